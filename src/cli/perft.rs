@@ -1,0 +1,53 @@
+//! `ayo perft`: move-path counts.
+
+use std::io::Write;
+
+use crate::rules::{DEFAULT_MAX_LAPS, Engine, Position, Ruleset, perft};
+
+use super::{Failure, Format};
+
+/// Count the move paths of 1 to DEPTH plies.
+///
+/// Prints `DEPTH NODES` for each depth. A finished game has no moves. A relay
+/// still undecided at the lap limit stops the count (exit 2) rather than print
+/// a wrong number.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  ayo perft 6
+  ayo perft 4 --rules 'endodoi pits=12 seeds=3'
+  ayo perft 3 --setup '2,5,2,0,3,2/1,0,1,3,2,0 16-11 S' --format json")]
+pub struct Args {
+    /// Deepest ply to count.
+    depth: usize,
+    /// Ruleset string: a preset (russ, ayoayo, endodoi) and key=value overrides.
+    #[arg(long, default_value = "russ")]
+    rules: Ruleset,
+    /// Start from this set-up string instead of the start position.
+    #[arg(long)]
+    setup: Option<String>,
+    /// Laps a relay may run before its move counts as undecided.
+    #[arg(long, default_value_t = DEFAULT_MAX_LAPS)]
+    max_laps: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+pub fn run(args: Args, out: &mut impl Write) -> Result<(), Failure> {
+    let engine = Engine::new(args.rules).with_max_laps(args.max_laps);
+    let start = match &args.setup {
+        Some(s) => Position::from_setup(s, &args.rules)
+            .map_err(|e| Failure::Fatal(format!("--setup: {e}")))?,
+        None => engine.start(),
+    };
+    let counts = perft(&engine, &start, args.depth)
+        .map_err(|e| Failure::Fatal(format!("perft stopped: a relay is {e}")))?;
+    for (i, nodes) in counts.iter().enumerate() {
+        let depth = i + 1;
+        match args.format {
+            Format::Text => writeln!(out, "{depth} {nodes}")?,
+            Format::Json => writeln!(out, r#"{{"depth":{depth},"nodes":{nodes}}}"#)?,
+        }
+    }
+    Ok(())
+}

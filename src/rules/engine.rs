@@ -1,0 +1,227 @@
+//! [`Engine`]: a ruleset plus the lap limit, and the moves it allows.
+
+use super::end::{EndReason, GameEnd, NoMove, Status};
+use super::outcome::{Capture, Illegal, MoveOutcome};
+use super::position::{Pit, Position, Side};
+use super::ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset};
+use super::sow::{relay, relay_traced};
+
+/// The default lap limit: 2^32 laps, about four times the longest cycle detection
+/// met in random Endodoi 2 × 8 play (RULES.md).
+pub const DEFAULT_MAX_LAPS: u64 = 1 << 32;
+
+/// Plays moves under a ruleset.
+///
+/// The lap limit is not a rule: it bounds the work spent on one relay so that a
+/// hostile set-up cannot make the engine run for ever. A relay still undecided at
+/// the limit makes its move [`Illegal::Undecided`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Engine {
+    /// The rules.
+    pub rules: Ruleset,
+    /// Laps a relay may run before its move is undecided.
+    pub max_laps: u64,
+}
+
+/// What one move did, before anyone asks for its laps.
+struct Played {
+    position: Position,
+    ended_in: Pit,
+    capture: Option<Capture>,
+    laps: u64,
+}
+
+impl Engine {
+    /// An engine with the default lap limit.
+    pub fn new(rules: Ruleset) -> Engine {
+        Engine {
+            rules,
+            max_laps: DEFAULT_MAX_LAPS,
+        }
+    }
+
+    /// The same engine with another lap limit.
+    pub fn with_max_laps(self, max_laps: u64) -> Engine {
+        Engine { max_laps, ..self }
+    }
+
+    /// The start position of the ruleset.
+    pub fn start(&self) -> Position {
+        Position::start(&self.rules)
+    }
+
+    /// The side whose store holds more than half of every seed, if the ruleset
+    /// stops the game there.
+    pub fn majority(&self, pos: &Position) -> Option<Side> {
+        if self.rules.end != End::Majority {
+            return None;
+        }
+        let total = pos.total_seeds();
+        [Side::South, Side::North]
+            .into_iter()
+            .find(|&s| 2 * u32::from(pos.stores[s.index()]) > total)
+    }
+
+    fn apply(&self, pos: &Position, pit: Pit) -> Result<Played, Illegal> {
+        if self.majority(pos).is_some() {
+            return Err(Illegal::GameOver);
+        }
+        let side = pos.to_move;
+        let pits = pos.pits;
+        if pit.ring() >= 2 * usize::from(pits) || pit.side(pits) != side {
+            return Err(Illegal::NotOwnPit { side });
+        }
+        if pos.seeds(pit) == 0 {
+            return Err(Illegal::EmptyPit);
+        }
+        let opponent = side.opponent();
+        let must_feed = self.rules.feeding == Feeding::Compulsory && pos.row_total(opponent) == 0;
+
+        let mut next = *pos;
+        let ring = 2 * usize::from(pits);
+        let end = relay(
+            &mut next.board,
+            ring,
+            pit.ring(),
+            self.rules.skip_origin,
+            self.max_laps,
+        )?;
+        let ended_in = Pit::from_ring(end.last);
+        let mut capture = None;
+        if ended_in.side(pits) == side {
+            let across = ended_in.opposite(pits);
+            let taken = next.board[across.ring()];
+            if taken > 0 {
+                let capturing_seed = self.rules.capture_seed == CaptureSeed::Captured;
+                next.board[across.ring()] = 0;
+                if capturing_seed {
+                    next.board[end.last] -= 1;
+                }
+                let c = Capture {
+                    pit: across,
+                    taken,
+                    capturing_seed,
+                };
+                next.stores[side.index()] += c.seeds();
+                capture = Some(c);
+            }
+        }
+        if must_feed && next.row_total(opponent) == 0 {
+            return Err(Illegal::FailsFeeding { opponent });
+        }
+        next.to_move = opponent;
+        Ok(Played {
+            position: next,
+            ended_in,
+            capture,
+            laps: end.laps,
+        })
+    }
+
+    /// Plays a move and returns the position after it, or why it is illegal.
+    /// Records no laps: this is the fast path for search and perft.
+    pub fn play(&self, pos: &Position, pit: Pit) -> Result<Position, Illegal> {
+        self.apply(pos, pit).map(|p| p.position)
+    }
+
+    /// Plays a move and returns its full outcome, every lap included.
+    pub fn play_traced(&self, pos: &Position, pit: Pit) -> Result<MoveOutcome, Illegal> {
+        let played = self.apply(pos, pit)?;
+        let mut board = pos.board;
+        let laps = relay_traced(
+            &mut board,
+            2 * usize::from(pos.pits),
+            pit.ring(),
+            self.rules.skip_origin,
+            played.laps,
+        );
+        Ok(MoveOutcome {
+            side: pos.to_move,
+            pit,
+            laps,
+            ended_in: played.ended_in,
+            capture: played.capture,
+            position: played.position,
+        })
+    }
+
+    /// Every pit of the side to move, with its verdict.
+    pub fn verdicts(
+        &self,
+        pos: &Position,
+    ) -> impl Iterator<Item = (Pit, Result<Position, Illegal>)> + '_ {
+        let pos = *pos;
+        pos.pits_of(pos.to_move)
+            .map(move |pit| (pit, self.play(&pos, pit)))
+    }
+
+    /// The legal moves of the side to move, with the positions they lead to.
+    pub fn legal_moves(&self, pos: &Position) -> impl Iterator<Item = (Pit, Position)> + '_ {
+        self.verdicts(pos)
+            .filter_map(|(p, r)| r.ok().map(|n| (p, n)))
+    }
+
+    /// Whether the game goes on, or how it ended and the final score.
+    ///
+    /// `Err` only when the side to move has no legal move but some move is
+    /// undecided at the lap limit: then nobody can say whether the game is over.
+    pub fn status(&self, pos: &Position) -> Result<Status, Illegal> {
+        if let Some(side) = self.majority(pos) {
+            let score = pos.stores.map(u32::from);
+            return Ok(Status::Over(GameEnd {
+                reason: EndReason::Majority(side),
+                score,
+                winner: Some(side),
+            }));
+        }
+        let side = pos.to_move;
+        let why = if pos.row_total(side) == 0 {
+            NoMove::EmptyRow
+        } else {
+            let mut undecided = None;
+            for (_, verdict) in self.verdicts(pos) {
+                match verdict {
+                    Ok(_) => return Ok(Status::Ongoing),
+                    Err(e @ Illegal::Undecided { .. }) => undecided = Some(e),
+                    Err(_) => {}
+                }
+            }
+            if let Some(e) = undecided {
+                return Err(e);
+            }
+            NoMove::EveryMoveIllegal
+        };
+        let score = final_score(pos, self.rules.leftovers, side);
+        Ok(Status::Over(GameEnd {
+            reason: EndReason::NoLegalMove { side, why },
+            score,
+            winner: winner(score),
+        }))
+    }
+}
+
+/// The final score when `stuck` cannot move, under a `leftovers` ruling.
+pub fn final_score(pos: &Position, leftovers: Leftovers, stuck: Side) -> [u32; 2] {
+    let mut score = pos.stores.map(u32::from);
+    match leftovers {
+        Leftovers::Opponent => {
+            score[stuck.opponent().index()] +=
+                pos.row_total(Side::South) + pos.row_total(Side::North);
+        }
+        Leftovers::Owner => {
+            for side in [Side::South, Side::North] {
+                score[side.index()] += pos.row_total(side);
+            }
+        }
+    }
+    score
+}
+
+/// The side with the higher score, or `None` for a draw.
+pub fn winner(score: [u32; 2]) -> Option<Side> {
+    match score[0].cmp(&score[1]) {
+        std::cmp::Ordering::Greater => Some(Side::South),
+        std::cmp::Ordering::Less => Some(Side::North),
+        std::cmp::Ordering::Equal => None,
+    }
+}

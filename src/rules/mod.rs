@@ -1,0 +1,38 @@
+//! The pure rules engine: board, rulesets, move generation, relay sowing, game
+//! end, perft.
+//!
+//! No I/O and no record parsing here. The only text this layer reads and writes
+//! is its own: ruleset strings ([`Ruleset`]'s `FromStr`/`Display`) and set-up
+//! strings ([`Position`]'s).
+//!
+//! ```
+//! use ayo::rules::{Engine, Pit, Ruleset};
+//!
+//! let engine = Engine::new("russ".parse::<Ruleset>().unwrap());
+//! let start = engine.start();
+//! let c = Pit::from_letter('c', 6).unwrap();
+//! let outcome = engine.play_traced(&start, c).unwrap();
+//! assert_eq!(outcome.trace(), "c(4):defA A(5):BCDEF F(5):abcde e(6):fABCDE E(6):Fabcde");
+//! assert_eq!(outcome.capture.unwrap().seeds(), 7);
+//! ```
+
+mod end;
+mod engine;
+mod outcome;
+mod perft;
+mod position;
+mod ruleset;
+mod sow;
+
+pub use end::{EndReason, GameEnd, NoMove, Status};
+pub use engine::{DEFAULT_MAX_LAPS, Engine, final_score, winner};
+pub use outcome::{Capture, Illegal, Lap, MoveOutcome};
+pub use perft::perft;
+pub use position::{MAX_BOARD, Pit, Position, SetupError, Side};
+pub use ruleset::{
+    CaptureSeed, End, Feeding, KEYS, Leftovers, MAX_PITS, MAX_SEEDS, MIN_PITS, MIN_SEEDS, Preset,
+    Ruleset, RulesetError, SkipOrigin,
+};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,428 @@
+//! The board: [`Side`], [`Pit`], [`Position`] and set-up strings
+//! (`2,5,2,0,3,2/1,0,1,3,2,0 16-11 S`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::ruleset::{MAX_PITS, MIN_PITS, Ruleset};
+
+/// The most pits a board can have (two rows of [`MAX_PITS`]).
+pub const MAX_BOARD: usize = 2 * MAX_PITS as usize;
+
+/// One of the two players. South owns the bottom row and moves first by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Bottom row, lowercase letters.
+    South,
+    /// Top row, uppercase letters.
+    North,
+}
+
+impl Side {
+    /// The other player.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: the index of the side's store.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `"south"` or `"north"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::South => "south",
+            Side::North => "north",
+        }
+    }
+
+    /// `"South"` or `"North"`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Side::South => "South",
+            Side::North => "North",
+        }
+    }
+}
+
+/// A pit, by its place on the sowing ring: South's pits first (`a` = 0), then
+/// North's (`A` = `pits`). Sowing goes up the ring, which is counter-clockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pit(u8);
+
+impl Pit {
+    /// The `index`-th pit (from its owner's left, 0-based) of `side` on a board of
+    /// `pits` pits a row.
+    pub fn new(side: Side, index: u8, pits: u8) -> Pit {
+        debug_assert!(index < pits);
+        Pit(match side {
+            Side::South => index,
+            Side::North => pits + index,
+        })
+    }
+
+    /// The pit at ring position `ring` (0 ≤ ring < 2 × pits).
+    pub fn from_ring(ring: usize) -> Pit {
+        Pit(ring as u8)
+    }
+
+    /// The place on the sowing ring.
+    pub fn ring(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The owner of the pit.
+    pub fn side(self, pits: u8) -> Side {
+        if self.0 < pits {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// 0-based index in its owner's row, from the owner's left.
+    pub fn index(self, pits: u8) -> u8 {
+        if self.0 < pits { self.0 } else { self.0 - pits }
+    }
+
+    /// The pit across the board.
+    pub fn opposite(self, pits: u8) -> Pit {
+        Pit(2 * pits - 1 - self.0)
+    }
+
+    /// The pit's letter: `a`… for South, `A`… for North.
+    pub fn letter(self, pits: u8) -> char {
+        let i = self.index(pits);
+        match self.side(pits) {
+            Side::South => char::from(b'a' + i),
+            Side::North => char::from(b'A' + i),
+        }
+    }
+
+    /// The pit a letter names on a board of `pits` pits a row, if any.
+    pub fn from_letter(c: char, pits: u8) -> Option<Pit> {
+        let (side, i) = match c {
+            'a'..='z' => (Side::South, c as u8 - b'a'),
+            'A'..='Z' => (Side::North, c as u8 - b'A'),
+            _ => return None,
+        };
+        (i < pits).then(|| Pit::new(side, i, pits))
+    }
+}
+
+/// A position: both rows, both stores, and the side to move.
+///
+/// Only the first `2 × pits` entries of the board are used; the array is fixed
+/// so that positions are `Copy` and making a move allocates nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: [u16; MAX_BOARD],
+    pub(crate) stores: [u16; 2],
+    pub(crate) to_move: Side,
+    pub(crate) pits: u8,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+impl Position {
+    /// The start position of a ruleset: `seeds` in every pit, empty stores, South to move.
+    pub fn start(rules: &Ruleset) -> Position {
+        let mut board = [0; MAX_BOARD];
+        board[..2 * usize::from(rules.pits)].fill(u16::from(rules.seeds));
+        Position {
+            board,
+            stores: [0, 0],
+            to_move: Side::South,
+            pits: rules.pits,
+        }
+    }
+
+    /// Builds a position from rows read from each owner's left.
+    pub fn from_rows(
+        south: &[u16],
+        north: &[u16],
+        stores: [u16; 2],
+        to_move: Side,
+    ) -> Result<Position, SetupError> {
+        let n = south.len();
+        if north.len() != n {
+            return Err(SetupError::RowLengths {
+                south: n,
+                north: north.len(),
+            });
+        }
+        if !(usize::from(MIN_PITS)..=usize::from(MAX_PITS)).contains(&n) {
+            return Err(SetupError::PitCount(n));
+        }
+        let total: u64 = south
+            .iter()
+            .chain(north)
+            .chain(&stores)
+            .map(|&x| u64::from(x))
+            .sum();
+        if total > u64::from(u16::MAX) {
+            return Err(SetupError::TooManySeeds(total));
+        }
+        let mut board = [0; MAX_BOARD];
+        board[..n].copy_from_slice(south);
+        board[n..2 * n].copy_from_slice(north);
+        Ok(Position {
+            board,
+            stores,
+            to_move,
+            pits: n as u8,
+        })
+    }
+
+    /// Pits in each row.
+    pub fn pits(&self) -> u8 {
+        self.pits
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Seeds in a pit.
+    pub fn seeds(&self, pit: Pit) -> u16 {
+        self.board[pit.ring()]
+    }
+
+    /// The whole ring, South's row then North's.
+    pub fn board(&self) -> &[u16] {
+        &self.board[..2 * usize::from(self.pits)]
+    }
+
+    /// One side's row, from its owner's left.
+    pub fn row(&self, side: Side) -> &[u16] {
+        let n = usize::from(self.pits);
+        match side {
+            Side::South => &self.board[..n],
+            Side::North => &self.board[n..2 * n],
+        }
+    }
+
+    /// Seeds in one side's row.
+    pub fn row_total(&self, side: Side) -> u32 {
+        self.row(side).iter().map(|&x| u32::from(x)).sum()
+    }
+
+    /// The stores, South's first.
+    pub fn stores(&self) -> [u16; 2] {
+        self.stores
+    }
+
+    /// Every seed in the position, board and stores.
+    pub fn total_seeds(&self) -> u32 {
+        self.row_total(Side::South)
+            + self.row_total(Side::North)
+            + u32::from(self.stores[0])
+            + u32::from(self.stores[1])
+    }
+
+    /// The pits of one side, from its owner's left.
+    pub fn pits_of(&self, side: Side) -> impl Iterator<Item = Pit> + use<> {
+        let pits = self.pits;
+        (0..pits).map(move |i| Pit::new(side, i, pits))
+    }
+
+    /// Does this position fit the ruleset's board?
+    pub fn check_fits(&self, rules: &Ruleset) -> Result<(), SetupError> {
+        if self.pits != rules.pits {
+            return Err(SetupError::WrongBoard {
+                setup: self.pits,
+                rules: rules.pits,
+            });
+        }
+        Ok(())
+    }
+
+    /// Parses a set-up string and checks that it fits the ruleset's board.
+    pub fn from_setup(setup: &str, rules: &Ruleset) -> Result<Position, SetupError> {
+        let pos: Position = setup.parse()?;
+        pos.check_fits(rules)?;
+        Ok(pos)
+    }
+}
+
+/// Why a set-up string was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Not three space-separated parts.
+    #[error(
+        "expected three parts separated by spaces: rows (south/north), stores (S-N) and the side to move (S or N), e.g. `2,5,2,0,3,2/1,0,1,3,2,0 16-11 S`; found {0}"
+    )]
+    Parts(usize),
+    /// No `/` between the rows.
+    #[error("expected the two rows separated by `/`, e.g. `4,4,4,4,4,4/4,4,4,4,4,4`; found `{0}`")]
+    Rows(String),
+    /// A pit count that is not a number.
+    #[error("{side} row, pit {pit}: expected a number of seeds, found `{found}`")]
+    Seeds {
+        /// `South` or `North`.
+        side: &'static str,
+        /// The pit's letter.
+        pit: char,
+        /// What stood there.
+        found: String,
+    },
+    /// Rows of different lengths.
+    #[error("the rows differ in length: South has {south} pits, North {north}")]
+    RowLengths {
+        /// South's pits.
+        south: usize,
+        /// North's pits.
+        north: usize,
+    },
+    /// Too few or too many pits.
+    #[error("expected 2 to 26 pits a row; found {0}")]
+    PitCount(usize),
+    /// Malformed stores.
+    #[error("expected the stores as two numbers `S-N`, e.g. `16-11`; found `{0}`")]
+    Stores(String),
+    /// Malformed side to move.
+    #[error("expected the side to move, `S` or `N`; found `{0}`")]
+    ToMove(String),
+    /// More seeds than a position can hold.
+    #[error("the set-up holds {0} seeds: at most 65535 are supported")]
+    TooManySeeds(u64),
+    /// The set-up's board and the ruleset's disagree.
+    #[error("the set-up has {setup} pits a row, but the ruleset has pits={rules}")]
+    WrongBoard {
+        /// Pits a row in the set-up.
+        setup: u8,
+        /// `pits` of the ruleset.
+        rules: u8,
+    },
+}
+
+fn count(s: &str) -> Option<u16> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+fn parse_row(text: &str, side: Side) -> Result<Vec<u16>, SetupError> {
+    text.split(',')
+        .enumerate()
+        .map(|(i, s)| {
+            count(s).ok_or_else(|| SetupError::Seeds {
+                side: side.title(),
+                pit: if i < 26 {
+                    let base = if side == Side::South { b'a' } else { b'A' };
+                    char::from(base + i as u8)
+                } else {
+                    '?'
+                },
+                found: s.to_string(),
+            })
+        })
+        .collect()
+}
+
+impl FromStr for Position {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let parts: Vec<&str> = s.split_whitespace().collect();
+        let [rows, stores, to_move] = parts[..] else {
+            return Err(SetupError::Parts(parts.len()));
+        };
+        let (south, north) = rows
+            .split_once('/')
+            .ok_or_else(|| SetupError::Rows(rows.to_string()))?;
+        let south = parse_row(south, Side::South)?;
+        let north = parse_row(north, Side::North)?;
+        let stores_err = || SetupError::Stores(stores.to_string());
+        let (s, n) = stores.split_once('-').ok_or_else(stores_err)?;
+        let stores = [
+            count(s).ok_or_else(stores_err)?,
+            count(n).ok_or_else(stores_err)?,
+        ];
+        let to_move = match to_move {
+            "S" => Side::South,
+            "N" => Side::North,
+            other => return Err(SetupError::ToMove(other.to_string())),
+        };
+        Position::from_rows(&south, &north, stores, to_move)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The set-up string.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let join = |row: &[u16]| {
+            row.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        write!(
+            f,
+            "{}/{} {}-{} {}",
+            join(self.row(Side::South)),
+            join(self.row(Side::North)),
+            self.stores[0],
+            self.stores[1],
+            match self.to_move {
+                Side::South => 'S',
+                Side::North => 'N',
+            }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_and_opposites() {
+        let p = 6;
+        let a = Pit::from_letter('a', p).unwrap();
+        let f = Pit::from_letter('f', p).unwrap();
+        let big_a = Pit::from_letter('A', p).unwrap();
+        let big_f = Pit::from_letter('F', p).unwrap();
+        assert_eq!(a.opposite(p), big_f);
+        assert_eq!(f.opposite(p), big_a);
+        assert_eq!(big_a.ring(), 6);
+        assert_eq!(big_f.letter(p), 'F');
+        assert_eq!(Pit::from_letter('g', p), None);
+        assert_eq!(Pit::from_letter('z', 26).unwrap().letter(26), 'z');
+    }
+
+    #[test]
+    fn setup_round_trip() {
+        let s = "2,5,2,0,3,2/1,0,1,3,2,0 16-11 S";
+        let p: Position = s.parse().unwrap();
+        assert_eq!(p.to_string(), s);
+        assert_eq!(p.total_seeds(), 48);
+        assert_eq!(p.row(Side::North), &[1, 0, 1, 3, 2, 0]);
+    }
+
+    #[test]
+    fn setup_errors() {
+        let err = |s: &str| s.parse::<Position>().unwrap_err().to_string();
+        insta::assert_snapshot!(err("4,4/4,4 0-0"), @"expected three parts separated by spaces: rows (south/north), stores (S-N) and the side to move (S or N), e.g. `2,5,2,0,3,2/1,0,1,3,2,0 16-11 S`; found 2");
+        insta::assert_snapshot!(err("4,4,4,4 0-0 S"), @"expected the two rows separated by `/`, e.g. `4,4,4,4,4,4/4,4,4,4,4,4`; found `4,4,4,4`");
+        insta::assert_snapshot!(err("4,x/4,4 0-0 S"), @"South row, pit b: expected a number of seeds, found `x`");
+        insta::assert_snapshot!(err("4,4/4, 0-0 S"), @"North row, pit B: expected a number of seeds, found ``");
+        insta::assert_snapshot!(err("4,4,4/4,4 0-0 S"), @"the rows differ in length: South has 3 pits, North 2");
+        insta::assert_snapshot!(err("4/4 0-0 S"), @"expected 2 to 26 pits a row; found 1");
+        insta::assert_snapshot!(err("4,4/4,4 0 S"), @"expected the stores as two numbers `S-N`, e.g. `16-11`; found `0`");
+        insta::assert_snapshot!(err("4,4/4,4 0-0 W"), @"expected the side to move, `S` or `N`; found `W`");
+        insta::assert_snapshot!(err("60000,4/4,60000 0-0 S"), @"the set-up holds 120008 seeds: at most 65535 are supported");
+        let six: Ruleset = "russ".parse().unwrap();
+        insta::assert_snapshot!(Position::from_setup("4,4/4,4 0-0 S", &six).unwrap_err().to_string(), @"the set-up has 2 pits a row, but the ruleset has pits=6");
+    }
+}

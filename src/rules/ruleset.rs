@@ -1,0 +1,400 @@
+//! Rulesets: the rule keys of RULES.md, their presets, and the ruleset string
+//! (`endodoi pits=12 seeds=3`).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The smallest and largest number of pits in a row.
+pub const MIN_PITS: u8 = 2;
+/// The largest number of pits in a row: one letter of the alphabet each.
+pub const MAX_PITS: u8 = 26;
+/// The range of `seeds` (seeds in each pit at the start).
+pub const MIN_SEEDS: u8 = 1;
+/// See [`MIN_SEEDS`].
+pub const MAX_SEEDS: u8 = 100;
+
+/// When a lap skips the pit it was lifted from (`skip-origin`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SkipOrigin {
+    /// A lap of at least a full circle (2 × pits seeds) skips its origin (Russ).
+    Lap,
+    /// Only a lap of more than a full circle skips its origin (Italian Wikipedia).
+    BeyondLap,
+    /// No lap ever skips its origin (Endodoi).
+    Never,
+}
+
+/// Whether the seed that makes a capture goes to the store with the captured seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaptureSeed {
+    /// The capturing seed goes to the store too (Russ).
+    Captured,
+    /// The capturing seed stays in its pit.
+    Stays,
+}
+
+/// Whether a move must leave seeds in an opponent's row that was empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feeding {
+    /// A move that leaves an empty opponent row empty is illegal (Russ).
+    Compulsory,
+    /// No feeding obligation (Endodoi).
+    None,
+}
+
+/// Who gets the seeds left on the board when a player cannot move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Leftovers {
+    /// All go to the opponent of the player who cannot move (Russ).
+    Opponent,
+    /// Each row's seeds go to the owner of that row.
+    Owner,
+}
+
+/// When the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// As soon as a store holds more than half of all seeds (Russ).
+    Majority,
+    /// Only when the player to move has no legal move.
+    Exhaustion,
+}
+
+/// One value for every rule key of RULES.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ruleset {
+    /// Pits in each row, 2 to 26.
+    pub pits: u8,
+    /// Seeds in each pit at the start, 1 to 100.
+    pub seeds: u8,
+    /// `skip-origin`.
+    pub skip_origin: SkipOrigin,
+    /// `capture-seed`.
+    pub capture_seed: CaptureSeed,
+    /// `feeding`.
+    pub feeding: Feeding,
+    /// `leftovers`.
+    pub leftovers: Leftovers,
+    /// `end`.
+    pub end: End,
+}
+
+/// A named starting point of a ruleset string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// Russ 1984: every key at its default. Also spelled `ayoayo`.
+    Russ,
+    /// `skip-origin=never feeding=none`.
+    Endodoi,
+}
+
+impl Preset {
+    /// Every preset, in the order the canonical string prefers them.
+    pub const ALL: [Preset; 2] = [Preset::Russ, Preset::Endodoi];
+
+    /// The preset's canonical name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Russ => "russ",
+            Preset::Endodoi => "endodoi",
+        }
+    }
+
+    /// The ruleset this preset stands for.
+    pub fn ruleset(self) -> Ruleset {
+        match self {
+            Preset::Russ => Ruleset::RUSS,
+            Preset::Endodoi => Ruleset {
+                skip_origin: SkipOrigin::Never,
+                feeding: Feeding::None,
+                ..Ruleset::RUSS
+            },
+        }
+    }
+}
+
+/// The rule keys, in canonical order.
+pub const KEYS: [&str; 7] = [
+    "pits",
+    "seeds",
+    "skip-origin",
+    "capture-seed",
+    "feeding",
+    "leftovers",
+    "end",
+];
+
+const PRESET_NAMES: &str = "russ, ayoayo, endodoi";
+
+impl Default for Ruleset {
+    fn default() -> Self {
+        Ruleset::RUSS
+    }
+}
+
+impl Ruleset {
+    /// Russ 1984, the default.
+    pub const RUSS: Ruleset = Ruleset {
+        pits: 6,
+        seeds: 4,
+        skip_origin: SkipOrigin::Lap,
+        capture_seed: CaptureSeed::Captured,
+        feeding: Feeding::Compulsory,
+        leftovers: Leftovers::Opponent,
+        end: End::Majority,
+    };
+
+    /// The value of a key as it is written in a ruleset string.
+    pub fn value(&self, key: &str) -> Option<String> {
+        Some(match key {
+            "pits" => self.pits.to_string(),
+            "seeds" => self.seeds.to_string(),
+            "skip-origin" => match self.skip_origin {
+                SkipOrigin::Lap => "lap",
+                SkipOrigin::BeyondLap => "beyond-lap",
+                SkipOrigin::Never => "never",
+            }
+            .into(),
+            "capture-seed" => match self.capture_seed {
+                CaptureSeed::Captured => "captured",
+                CaptureSeed::Stays => "stays",
+            }
+            .into(),
+            "feeding" => match self.feeding {
+                Feeding::Compulsory => "compulsory",
+                Feeding::None => "none",
+            }
+            .into(),
+            "leftovers" => match self.leftovers {
+                Leftovers::Opponent => "opponent",
+                Leftovers::Owner => "owner",
+            }
+            .into(),
+            "end" => match self.end {
+                End::Majority => "majority",
+                End::Exhaustion => "exhaustion",
+            }
+            .into(),
+            _ => return None,
+        })
+    }
+
+    /// Sets one key from its text, as an override in a ruleset string does.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesetError> {
+        let bad = |allowed: &'static str| RulesetError::UnknownValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            allowed,
+        };
+        match key {
+            "pits" => self.pits = number(key, value, MIN_PITS, MAX_PITS)?,
+            "seeds" => self.seeds = number(key, value, MIN_SEEDS, MAX_SEEDS)?,
+            "skip-origin" => {
+                self.skip_origin = match value {
+                    "lap" => SkipOrigin::Lap,
+                    "beyond-lap" => SkipOrigin::BeyondLap,
+                    "never" => SkipOrigin::Never,
+                    _ => return Err(bad("lap, beyond-lap, never")),
+                }
+            }
+            "capture-seed" => {
+                self.capture_seed = match value {
+                    "captured" => CaptureSeed::Captured,
+                    "stays" => CaptureSeed::Stays,
+                    _ => return Err(bad("captured, stays")),
+                }
+            }
+            "feeding" => {
+                self.feeding = match value {
+                    "compulsory" => Feeding::Compulsory,
+                    "none" => Feeding::None,
+                    _ => return Err(bad("compulsory, none")),
+                }
+            }
+            "leftovers" => {
+                self.leftovers = match value {
+                    "opponent" => Leftovers::Opponent,
+                    "owner" => Leftovers::Owner,
+                    _ => return Err(bad("opponent, owner")),
+                }
+            }
+            "end" => {
+                self.end = match value {
+                    "majority" => End::Majority,
+                    "exhaustion" => End::Exhaustion,
+                    _ => return Err(bad("majority, exhaustion")),
+                }
+            }
+            _ => return Err(RulesetError::UnknownKey(key.to_string())),
+        }
+        Ok(())
+    }
+
+    /// The keys on which this ruleset differs from `base`, in canonical order.
+    fn overrides_from(&self, base: &Ruleset) -> Vec<(&'static str, String)> {
+        KEYS.iter()
+            .filter_map(|&k| {
+                let v = self.value(k)?;
+                (base.value(k).as_deref() != Some(v.as_str())).then_some((k, v))
+            })
+            .collect()
+    }
+
+    /// Seeds on the board at the start.
+    pub fn total_seeds(&self) -> u32 {
+        2 * u32::from(self.pits) * u32::from(self.seeds)
+    }
+}
+
+fn number(key: &str, value: &str, min: u8, max: u8) -> Result<u8, RulesetError> {
+    let out_of_range = || RulesetError::OutOfRange {
+        key: key.to_string(),
+        value: value.to_string(),
+        min,
+        max,
+    };
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(out_of_range());
+    }
+    match value.parse::<u8>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(out_of_range()),
+    }
+}
+
+/// Why a ruleset string was refused. Each variant names the offending word.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    /// Nothing but white space.
+    #[error("empty ruleset: expected a preset ({PRESET_NAMES}) and optional key=value overrides")]
+    Empty,
+    /// The first word is not a preset.
+    #[error("unknown preset `{0}`: expected one of {PRESET_NAMES}")]
+    UnknownPreset(String),
+    /// An override without `=`.
+    #[error("`{0}` is not a key=value override (keys: {keys})", keys = KEYS.join(", "))]
+    NotAnOverride(String),
+    /// An override naming no rule key.
+    #[error("unknown rule key `{0}`: expected one of {keys}", keys = KEYS.join(", "))]
+    UnknownKey(String),
+    /// A value the key does not take.
+    #[error("unknown value `{value}` for `{key}`: expected one of {allowed}")]
+    UnknownValue {
+        /// The key.
+        key: String,
+        /// The refused value.
+        value: String,
+        /// The values the key takes.
+        allowed: &'static str,
+    },
+    /// A number outside the key's range.
+    #[error("`{key}={value}` is out of range: expected a whole number from {min} to {max}")]
+    OutOfRange {
+        /// The key.
+        key: String,
+        /// The refused value.
+        value: String,
+        /// Smallest allowed.
+        min: u8,
+        /// Largest allowed.
+        max: u8,
+    },
+    /// A key set twice.
+    #[error("rule key `{0}` is given twice")]
+    DuplicateKey(String),
+}
+
+impl FromStr for Ruleset {
+    type Err = RulesetError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut words = s.split_whitespace();
+        let preset = words.next().ok_or(RulesetError::Empty)?;
+        let mut rules = match preset {
+            "russ" | "ayoayo" => Preset::Russ.ruleset(),
+            "endodoi" => Preset::Endodoi.ruleset(),
+            _ => return Err(RulesetError::UnknownPreset(preset.to_string())),
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| RulesetError::NotAnOverride(word.to_string()))?;
+            rules.set(key, value)?;
+            if seen.contains(&key) {
+                return Err(RulesetError::DuplicateKey(key.to_string()));
+            }
+            seen.push(key);
+        }
+        Ok(rules)
+    }
+}
+
+impl fmt::Display for Ruleset {
+    /// The canonical string: the preset needing the fewest overrides (the first
+    /// preset on a tie), then those overrides in key order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (preset, overrides) = Preset::ALL
+            .iter()
+            .map(|p| (p, self.overrides_from(&p.ruleset())))
+            .min_by_key(|(_, o)| o.len())
+            .expect("there is at least one preset");
+        f.write_str(preset.name())?;
+        for (k, v) in overrides {
+            write!(f, " {k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_and_overrides() {
+        assert_eq!("russ".parse::<Ruleset>().unwrap(), Ruleset::RUSS);
+        assert_eq!("ayoayo".parse::<Ruleset>().unwrap(), Ruleset::RUSS);
+        let e: Ruleset = "endodoi pits=12 seeds=3".parse().unwrap();
+        assert_eq!(e.pits, 12);
+        assert_eq!(e.seeds, 3);
+        assert_eq!(e.skip_origin, SkipOrigin::Never);
+        assert_eq!(e.feeding, Feeding::None);
+        let r: Ruleset = "russ capture-seed=stays".parse().unwrap();
+        assert_eq!(r.capture_seed, CaptureSeed::Stays);
+    }
+
+    #[test]
+    fn canonical_strings() {
+        let cases = [
+            ("ayoayo", "russ"),
+            ("russ skip-origin=never feeding=none", "endodoi"),
+            ("endodoi seeds=3 pits=12", "endodoi pits=12 seeds=3"),
+            ("endodoi skip-origin=lap", "russ feeding=none"),
+            (
+                "russ end=exhaustion capture-seed=stays skip-origin=beyond-lap",
+                "russ skip-origin=beyond-lap capture-seed=stays end=exhaustion",
+            ),
+            ("russ leftovers=owner", "russ leftovers=owner"),
+        ];
+        for (input, canonical) in cases {
+            let r: Ruleset = input.parse().unwrap();
+            assert_eq!(r.to_string(), canonical, "{input}");
+            assert_eq!(canonical.parse::<Ruleset>().unwrap(), r);
+        }
+    }
+
+    #[test]
+    fn errors_name_the_word_and_what_is_allowed() {
+        let err = |s: &str| s.parse::<Ruleset>().unwrap_err().to_string();
+        insta::assert_snapshot!(err(""), @"empty ruleset: expected a preset (russ, ayoayo, endodoi) and optional key=value overrides");
+        insta::assert_snapshot!(err("oware"), @"unknown preset `oware`: expected one of russ, ayoayo, endodoi");
+        insta::assert_snapshot!(err("russ pits"), @"`pits` is not a key=value override (keys: pits, seeds, skip-origin, capture-seed, feeding, leftovers, end)");
+        insta::assert_snapshot!(err("russ houses=6"), @"unknown rule key `houses`: expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end");
+        insta::assert_snapshot!(err("russ feeding=optional"), @"unknown value `optional` for `feeding`: expected one of compulsory, none");
+        insta::assert_snapshot!(err("russ pits=27"), @"`pits=27` is out of range: expected a whole number from 2 to 26");
+        insta::assert_snapshot!(err("russ seeds=0"), @"`seeds=0` is out of range: expected a whole number from 1 to 100");
+        insta::assert_snapshot!(err("russ seeds=-4"), @"`seeds=-4` is out of range: expected a whole number from 1 to 100");
+        insta::assert_snapshot!(err("russ pits=8 pits=8"), @"rule key `pits` is given twice");
+    }
+}

@@ -1,0 +1,197 @@
+//! Relay sowing: laps, the origin skip, and exact endless-relay detection.
+//!
+//! A relay is a walk over states `(board, pit about to be lifted)` under the lap
+//! map. It either reaches a lap that ends in an empty pit, or, since the states
+//! are finite, falls into a cycle. Brent's algorithm finds that cycle exactly in
+//! constant memory: one saved state, compared whenever the hare stands on the
+//! saved pit. The hare is the sowing itself, so a relay that ends costs nothing
+//! beyond its laps.
+
+use super::outcome::{Illegal, Lap};
+use super::position::{MAX_BOARD, Pit};
+use super::ruleset::SkipOrigin;
+
+/// Laps sown before cycle detection starts. Almost every relay ends sooner, so the
+/// common move never copies the board for Brent's saved state. Brent finds a
+/// cycle from any starting point of an eventually periodic walk, so starting late
+/// changes nothing but cost.
+const WARMUP_LAPS: u64 = 16;
+
+/// Whether a lap of `seeds` seeds on a ring of `ring` pits skips its origin.
+#[inline]
+pub(crate) fn skips_origin(rule: SkipOrigin, seeds: u16, ring: usize) -> bool {
+    let s = usize::from(seeds);
+    match rule {
+        SkipOrigin::Lap => s >= ring,
+        SkipOrigin::BeyondLap => s > ring,
+        SkipOrigin::Never => false,
+    }
+}
+
+/// Lifts `origin` and sows its seeds; returns the pit the last seed fell in.
+///
+/// Full circles are sown in bulk, so a lap costs O(ring) whatever its seeds.
+#[inline]
+fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool) -> usize {
+    let seeds = usize::from(board[origin]);
+    board[origin] = 0;
+    let circle = if skip { ring - 1 } else { ring };
+    let (full, rem) = (seeds / circle, seeds % circle);
+    if full > 0 {
+        // At most 65535 seeds in a position, so no pit can overflow.
+        let full = full as u16;
+        board[..ring].iter_mut().for_each(|x| *x += full);
+        if skip {
+            board[origin] = 0;
+        }
+    }
+    // The remainder never reaches the origin again: rem < circle.
+    let start = origin + 1;
+    let first = rem.min(ring - start);
+    board[start..start + first].iter_mut().for_each(|x| *x += 1);
+    board[..rem - first].iter_mut().for_each(|x| *x += 1);
+    if rem > 0 {
+        (origin + rem) % ring
+    } else if skip {
+        (origin + ring - 1) % ring
+    } else {
+        origin
+    }
+}
+
+/// How a relay ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RelayEnd {
+    /// Ring index of the pit the last seed fell in.
+    pub last: usize,
+    /// Laps sown.
+    pub laps: u64,
+}
+
+/// Sows the relay that starts by lifting `origin`, in place.
+///
+/// On `Err` the board holds a half-sown state: callers work on a copy.
+pub(crate) fn relay(
+    board: &mut [u16; MAX_BOARD],
+    ring: usize,
+    origin: usize,
+    rule: SkipOrigin,
+    max_laps: u64,
+) -> Result<RelayEnd, Illegal> {
+    let mut pit = origin;
+    let mut laps: u64 = 0;
+    // Brent's tortoise: the saved state, and how far the hare has gone since.
+    let mut saved_board = [0u16; MAX_BOARD];
+    let mut saved_pit = usize::MAX;
+    let mut power: u64 = 1;
+    let mut lambda: u64 = 0;
+    loop {
+        let skip = skips_origin(rule, board[pit], ring);
+        let last = sow_lap(board, ring, pit, skip);
+        laps += 1;
+        if board[last] == 1 {
+            return Ok(RelayEnd { last, laps });
+        }
+        pit = last;
+        if laps >= max_laps {
+            return Err(Illegal::Undecided { laps });
+        }
+        if laps < WARMUP_LAPS {
+            continue;
+        }
+        if laps == WARMUP_LAPS {
+            saved_board[..ring].copy_from_slice(&board[..ring]);
+            saved_pit = pit;
+            continue;
+        }
+        lambda += 1;
+        if pit == saved_pit && board[..ring] == saved_board[..ring] {
+            return Err(Illegal::Endless { period: lambda });
+        }
+        if lambda == power {
+            saved_board[..ring].copy_from_slice(&board[..ring]);
+            saved_pit = pit;
+            power *= 2;
+            lambda = 0;
+        }
+    }
+}
+
+/// Sows exactly `laps` laps from `origin`, recording each. Only called for a
+/// relay already known to end after `laps` laps.
+pub(crate) fn relay_traced(
+    board: &mut [u16; MAX_BOARD],
+    ring: usize,
+    origin: usize,
+    rule: SkipOrigin,
+    laps: u64,
+) -> Vec<Lap> {
+    let mut out = Vec::with_capacity(laps.min(1024) as usize);
+    let mut pit = origin;
+    for _ in 0..laps {
+        let seeds = board[pit];
+        let skip = skips_origin(rule, seeds, ring);
+        let mut sown = Vec::with_capacity(usize::from(seeds));
+        let mut at = pit;
+        for _ in 0..seeds {
+            at = (at + 1) % ring;
+            if skip && at == pit {
+                at = (at + 1) % ring;
+            }
+            sown.push(Pit::from_ring(at));
+        }
+        out.push(Lap {
+            from: Pit::from_ring(pit),
+            seeds,
+            sown,
+            skipped: skip.then_some(Pit::from_ring(pit)),
+        });
+        pit = sow_lap(board, ring, pit, skip);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sows seed by seed, the way the rules describe it, for comparison.
+    fn naive_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool) -> usize {
+        let seeds = board[origin];
+        board[origin] = 0;
+        let mut at = origin;
+        for _ in 0..seeds {
+            at = (at + 1) % ring;
+            if skip && at == origin {
+                at = (at + 1) % ring;
+            }
+            board[at] += 1;
+        }
+        at
+    }
+
+    #[test]
+    fn bulk_lap_matches_seed_by_seed() {
+        for ring in [4usize, 12, 16, 24] {
+            for seeds in 1u16..60 {
+                for origin in 0..ring {
+                    for skip in [false, true] {
+                        let mut a = [0u16; MAX_BOARD];
+                        for (i, x) in a[..ring].iter_mut().enumerate() {
+                            *x = (i as u16 * 7) % 5;
+                        }
+                        a[origin] = seeds;
+                        let mut b = a;
+                        let la = sow_lap(&mut a, ring, origin, skip);
+                        let lb = naive_lap(&mut b, ring, origin, skip);
+                        assert_eq!(
+                            (la, a),
+                            (lb, b),
+                            "ring {ring} seeds {seeds} origin {origin}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
