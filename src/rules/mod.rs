@@ -20,6 +20,7 @@ mod end;
 mod engine;
 mod outcome;
 mod perft;
+mod playout;
 mod position;
 mod ruleset;
 mod sow;
@@ -28,6 +29,7 @@ pub use end::{EndReason, GameEnd, NoMove, Status};
 pub use engine::{DEFAULT_MAX_LAPS, Engine, final_score, winner};
 pub use outcome::{Capture, Illegal, Lap, MoveOutcome};
 pub use perft::perft;
+pub use playout::{SplitMix64, random_game};
 pub use position::{MAX_BOARD, Pit, Position, SetupError, Side};
 pub use ruleset::{
     CaptureSeed, End, Feeding, KEYS, Leftovers, MAX_PITS, MAX_SEEDS, MIN_PITS, MIN_SEEDS, Preset,

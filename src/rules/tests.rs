@@ -337,3 +337,24 @@ proptest! {
         prop_assert_eq!(rules.to_string().parse::<Ruleset>().unwrap(), rules);
     }
 }
+
+#[test]
+fn random_games_end_and_conserve_seeds() {
+    for rules in ["russ", "russ end=exhaustion", "endodoi pits=12 seeds=3"] {
+        let e = engine(rules);
+        let mut rng = SplitMix64::new(7);
+        for _ in 0..50 {
+            let mut plies = 0;
+            let end = random_game(&e, &e.start(), &mut rng, 10_000, |_, p| {
+                plies += 1;
+                assert_eq!(p.total_seeds(), e.rules.total_seeds());
+            })
+            .unwrap();
+            assert!(plies > 0);
+            assert!(
+                matches!(e.status(&end).unwrap(), Status::Over(_)),
+                "{rules}: {end}"
+            );
+        }
+    }
+}
