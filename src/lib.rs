@@ -8,4 +8,5 @@
 #![warn(missing_docs)]
 
 pub mod cli;
+pub mod notation;
 pub mod rules;

@@ -1,0 +1,280 @@
+//! The syntax tree of a `.ayo` record. Syntax only: nothing here knows the rules.
+
+use std::fmt;
+
+/// A place in the input: byte offset and length, and the 1-based line and
+/// column (in characters) of its first byte.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// Byte offset from the start of the input (after any byte-order mark).
+    pub offset: usize,
+    /// Length in bytes.
+    pub len: usize,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, counted in characters.
+    pub column: u32,
+}
+
+/// One game record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Tag pairs, in file order.
+    pub tags: Vec<Tag>,
+    /// Comments of a record that has no moves (otherwise comments belong to moves).
+    pub comments: Vec<Comment>,
+    /// The main line.
+    pub moves: Vec<Move>,
+    /// The game-termination token.
+    pub result: Termination,
+    /// The whole game.
+    pub span: Span,
+}
+
+/// A tag pair, `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// The name, as written.
+    pub name: String,
+    /// The value with its escapes undone, otherwise uninterpreted.
+    pub value: String,
+    /// The whole tag pair.
+    pub span: Span,
+    /// The value, quotes included.
+    pub value_span: Span,
+}
+
+/// A move and everything attached to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The move number written before it, if any.
+    pub number: Option<MoveNumber>,
+    /// The pit letter: lowercase for South, uppercase for North.
+    pub pit: char,
+    /// The capture claim `xN`: seeds this move sends to the store.
+    pub claim: Option<u32>,
+    /// The suffix glyph.
+    pub glyph: Option<Glyph>,
+    /// Numeric annotation glyphs, `$N`.
+    pub nags: Vec<Nag>,
+    /// Comments before the move (at the start of a line or after a variation).
+    pub before: Vec<Comment>,
+    /// Comments after the move.
+    pub after: Vec<Comment>,
+    /// Variations: other moves in place of this one.
+    pub variations: Vec<Variation>,
+    /// The move token: letter, claim and glyph.
+    pub span: Span,
+}
+
+/// `12.` (before South's move) or `12...` (before North's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    /// The number.
+    pub number: u32,
+    /// `...` rather than `.`.
+    pub ellipsis: bool,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// A numeric annotation glyph, `$N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nag {
+    /// The number.
+    pub value: u8,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// A comment, `{…}` or `; …`. The text is kept exactly as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// What stands between the braces, or after the `;` up to the line end.
+    pub text: String,
+    /// The whole comment.
+    pub span: Span,
+}
+
+/// A variation, `( … )`: a line of play replacing the move before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// Its moves.
+    pub moves: Vec<Move>,
+    /// From `(` to `)`.
+    pub span: Span,
+}
+
+/// The suffix glyphs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Glyph {
+    /// `!`
+    Good,
+    /// `?`
+    Mistake,
+    /// `!!`
+    Brilliant,
+    /// `??`
+    Blunder,
+    /// `!?`
+    Interesting,
+    /// `?!`
+    Dubious,
+}
+
+impl Glyph {
+    /// Every glyph, longest spellings first (the order a tokenizer must try).
+    pub const ALL: [Glyph; 6] = [
+        Glyph::Brilliant,
+        Glyph::Blunder,
+        Glyph::Interesting,
+        Glyph::Dubious,
+        Glyph::Good,
+        Glyph::Mistake,
+    ];
+
+    /// As written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Glyph::Good => "!",
+            Glyph::Mistake => "?",
+            Glyph::Brilliant => "!!",
+            Glyph::Blunder => "??",
+            Glyph::Interesting => "!?",
+            Glyph::Dubious => "?!",
+        }
+    }
+
+    /// The glyph spelled `s`.
+    pub fn from_str(s: &str) -> Option<Glyph> {
+        Glyph::ALL.into_iter().find(|g| g.as_str() == s)
+    }
+}
+
+impl fmt::Display for Glyph {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a game-termination token claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `1-0`
+    SouthWins,
+    /// `0-1`
+    NorthWins,
+    /// `1/2-1/2`
+    Draw,
+    /// `*`: unfinished or unknown; claims nothing.
+    Unknown,
+}
+
+impl Outcome {
+    /// Every token.
+    pub const ALL: [Outcome; 4] = [
+        Outcome::SouthWins,
+        Outcome::NorthWins,
+        Outcome::Draw,
+        Outcome::Unknown,
+    ];
+
+    /// As written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::SouthWins => "1-0",
+            Outcome::NorthWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
+        }
+    }
+
+    /// The outcome spelled `s`.
+    pub fn from_str(s: &str) -> Option<Outcome> {
+        Outcome::ALL.into_iter().find(|o| o.as_str() == s)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The game-termination token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Termination {
+    /// What it claims.
+    pub outcome: Outcome,
+    /// Where it stands.
+    pub span: Span,
+}
+
+impl Record {
+    /// The value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// The record with every span zeroed and every move number dropped: what is
+    /// left is what the writer must preserve, so round-trip tests compare this.
+    pub fn normalized(&self) -> Record {
+        fn moves(ms: &[Move]) -> Vec<Move> {
+            ms.iter()
+                .map(|m| Move {
+                    number: None,
+                    nags: m
+                        .nags
+                        .iter()
+                        .map(|n| Nag {
+                            span: Span::default(),
+                            ..*n
+                        })
+                        .collect(),
+                    before: comments(&m.before),
+                    after: comments(&m.after),
+                    variations: m
+                        .variations
+                        .iter()
+                        .map(|v| Variation {
+                            moves: moves(&v.moves),
+                            span: Span::default(),
+                        })
+                        .collect(),
+                    span: Span::default(),
+                    ..m.clone()
+                })
+                .collect()
+        }
+        fn comments(cs: &[Comment]) -> Vec<Comment> {
+            cs.iter()
+                .map(|c| Comment {
+                    text: c.text.clone(),
+                    span: Span::default(),
+                })
+                .collect()
+        }
+        Record {
+            tags: self
+                .tags
+                .iter()
+                .map(|t| Tag {
+                    name: t.name.clone(),
+                    value: t.value.clone(),
+                    span: Span::default(),
+                    value_span: Span::default(),
+                })
+                .collect(),
+            comments: comments(&self.comments),
+            moves: moves(&self.moves),
+            result: Termination {
+                outcome: self.result.outcome,
+                span: Span::default(),
+            },
+            span: Span::default(),
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! The `.ayo` notation: syntax tree, nom parser, canonical writer, and
+//! game-at-a-time reading. Syntax only: legality is the replayer's business, and
+//! tag values are kept as text.
+
+pub mod ast;
+pub mod parse;
+pub mod stream;
+pub mod write;
+
+pub use ast::*;
+pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record};
+pub use stream::{GameReader, RawGame};
+pub use write::{KNOWN_TAGS, write_record};

@@ -1,0 +1,780 @@
+//! The grammar of one game's text, in nom. The rule names (`tag_pair`,
+//! `tag_value`, `movetext`, `line`, `move_token`, `claim`, `glyph`, `nag`,
+//! `move_number`, `comment`, `variation`, `termination`) are those of
+//! grammar.md.
+//!
+//! nom reads the tokens; [`GameParser::line`] puts them together, because that
+//! is where a diagnostic knows what it expected: "a move after move number 3.",
+//! "`)` to close the variation opened at 4:7".
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till, take_while};
+use nom::character::complete::{char, digit1, satisfy};
+use nom::combinator::{opt, recognize};
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::ast::{
+    Comment, Glyph, Move, MoveNumber, Nag, Outcome, Record, Span, Tag, Termination, Variation,
+};
+
+/// Variations nested deeper than this are refused, so that hostile input cannot
+/// overflow the stack.
+pub const MAX_DEPTH: usize = 64;
+
+/// A syntax error: where, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The offending text (or the empty place where something was missing).
+    pub span: Span,
+    /// `expected …; found …`, or a sentence saying what is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Where a game's text starts in its input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// Byte offset in the input.
+    pub offset: usize,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column (a game may start on the line where the last one ended).
+    pub column: u32,
+}
+
+impl Origin {
+    /// The start of an input.
+    pub const START: Origin = Origin {
+        offset: 0,
+        line: 1,
+        column: 1,
+    };
+}
+
+/// Turns byte offsets within a game's text into spans of the whole input.
+struct Locator<'a> {
+    text: &'a str,
+    origin: Origin,
+    line_starts: Vec<usize>,
+    /// The last position resolved, `(line index, byte offset, column)`: spans come
+    /// mostly in order, so columns are counted on from there, never from the
+    /// line start again (a 100,000-move game on one line stays linear).
+    cursor: (usize, usize, u32),
+}
+
+impl<'a> Locator<'a> {
+    fn new(text: &'a str, origin: Origin) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        Locator {
+            text,
+            origin,
+            line_starts,
+            cursor: (0, 0, origin.column),
+        }
+    }
+
+    fn span(&mut self, start: usize, end: usize) -> Span {
+        let line = self.line_starts.partition_point(|&s| s <= start) - 1;
+        let ls = self.line_starts[line];
+        let (cl, co, cc) = self.cursor;
+        let first_col = if line == 0 { self.origin.column } else { 1 };
+        let column = if cl == line && co <= start {
+            cc + self.text[co..start].chars().count() as u32
+        } else {
+            first_col + self.text[ls..start].chars().count() as u32
+        };
+        self.cursor = (line, start, column);
+        Span {
+            offset: self.origin.offset + start,
+            len: end - start,
+            line: self.origin.line + line as u32,
+            column,
+        }
+    }
+}
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+/// Bytes that end a word: what the game splitter and the parser agree on.
+pub(crate) fn is_delimiter(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t' | '\r' | '\n' | '(' | ')' | '{' | '}' | ';' | '[' | ']' | '"'
+    )
+}
+
+fn ws(i: &str) -> Res<'_, &str> {
+    take_while(|c: char| matches!(c, ' ' | '\t' | '\r' | '\n'))(i)
+}
+
+fn blank(i: &str) -> Res<'_, &str> {
+    take_while(|c: char| matches!(c, ' ' | '\t'))(i)
+}
+
+fn tag_name(i: &str) -> Res<'_, &str> {
+    recognize((
+        satisfy(|c| c.is_ascii_alphabetic()),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+    ))
+    .parse(i)
+}
+
+fn word(i: &str) -> Res<'_, &str> {
+    take_till(is_delimiter)(i)
+}
+
+fn pit_letter(i: &str) -> Res<'_, char> {
+    satisfy(|c| c.is_ascii_alphabetic()).parse(i)
+}
+
+/// `x` and digits, right after the pit letter.
+fn claim(i: &str) -> Res<'_, &str> {
+    preceded(char('x'), digit1).parse(i)
+}
+
+fn glyph(i: &str) -> Res<'_, Glyph> {
+    alt((
+        tag("!!").map(|_| Glyph::Brilliant),
+        tag("??").map(|_| Glyph::Blunder),
+        tag("!?").map(|_| Glyph::Interesting),
+        tag("?!").map(|_| Glyph::Dubious),
+        tag("!").map(|_| Glyph::Good),
+        tag("?").map(|_| Glyph::Mistake),
+    ))
+    .parse(i)
+}
+
+fn move_number(i: &str) -> Res<'_, (&str, bool)> {
+    (digit1, alt((tag("..."), tag("."))))
+        .map(|(d, dots)| (d, dots == "..."))
+        .parse(i)
+}
+
+fn nag(i: &str) -> Res<'_, &str> {
+    preceded(char('$'), digit1).parse(i)
+}
+
+fn brace_comment(i: &str) -> Res<'_, &str> {
+    (char('{'), take_till(|c| c == '}'), char('}'))
+        .map(|(_, text, _)| text)
+        .parse(i)
+}
+
+fn line_comment(i: &str) -> Res<'_, &str> {
+    preceded(char(';'), take_till(|c| c == '\n'))
+        .map(|t: &str| t.strip_suffix('\r').unwrap_or(t))
+        .parse(i)
+}
+
+/// How to describe what stands at `i` in a diagnostic.
+fn found(i: &str) -> String {
+    match i.chars().next() {
+        None => "the end of the game".to_string(),
+        Some(c) if is_delimiter(c) => match c {
+            '\n' | '\r' => "the end of the line".to_string(),
+            _ => format!("`{c}`"),
+        },
+        Some(_) => {
+            let w: String = word(i).map_or("", |(_, w)| w).chars().take(20).collect();
+            format!("`{w}`")
+        }
+    }
+}
+
+/// Parses one game's text (as cut by the game splitter) into a [`Record`].
+pub fn parse_game(text: &str, origin: Origin) -> Result<Record, SyntaxError> {
+    let mut p = GameParser {
+        text,
+        loc: Locator::new(text, origin),
+    };
+    p.record()
+}
+
+/// Parses a text holding exactly one game, e.g. in tests.
+pub fn parse_record(text: &str) -> Result<Record, SyntaxError> {
+    parse_game(text, Origin::START)
+}
+
+struct GameParser<'a> {
+    text: &'a str,
+    loc: Locator<'a>,
+}
+
+/// What a line of moves is: the main line, or a variation opened at a span.
+#[derive(Clone, Copy)]
+enum LineKind {
+    Main,
+    Variation { open: Span, depth: usize },
+}
+
+/// How a line ended.
+enum LineEnd {
+    Termination(Termination),
+    Close,
+}
+
+impl<'a> GameParser<'a> {
+    fn off(&self, rest: &str) -> usize {
+        self.text.len() - rest.len()
+    }
+
+    fn span_of(&mut self, from: &'a str, to: &'a str) -> Span {
+        let (a, b) = (self.off(from), self.off(to));
+        self.loc.span(a, b)
+    }
+
+    fn error_at(&mut self, at: &'a str, len: usize, message: String) -> SyntaxError {
+        let start = self.off(at);
+        let len = len.min(at.len());
+        SyntaxError {
+            span: self.loc.span(start, start + len),
+            message,
+        }
+    }
+
+    fn expected(&mut self, at: &'a str, what: &str) -> SyntaxError {
+        let w = word(at)
+            .map_or(0, |(_, w)| w.len())
+            .max(at.chars().next().map_or(0, char::len_utf8));
+        let message = format!("expected {what}; found {}", found(at));
+        self.error_at(at, w, message)
+    }
+
+    fn record(&mut self) -> Result<Record, SyntaxError> {
+        let text = self.text;
+        let (mut i, _) = ws(text).unwrap_or((text, ""));
+        let start = i;
+        let mut tags = Vec::new();
+        while i.starts_with('[') {
+            let (rest, t) = self.tag_pair(i)?;
+            tags.push(t);
+            let (rest, _) = blank(rest).unwrap_or((rest, ""));
+            if !(rest.is_empty() || rest.starts_with('\n') || rest.starts_with("\r\n")) {
+                return Err(self.expected(rest, "the end of the line after the tag pair"));
+            }
+            i = ws(rest).map_or(rest, |(r, _)| r);
+        }
+        let (rest, moves, comments, end) = self.line(i, LineKind::Main)?;
+        let LineEnd::Termination(result) = end else {
+            unreachable!("the main line ends only at its termination token")
+        };
+        let (rest, _) = ws(rest).unwrap_or((rest, ""));
+        if !rest.is_empty() {
+            return Err(self.expected(rest, "the end of the game after its termination token"));
+        }
+        let span = self.span_of(start, rest);
+        Ok(Record {
+            tags,
+            comments,
+            moves,
+            result,
+            span,
+        })
+    }
+
+    /// `tag_pair = "[" blank tag_name blank+ tag_value blank "]"`
+    fn tag_pair(&mut self, i: &'a str) -> Result<(&'a str, Tag), SyntaxError> {
+        let open = i;
+        let i = &i[1..];
+        let (i, _) = blank(i).unwrap_or((i, ""));
+        let Ok((i, name)) = tag_name(i) else {
+            return Err(self.expected(i, "a tag name (a letter, then letters, digits or `_`)"));
+        };
+        let (i, gap) = blank(i).unwrap_or((i, ""));
+        if !i.starts_with('"') {
+            let what = if gap.is_empty() && !i.starts_with(']') {
+                "a space after the tag name"
+            } else {
+                "a tag value in double quotes"
+            };
+            return Err(self.expected(i, what));
+        }
+        let value_start = i;
+        let (i, value) = self.tag_value(i)?;
+        let value_span = self.span_of(value_start, i);
+        let (i, _) = blank(i).unwrap_or((i, ""));
+        let Some(rest) = i.strip_prefix(']') else {
+            return Err(self.expected(i, "`]` to close the tag pair"));
+        };
+        let span = self.span_of(open, rest);
+        let tag = Tag {
+            name: name.to_string(),
+            value,
+            span,
+            value_span,
+        };
+        Ok((rest, tag))
+    }
+
+    /// `tag_value = '"' { char | '\"' | '\\' } '"'`, on one line.
+    fn tag_value(&mut self, i: &'a str) -> Result<(&'a str, String), SyntaxError> {
+        let open = i;
+        let mut value = String::new();
+        let mut rest = &i[1..];
+        loop {
+            let (r, chunk) = take_till::<_, _, nom::error::Error<&str>>(|c| {
+                matches!(c, '"' | '\\' | '\n' | '\r')
+            })(rest)
+            .unwrap_or((rest, ""));
+            value.push_str(chunk);
+            rest = r;
+            match rest.chars().next() {
+                Some('"') => return Ok((&rest[1..], value)),
+                Some('\\') => match rest[1..].chars().next() {
+                    Some(c @ ('"' | '\\')) => {
+                        value.push(c);
+                        rest = &rest[2..];
+                    }
+                    other => {
+                        let len = 1 + other.map_or(0, char::len_utf8);
+                        let shown = other.map_or("the end of the line".to_string(), |c| {
+                            if c == '\n' || c == '\r' {
+                                "the end of the line".to_string()
+                            } else {
+                                format!("`\\{c}`")
+                            }
+                        });
+                        return Err(self.error_at(
+                            rest,
+                            len,
+                            format!("expected `\\\"` or `\\\\` in a tag value; found {shown}"),
+                        ));
+                    }
+                },
+                _ => {
+                    return Err(self.error_at(
+                        open,
+                        1,
+                        "unclosed tag value: expected `\"` before the end of the line".to_string(),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// `comment = "{" text "}" | ";" text eol`
+    fn comment(&mut self, i: &'a str) -> Result<(&'a str, Comment), SyntaxError> {
+        let parsed = if i.starts_with('{') {
+            brace_comment(i)
+        } else {
+            line_comment(i)
+        };
+        match parsed {
+            Ok((rest, text)) => {
+                let span = self.span_of(i, rest);
+                Ok((
+                    rest,
+                    Comment {
+                        text: text.to_string(),
+                        span,
+                    },
+                ))
+            }
+            Err(_) => Err(self.error_at(
+                i,
+                1,
+                "unclosed comment: expected `}` before the end of the game".to_string(),
+            )),
+        }
+    }
+
+    /// `line = { move_number | move | nag | comment | variation }`, ended by a
+    /// termination token (main line) or `)` (variation).
+    #[allow(clippy::type_complexity)]
+    fn line(
+        &mut self,
+        mut i: &'a str,
+        kind: LineKind,
+    ) -> Result<(&'a str, Vec<Move>, Vec<Comment>, LineEnd), SyntaxError> {
+        let mut moves: Vec<Move> = Vec::new();
+        // Comments waiting for the next move: at the start of the line, after a
+        // move number, or after a variation.
+        let mut pending: Vec<Comment> = Vec::new();
+        let mut number: Option<MoveNumber> = None;
+        let mut after_variation = false;
+        loop {
+            i = ws(i).map_or(i, |(r, _)| r);
+            let Some(c) = i.chars().next() else {
+                if let Some(n) = number {
+                    return Err(self.dangling_number(n, i));
+                }
+                return Err(match kind {
+                    LineKind::Main => self.expected(
+                        i,
+                        "a move, a comment, a variation or a game-termination token (1-0, 0-1, 1/2-1/2, *)",
+                    ),
+                    LineKind::Variation { open, .. } => SyntaxError {
+                        span: Span { len: 1, ..open },
+                        message: "unclosed variation: expected `)` before the end of the game"
+                            .to_string(),
+                    },
+                });
+            };
+            match c {
+                '{' | ';' => {
+                    let (rest, comment) = self.comment(i)?;
+                    match moves.last_mut() {
+                        Some(m) if number.is_none() && !after_variation => m.after.push(comment),
+                        _ => pending.push(comment),
+                    }
+                    i = rest;
+                }
+                '(' => {
+                    if let Some(n) = number {
+                        return Err(self.dangling_number(n, i));
+                    }
+                    if moves.is_empty() {
+                        return Err(self.error_at(
+                            i,
+                            1,
+                            "a variation must follow the move it replaces; found `(` before any move"
+                                .to_string(),
+                        ));
+                    }
+                    let depth = match kind {
+                        LineKind::Main => 1,
+                        LineKind::Variation { depth, .. } => depth + 1,
+                    };
+                    if depth > MAX_DEPTH {
+                        return Err(self.error_at(
+                            i,
+                            1,
+                            format!("variations nested more than {MAX_DEPTH} deep"),
+                        ));
+                    }
+                    let open = self.span_of(i, &i[1..]);
+                    let (rest, var_moves, trailing, _) =
+                        self.line(&i[1..], LineKind::Variation { open, depth })?;
+                    let Some(last) = moves.last_mut() else {
+                        unreachable!("checked above")
+                    };
+                    // Comments between variations stay with the move they follow.
+                    last.after.append(&mut pending);
+                    let mut var_moves = var_moves;
+                    match var_moves.last_mut() {
+                        Some(m) => m.after.extend(trailing),
+                        None => {
+                            return Err(self.error_at(
+                                i,
+                                rest.len().max(1).min(self.off(rest) - self.off(i)),
+                                "empty variation: expected at least one move between `(` and `)`"
+                                    .to_string(),
+                            ));
+                        }
+                    }
+                    let span = self.span_of(i, rest);
+                    last.variations.push(Variation {
+                        moves: var_moves,
+                        span,
+                    });
+                    after_variation = true;
+                    i = rest;
+                }
+                ')' => {
+                    if let Some(n) = number {
+                        return Err(self.dangling_number(n, i));
+                    }
+                    return match kind {
+                        LineKind::Main => Err(self.error_at(
+                            i,
+                            1,
+                            "unexpected `)`: no variation is open".to_string(),
+                        )),
+                        LineKind::Variation { .. } => {
+                            let trailing = self.flush(&mut moves, pending);
+                            Ok((&i[1..], moves, trailing, LineEnd::Close))
+                        }
+                    };
+                }
+                '$' => {
+                    let Ok((rest, digits)) = nag(i) else {
+                        return Err(self.expected(i, "a NAG: `$` and a number from 0 to 255"));
+                    };
+                    let span = self.span_of(i, rest);
+                    let Ok(value) = digits.parse::<u8>() else {
+                        return Err(SyntaxError {
+                            span,
+                            message: format!(
+                                "NAG `${digits}` is out of range: expected `$0` to `$255`"
+                            ),
+                        });
+                    };
+                    match moves.last_mut() {
+                        Some(m) if number.is_none() => m.nags.push(Nag { value, span }),
+                        _ => {
+                            return Err(SyntaxError {
+                                span,
+                                message: "a NAG must follow the move it annotates".to_string(),
+                            });
+                        }
+                    }
+                    i = self.check_delimited(rest, "a space after the NAG")?;
+                }
+                '*' | '0'..='9' => {
+                    let w = word(i).map_or("", |(_, w)| w);
+                    if let Some(outcome) = Outcome::from_str(w) {
+                        let rest = &i[w.len()..];
+                        let span = self.span_of(i, rest);
+                        if let Some(n) = number {
+                            return Err(self.dangling_number(n, i));
+                        }
+                        if let LineKind::Variation { open, .. } = kind {
+                            return Err(SyntaxError {
+                                span,
+                                message: format!(
+                                    "expected `)` to close the variation opened at {}:{}; found the game-termination token `{w}`",
+                                    open.line, open.column
+                                ),
+                            });
+                        }
+                        let trailing = self.flush(&mut moves, pending);
+                        return Ok((
+                            rest,
+                            moves,
+                            trailing,
+                            LineEnd::Termination(Termination { outcome, span }),
+                        ));
+                    }
+                    if let Some(n) = number {
+                        return Err(self.dangling_number(n, i));
+                    }
+                    let Ok((rest, (digits, ellipsis))) = move_number(i) else {
+                        return Err(self.expected(
+                            i,
+                            "a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *)",
+                        ));
+                    };
+                    let span = self.span_of(i, rest);
+                    let Ok(value) = digits.parse::<u32>() else {
+                        return Err(SyntaxError {
+                            span,
+                            message: format!("move number `{digits}` is too large"),
+                        });
+                    };
+                    number = Some(MoveNumber {
+                        number: value,
+                        ellipsis,
+                        span,
+                    });
+                    i = rest;
+                }
+                'a'..='z' | 'A'..='Z' => {
+                    let (rest, m) = self.move_token(i)?;
+                    let mut m = m;
+                    m.number = number.take();
+                    m.before = std::mem::take(&mut pending);
+                    moves.push(m);
+                    after_variation = false;
+                    i = rest;
+                }
+                '[' => {
+                    return Err(self.error_at(
+                        i,
+                        1,
+                        "a tag pair must come before the movetext; found `[` after a move (is a game-termination token missing?)".to_string(),
+                    ));
+                }
+                _ => {
+                    return Err(self.expected(
+                        i,
+                        "a move, a move number, a comment, a variation or a game-termination token",
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Comments left over at the end of a line go after its last move; a line
+    /// with no moves hands them back.
+    fn flush(&mut self, moves: &mut [Move], mut pending: Vec<Comment>) -> Vec<Comment> {
+        match moves.last_mut() {
+            Some(m) => {
+                m.after.append(&mut pending);
+                Vec::new()
+            }
+            None => pending,
+        }
+    }
+
+    fn dangling_number(&mut self, n: MoveNumber, at: &'a str) -> SyntaxError {
+        let dots = if n.ellipsis { "..." } else { "." };
+        let message = format!(
+            "expected a move after move number {}{dots}; found {}",
+            n.number,
+            found(at)
+        );
+        let len = word(at).map_or(0, |(_, w)| w.len()).max(1);
+        self.error_at(at, len, message)
+    }
+
+    /// After a token, the next character must end the word.
+    fn check_delimited(&mut self, rest: &'a str, what: &str) -> Result<&'a str, SyntaxError> {
+        match rest.chars().next() {
+            None => Ok(rest),
+            Some(c) if is_delimiter(c) || c == '$' => Ok(rest),
+            Some(_) => Err(self.expected(rest, what)),
+        }
+    }
+
+    /// `move = pit_letter [claim] [glyph]`
+    fn move_token(&mut self, i: &'a str) -> Result<(&'a str, Move), SyntaxError> {
+        let Ok((rest, pit)) = pit_letter(i) else {
+            return Err(self.expected(i, "a pit letter"));
+        };
+        let (rest, claimed) = opt(claim).parse(rest).unwrap_or((rest, None));
+        let claim = match claimed {
+            Some(d) => match d.parse::<u32>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    return Err(self.error_at(
+                        &i[1..],
+                        1 + d.len(),
+                        format!("capture claim `x{d}` is too large"),
+                    ));
+                }
+            },
+            None => None,
+        };
+        let (rest, glyph) = opt(glyph).parse(rest).unwrap_or((rest, None));
+        let span = self.span_of(i, rest);
+        let rest = self.check_delimited(
+            rest,
+            "a space, a comment or a variation after the move (a move is a pit letter, an optional claim `x7` and an optional glyph `!`, `?`, `!!`, `??`, `!?`, `?!`)",
+        )?;
+        Ok((
+            rest,
+            Move {
+                number: None,
+                pit,
+                claim,
+                glyph,
+                nags: Vec::new(),
+                before: Vec::new(),
+                after: Vec::new(),
+                variations: Vec::new(),
+                span,
+            },
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        let e = parse_record(text).unwrap_err();
+        format!("{}:{}: {}", e.span.line, e.span.column, e.message)
+    }
+
+    #[test]
+    fn the_issue_example_parses() {
+        let text = r#"[Event "Ibadan club, round 3"]
+[Date "2026.11.29"]
+[South "Adewale"]
+[North "Bisi"]
+[Rules "russ"]
+[Result "*"]
+
+{A sharp opening} 1. cx7 {seven at once} Fx2! (1... Dx9!! {greedier} 2. f) 2. d $1
+(2. cx7 {twenty laps} (2. bx2?!)) 2... B ; rest of the line
+3. a *
+"#;
+        let r = parse_record(text).unwrap();
+        assert_eq!(r.tags.len(), 6);
+        assert_eq!(r.tag("South"), Some("Adewale"));
+        assert_eq!(r.moves.len(), 5);
+        let c = &r.moves[0];
+        assert_eq!(c.before[0].text, "A sharp opening");
+        assert_eq!(c.claim, Some(7));
+        assert_eq!(c.after[0].text, "seven at once");
+        assert_eq!((c.span.line, c.span.column), (8, 22));
+        let f = &r.moves[1];
+        assert_eq!(f.glyph, Some(Glyph::Good));
+        assert_eq!(f.variations[0].moves[0].pit, 'D');
+        assert_eq!(f.variations[0].moves[0].after[0].text, "greedier");
+        let d = &r.moves[2];
+        assert_eq!(d.nags[0].value, 1);
+        assert_eq!(
+            d.variations[0].moves[0].variations[0].moves[0].glyph,
+            Some(Glyph::Dubious)
+        );
+        let b = &r.moves[3];
+        assert_eq!(b.number.unwrap().ellipsis, true);
+        assert_eq!(b.after[0].text, " rest of the line");
+        assert_eq!(r.result.outcome, Outcome::Unknown);
+        assert_eq!((r.result.span.line, r.result.span.column), (10, 6));
+    }
+
+    #[test]
+    fn comment_placement() {
+        let r = parse_record("{a} 1. {b} c {c} (1. d {d}) {e} F {f} *").unwrap();
+        let c = &r.moves[0];
+        assert_eq!(
+            c.before.iter().map(|x| &x.text[..]).collect::<Vec<_>>(),
+            ["a", "b"]
+        );
+        assert_eq!(c.after[0].text, "c");
+        assert_eq!(c.variations[0].moves[0].after[0].text, "d");
+        assert_eq!(r.moves[1].before[0].text, "e");
+        assert_eq!(r.moves[1].after[0].text, "f");
+        let r = parse_record("{only a comment} *").unwrap();
+        assert_eq!(r.comments[0].text, "only a comment");
+    }
+
+    #[test]
+    fn diagnostics() {
+        insta::assert_snapshot!(err("[Event \"x]\n1. a *"), @r#"1:8: unclosed tag value: expected `"` before the end of the line"#);
+        insta::assert_snapshot!(err("[Event x]\n*"), @"1:8: expected a tag value in double quotes; found `x`");
+        insta::assert_snapshot!(err("[Event \"a\\n\"]\n*"), @r#"1:10: expected `\"` or `\\` in a tag value; found `\n`"#);
+        insta::assert_snapshot!(err("[Event \"x\"\n*"), @"1:11: expected `]` to close the tag pair; found the end of the line");
+        insta::assert_snapshot!(err("[Event \"x\"] [Site \"y\"]\n*"), @"1:13: expected the end of the line after the tag pair; found `[`");
+        insta::assert_snapshot!(err("1. a {open"), @"1:6: unclosed comment: expected `}` before the end of the game");
+        insta::assert_snapshot!(err("1. a (1... B"), @"1:6: unclosed variation: expected `)` before the end of the game");
+        insta::assert_snapshot!(err("1. a (1. b *) *"), @"1:12: expected `)` to close the variation opened at 1:6; found the game-termination token `*`");
+        insta::assert_snapshot!(err("1. a B )"), @"1:8: unexpected `)`: no variation is open");
+        insta::assert_snapshot!(err("(1. a) *"), @"1:1: a variation must follow the move it replaces; found `(` before any move");
+        insta::assert_snapshot!(err("1. a () *"), @"1:6: empty variation: expected at least one move between `(` and `)`");
+        insta::assert_snapshot!(err("1. *"), @"1:4: expected a move after move number 1.; found `*`");
+        insta::assert_snapshot!(err("1. a 2 B *"), @"1:6: expected a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *); found `2`");
+        insta::assert_snapshot!(err("1. a# *"), @"1:5: expected a space, a comment or a variation after the move (a move is a pit letter, an optional claim `x7` and an optional glyph `!`, `?`, `!!`, `??`, `!?`, `?!`); found `#`");
+        insta::assert_snapshot!(err("1. a $300 *"), @"1:6: NAG `$300` is out of range: expected `$0` to `$255`");
+        insta::assert_snapshot!(err("$1 1. a *"), @"1:1: a NAG must follow the move it annotates");
+        insta::assert_snapshot!(err("1. a"), @"1:5: expected a move, a comment, a variation or a game-termination token (1-0, 0-1, 1/2-1/2, *); found the end of the game");
+        insta::assert_snapshot!(err("1. a % *"), @"1:6: expected a move, a move number, a comment, a variation or a game-termination token; found `%`");
+        insta::assert_snapshot!(err("1. ax99999999999 *"), @"1:5: capture claim `x99999999999` is too large");
+        insta::assert_snapshot!(err("1. a 1-0 B"), @"1:10: expected the end of the game after its termination token; found `B`");
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let text = format!("1. a {}{} *", "(1. b ".repeat(10_000), ")".repeat(10_000));
+        let e = parse_record(&text).unwrap_err();
+        assert!(e.message.contains("nested more than 64"), "{}", e.message);
+        let ok = format!("1. a {}{} *", "(1. b ".repeat(64), ")".repeat(64));
+        assert!(parse_record(&ok).is_ok());
+    }
+
+    #[test]
+    fn columns_count_characters_and_start_where_the_game_does() {
+        let r = parse_game(
+            "{é€} a *",
+            Origin {
+                offset: 10,
+                line: 3,
+                column: 5,
+            },
+        )
+        .unwrap();
+        assert_eq!(r.moves[0].span.column, 5 + 5);
+        assert_eq!(r.moves[0].span.offset, 10 + 8);
+        assert_eq!(r.moves[0].span.line, 3);
+    }
+}

@@ -1,0 +1,397 @@
+//! Reading games one at a time from any byte stream.
+//!
+//! [`GameReader`] cuts the input into games with a small lexer that knows just
+//! enough of the grammar (tag lines, comments, variation depth, words) to find
+//! where one game ends: after its game-termination token, or, when that is
+//! missing, where a tag line starts after movetext. Only the current game is
+//! held in memory, so memory does not grow with the number of games; a broken
+//! game is cut out whole and the next one is read as usual.
+
+use std::io::{self, BufRead};
+
+use super::ast::{Outcome, Record, Span};
+use super::parse::{Origin, SyntaxError, is_delimiter, parse_game};
+
+/// One game's bytes, as cut from the input, and where they start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawGame {
+    /// 0-based position of the game in its input.
+    pub index: usize,
+    /// Where its first byte stands in the input.
+    pub origin: Origin,
+    /// The raw bytes, not yet known to be UTF-8.
+    pub bytes: Vec<u8>,
+}
+
+impl RawGame {
+    /// The text, or a syntax error at the first byte that is not UTF-8.
+    pub fn text(&self) -> Result<&str, SyntaxError> {
+        std::str::from_utf8(&self.bytes).map_err(|e| {
+            let at = e.valid_up_to();
+            // The prefix is valid, so it can be measured in characters.
+            let valid = std::str::from_utf8(&self.bytes[..at]).unwrap_or_default();
+            let line_breaks = valid.matches('\n').count() as u32;
+            let column = match valid.rfind('\n') {
+                Some(p) => 1 + valid[p + 1..].chars().count() as u32,
+                None => self.origin.column + valid.chars().count() as u32,
+            };
+            SyntaxError {
+                span: Span {
+                    offset: self.origin.offset + at,
+                    len: e.error_len().unwrap_or(self.bytes.len() - at),
+                    line: self.origin.line + line_breaks,
+                    column,
+                },
+                message: format!(
+                    "invalid UTF-8 at byte offset {}: records must be UTF-8 text",
+                    self.origin.offset + at
+                ),
+            }
+        })
+    }
+
+    /// Parses the game.
+    pub fn parse(&self) -> Result<Record, SyntaxError> {
+        parse_game(self.text()?, self.origin)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Movetext,
+    Brace,
+    LineComment,
+    TagLine,
+    TagString,
+    TagEscape,
+}
+
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// Cuts a byte stream into [`RawGame`]s. See the module docs for the rules.
+pub struct GameReader<R> {
+    reader: R,
+    cut: Cutter,
+}
+
+/// The lexer state of [`GameReader`], apart from the reader so that it can be
+/// fed from the reader's buffer without copying.
+struct Cutter {
+    // Where the reader stands in the input.
+    bom_seen: usize,
+    offset: usize,
+    line: u32,
+    column: u32,
+    line_blank: bool,
+    prev_line_blank: bool,
+    // The game being cut.
+    in_game: bool,
+    game: Vec<u8>,
+    origin: Origin,
+    index: usize,
+    state: State,
+    depth: u32,
+    movetext: bool,
+    word: [u8; 8],
+    word_len: usize,
+}
+
+impl<R: BufRead> GameReader<R> {
+    /// A reader over `reader`.
+    pub fn new(reader: R) -> Self {
+        GameReader {
+            reader,
+            cut: Cutter::new(),
+        }
+    }
+
+    fn next_game(&mut self) -> io::Result<Option<RawGame>> {
+        let cut = &mut self.cut;
+        loop {
+            let buf = self.reader.fill_buf()?;
+            if buf.is_empty() {
+                if !cut.in_game && cut.bom_seen > 0 && cut.bom_seen < 3 {
+                    // A partial byte-order mark alone: keep it as a (broken) game.
+                    cut.begin_after_partial_bom();
+                }
+                return Ok(cut.in_game.then(|| cut.finish()));
+            }
+            let mut seg_start = 0;
+            for (i, &b) in buf.iter().enumerate() {
+                if !cut.in_game {
+                    if cut.offset == cut.bom_seen && cut.bom_seen < 3 && b == BOM[cut.bom_seen] {
+                        cut.bom_seen += 1;
+                        cut.offset += 1;
+                        continue;
+                    }
+                    if cut.bom_seen > 0 && cut.bom_seen < 3 {
+                        cut.begin_after_partial_bom();
+                        seg_start = i;
+                    } else if b.is_ascii_whitespace() {
+                        cut.advance(b);
+                        continue;
+                    } else {
+                        cut.begin();
+                        seg_start = i;
+                    }
+                }
+                if cut.step(b) {
+                    cut.game.extend_from_slice(&buf[seg_start..i]);
+                    self.reader.consume(i);
+                    return Ok(Some(cut.finish()));
+                }
+                cut.advance(b);
+            }
+            if cut.in_game {
+                cut.game.extend_from_slice(&buf[seg_start..]);
+            }
+            let n = buf.len();
+            self.reader.consume(n);
+        }
+    }
+}
+
+impl Cutter {
+    fn new() -> Self {
+        Cutter {
+            bom_seen: 0,
+            offset: 0,
+            line: 1,
+            column: 1,
+            line_blank: true,
+            prev_line_blank: true,
+            in_game: false,
+            game: Vec::new(),
+            origin: Origin::START,
+            index: 0,
+            state: State::Movetext,
+            depth: 0,
+            movetext: false,
+            word: [0; 8],
+            word_len: 0,
+        }
+    }
+
+    fn advance(&mut self, b: u8) {
+        self.offset += 1;
+        if b == b'\n' {
+            self.line += 1;
+            self.column = 1;
+            self.prev_line_blank = self.line_blank;
+            self.line_blank = true;
+        } else {
+            if b & 0xC0 != 0x80 {
+                self.column += 1;
+            }
+            if !matches!(b, b' ' | b'\t' | b'\r') {
+                self.line_blank = false;
+            }
+        }
+    }
+
+    fn word_is_termination(&self) -> bool {
+        self.depth == 0
+            && self.word_len <= self.word.len()
+            && std::str::from_utf8(&self.word[..self.word_len])
+                .ok()
+                .and_then(Outcome::from_str)
+                .is_some()
+    }
+
+    /// Feeds one byte of the current game. Returns `true` when the game ends
+    /// before this byte.
+    fn step(&mut self, b: u8) -> bool {
+        match self.state {
+            State::Movetext => {
+                if is_delimiter(char::from(b)) {
+                    if self.word_is_termination() {
+                        return true;
+                    }
+                    self.word_len = 0;
+                }
+                match b {
+                    b'{' => self.state = State::Brace,
+                    b';' => self.state = State::LineComment,
+                    b'(' => self.depth += 1,
+                    b')' => self.depth = self.depth.saturating_sub(1),
+                    b'[' => {
+                        if self.line_blank && self.movetext {
+                            return true;
+                        }
+                        self.state = State::TagLine;
+                    }
+                    _ if is_delimiter(char::from(b)) => {}
+                    _ => {
+                        if self.word_len < self.word.len() {
+                            self.word[self.word_len] = b;
+                        }
+                        self.word_len += 1;
+                        self.movetext = true;
+                    }
+                }
+            }
+            State::Brace => match b {
+                b'}' => self.state = State::Movetext,
+                // An unclosed comment must not swallow the rest of the file: a
+                // tag line after a blank line starts the next game.
+                b'[' if self.line_blank && self.prev_line_blank => return true,
+                _ => {}
+            },
+            State::LineComment => {
+                if b == b'\n' {
+                    self.state = State::Movetext;
+                }
+            }
+            State::TagLine => match b {
+                b'"' => self.state = State::TagString,
+                b']' | b'\n' => self.state = State::Movetext,
+                _ => {}
+            },
+            State::TagString => match b {
+                b'\\' => self.state = State::TagEscape,
+                b'"' => self.state = State::TagLine,
+                b'\n' => self.state = State::Movetext,
+                _ => {}
+            },
+            State::TagEscape => {
+                self.state = if b == b'\n' {
+                    State::Movetext
+                } else {
+                    State::TagString
+                }
+            }
+        }
+        false
+    }
+
+    fn begin(&mut self) {
+        self.in_game = true;
+        self.origin = Origin {
+            offset: self.offset,
+            line: self.line,
+            column: self.column,
+        };
+        self.state = State::Movetext;
+        self.depth = 0;
+        self.movetext = false;
+        self.word_len = 0;
+    }
+
+    fn finish(&mut self) -> RawGame {
+        self.in_game = false;
+        let game = RawGame {
+            index: self.index,
+            origin: self.origin,
+            bytes: std::mem::take(&mut self.game),
+        };
+        self.index += 1;
+        game
+    }
+
+    /// Starts a game with the bytes of a byte-order mark that turned out not
+    /// to be one, so that nothing of the input is dropped.
+    fn begin_after_partial_bom(&mut self) {
+        let seen = self.bom_seen;
+        self.bom_seen = 3;
+        self.begin();
+        self.origin.offset = 0;
+        self.game.extend_from_slice(&BOM[..seen]);
+    }
+}
+
+impl<R: BufRead> Iterator for GameReader<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_game().transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(input: &[u8]) -> Vec<String> {
+        GameReader::new(input)
+            .map(|g| {
+                let g = g.unwrap();
+                format!(
+                    "{}:{}@{} {:?}",
+                    g.origin.line,
+                    g.origin.column,
+                    g.origin.offset,
+                    String::from_utf8_lossy(&g.bytes)
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn games_end_at_their_termination_token() {
+        let games = cut(b"[Event \"a * b\"]\n\n1. a {1-0 *} (1. b *) B 1-0\n\n[Event \"2\"]\n1. c *  1. d 0-1\n1/2-1/2");
+        insta::assert_debug_snapshot!(games, @r#"
+        [
+            "1:1@0 \"[Event \\\"a * b\\\"]\\n\\n1. a {1-0 *} (1. b *) B 1-0\"",
+            "5:1@46 \"[Event \\\"2\\\"]\\n1. c *\"",
+            "6:9@66 \"1. d 0-1\"",
+            "7:1@75 \"1/2-1/2\"",
+        ]
+        "#);
+    }
+
+    #[test]
+    fn a_missing_termination_or_unclosed_comment_spoils_only_its_game() {
+        let games = cut(b"1. a B\n[Event \"next\"]\n1. c *\n\n{open\n\n[Event \"last\"]\n*\n");
+        insta::assert_debug_snapshot!(games, @r#"
+        [
+            "1:1@0 \"1. a B\\n\"",
+            "2:1@7 \"[Event \\\"next\\\"]\\n1. c *\"",
+            "5:1@30 \"{open\\n\\n\"",
+            "7:1@37 \"[Event \\\"last\\\"]\\n*\"",
+        ]
+        "#);
+    }
+
+    #[test]
+    fn bom_and_crlf() {
+        let games = cut(b"\xEF\xBB\xBF[Event \"x\"]\r\n\r\n1. a *\r\n");
+        assert_eq!(
+            games,
+            vec!["1:1@3 \"[Event \\\"x\\\"]\\r\\n\\r\\n1. a *\"".to_string()]
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_a_syntax_error_of_its_game() {
+        let mut r = GameReader::new(&b"1. a *\n{caf\xE9} 1. b *\n1. c *"[..]);
+        assert!(r.next().unwrap().unwrap().parse().is_ok());
+        let bad = r.next().unwrap().unwrap();
+        let e = bad.parse().unwrap_err();
+        assert_eq!((e.span.line, e.span.column, e.span.offset), (2, 5, 11));
+        insta::assert_snapshot!(e.message, @"invalid UTF-8 at byte offset 11: records must be UTF-8 text");
+        assert!(r.next().unwrap().unwrap().parse().is_ok());
+        assert!(r.next().is_none());
+    }
+
+    #[test]
+    fn tiny_reads_cut_the_same_games() {
+        struct OneByte<'a>(&'a [u8]);
+        impl io::Read for OneByte<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0.is_empty() || buf.is_empty() {
+                    return Ok(0);
+                }
+                buf[0] = self.0[0];
+                self.0 = &self.0[1..];
+                Ok(1)
+            }
+        }
+        let input = b"\xEF\xBB\xBF[A \"1\"]\n1. a (1. b) * 1. c\n[B \"2\"]\n0-1";
+        let whole: Vec<_> = GameReader::new(&input[..]).map(|g| g.unwrap()).collect();
+        let tiny: Vec<_> = GameReader::new(io::BufReader::with_capacity(1, OneByte(input)))
+            .map(|g| g.unwrap())
+            .collect();
+        assert_eq!(whole, tiny);
+        assert_eq!(whole.len(), 3);
+    }
+}

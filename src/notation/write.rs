@@ -1,0 +1,255 @@
+//! The canonical writer: known tags in a fixed order, then the others in file
+//! order; a blank line; the movetext with move numbers, wrapped at 80 columns.
+
+use super::ast::{Comment, Move, Record};
+
+/// The known tags, in the order the writer puts them.
+pub const KNOWN_TAGS: [&str; 13] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "South",
+    "North",
+    "Result",
+    "Rules",
+    "Setup",
+    "Score",
+    "PlyCount",
+    "Termination",
+    "Annotator",
+];
+
+/// Movetext lines are wrapped to this width, unless a single token is wider.
+pub const WIDTH: usize = 80;
+
+/// A piece of movetext and how it joins the one before.
+struct Token {
+    text: String,
+    /// Written right after the previous token, with no space (`(` before, `)` after).
+    glued: bool,
+    /// A `;` comment: the line must end after it.
+    ends_line: bool,
+}
+
+/// Writes a tag value with `\` and `"` escaped.
+pub fn escape_tag_value(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The canonical text of a record, ending with a newline.
+pub fn write_record(record: &Record) -> String {
+    let mut out = String::new();
+    let rank = |name: &str| {
+        KNOWN_TAGS
+            .iter()
+            .position(|k| *k == name)
+            .unwrap_or(KNOWN_TAGS.len())
+    };
+    let mut tags: Vec<_> = record.tags.iter().collect();
+    // A stable sort keeps file order among equals (unknown tags, repeated tags).
+    tags.sort_by_key(|t| rank(&t.name));
+    for t in &tags {
+        out.push('[');
+        out.push_str(&t.name);
+        out.push_str(" \"");
+        out.push_str(&escape_tag_value(&t.value));
+        out.push_str("\"]\n");
+    }
+    if !tags.is_empty() {
+        out.push('\n');
+    }
+    let mut tokens = Vec::new();
+    let start_south = record
+        .moves
+        .first()
+        .is_none_or(|m| m.pit.is_ascii_lowercase());
+    line_tokens(&record.moves, 1, start_south, &mut tokens);
+    for c in &record.comments {
+        tokens.push(comment_token(c));
+    }
+    tokens.push(Token {
+        text: record.result.outcome.as_str().to_string(),
+        glued: false,
+        ends_line: false,
+    });
+    layout(&tokens, &mut out);
+    out.push('\n');
+    out
+}
+
+fn comment_token(c: &Comment) -> Token {
+    // A `;` comment whose text holds `}` cannot become `{…}`; it stays a `;`
+    // comment (its text never holds a line break).
+    if c.text.contains('}') {
+        Token {
+            text: format!(";{}", c.text),
+            glued: false,
+            ends_line: true,
+        }
+    } else {
+        Token {
+            text: format!("{{{}}}", c.text),
+            glued: false,
+            ends_line: false,
+        }
+    }
+}
+
+/// The number of ply `k` of a line that starts at `number` with South (or North).
+fn number_of(k: usize, number: u32, start_south: bool) -> u32 {
+    number + ((k + usize::from(!start_south)) / 2) as u32
+}
+
+fn line_tokens(moves: &[Move], number: u32, start_south: bool, tokens: &mut Vec<Token>) {
+    let mut needs_number = true;
+    for (k, m) in moves.iter().enumerate() {
+        let south = start_south == (k % 2 == 0);
+        let n = number_of(k, number, start_south);
+        for c in &m.before {
+            tokens.push(comment_token(c));
+        }
+        let mut text = String::new();
+        if south {
+            text.push_str(&format!("{n}. "));
+        } else if needs_number || !m.before.is_empty() {
+            text.push_str(&format!("{n}... "));
+        }
+        text.push(m.pit);
+        if let Some(claim) = m.claim {
+            text.push_str(&format!("x{claim}"));
+        }
+        if let Some(g) = m.glyph {
+            text.push_str(g.as_str());
+        }
+        tokens.push(Token {
+            text,
+            glued: false,
+            ends_line: false,
+        });
+        for nag in &m.nags {
+            tokens.push(Token {
+                text: format!("${}", nag.value),
+                glued: false,
+                ends_line: false,
+            });
+        }
+        for c in &m.after {
+            tokens.push(comment_token(c));
+        }
+        for v in &m.variations {
+            let first = tokens.len();
+            line_tokens(&v.moves, n, south, tokens);
+            tokens[first].text.insert(0, '(');
+            tokens.push(Token {
+                text: ")".to_string(),
+                glued: true,
+                ends_line: false,
+            });
+        }
+        needs_number = !m.after.is_empty() || !m.variations.is_empty();
+    }
+}
+
+/// Lays the tokens out in lines of at most [`WIDTH`] characters. Glued tokens
+/// stay together; a line holding a `;` comment ends after it.
+fn layout(tokens: &[Token], out: &mut String) {
+    let mut col = 0usize;
+    let mut line_start = true;
+    let mut i = 0;
+    while i < tokens.len() {
+        // A unit: a token and the glued ones after it (never glued past a `;`).
+        let mut j = i + 1;
+        while j < tokens.len() && tokens[j].glued && !tokens[j - 1].ends_line {
+            j += 1;
+        }
+        let unit: String = tokens[i..j].iter().map(|t| t.text.as_str()).collect();
+        let first_line = unit.split('\n').next().unwrap_or("").chars().count();
+        if !line_start {
+            if col + 1 + first_line > WIDTH {
+                out.push('\n');
+                col = 0;
+            } else {
+                out.push(' ');
+                col += 1;
+            }
+        }
+        out.push_str(&unit);
+        col = match unit.rfind('\n') {
+            Some(p) => unit[p + 1..].chars().count(),
+            None => col + first_line,
+        };
+        line_start = false;
+        if tokens[j - 1].ends_line {
+            out.push('\n');
+            col = 0;
+            line_start = true;
+        }
+        i = j;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::parse_record;
+    use super::*;
+
+    fn fmt(text: &str) -> String {
+        write_record(&parse_record(text).unwrap())
+    }
+
+    #[test]
+    fn canonical_form_of_the_issue_example() {
+        let text = r#"[Result "*"]
+[Rules "russ"]
+[Opening "Ibadan"]
+[Event "Ibadan club, round 3"]
+[Date "2026.11.29"]
+[South "Adewale"]
+[North "Bisi"]
+
+{A sharp opening} 1. cx7 {seven at once} Fx2! (1... Dx9!! {greedier} 2. f) 2. d $1
+(2. cx7 {twenty laps} (2. bx2?!)) 2... B ; rest of the line
+3. a *
+"#;
+        let out = fmt(text);
+        insta::assert_snapshot!(out, @r#"
+        [Event "Ibadan club, round 3"]
+        [Date "2026.11.29"]
+        [South "Adewale"]
+        [North "Bisi"]
+        [Result "*"]
+        [Rules "russ"]
+        [Opening "Ibadan"]
+
+        {A sharp opening} 1. cx7 {seven at once} 1... Fx2! (1... Dx9!! {greedier} 2. f)
+        2. d $1 (2. cx7 {twenty laps} (2. bx2?!)) 2... B { rest of the line} 3. a *
+        "#);
+        assert_eq!(fmt(&out), out);
+    }
+
+    #[test]
+    fn wraps_at_80_columns_and_numbers_north_first_lines() {
+        let moves = "A b C d E f ".repeat(12);
+        let out = fmt(&format!("{moves} {{a comment}}\n*"));
+        assert!(out.lines().all(|l| l.chars().count() <= WIDTH), "{out}");
+        assert!(out.starts_with("1... A 2. b C 3. d E 4. f A"), "{out}");
+        let r = parse_record("1. a ;x } y\n B *").unwrap();
+        let out = write_record(&r);
+        assert_eq!(out, "1. a ;x } y\n1... B *\n");
+        assert_eq!(parse_record(&out).unwrap().normalized(), r.normalized());
+    }
+
+    #[test]
+    fn escapes_tag_values() {
+        let out = fmt("[Event \"a \\\"b\\\" \\\\ c\"]\n*");
+        assert_eq!(out, "[Event \"a \\\"b\\\" \\\\ c\"]\n\n*\n");
+    }
+}
