@@ -8,5 +8,6 @@
 #![warn(missing_docs)]
 
 pub mod cli;
+pub mod diagnostics;
 pub mod notation;
 pub mod rules;

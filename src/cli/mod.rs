@@ -2,16 +2,26 @@
 //! mapping of outcomes to exit codes. Commands only read arguments, call the
 //! library, and write what it returns.
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::diagnostics::Diagnostic;
+use crate::notation::{GameReader, RawGame, SyntaxError};
+
+mod fmt;
 mod perft;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
+///
+/// Records are `.ayo` files (see grammar.md). Every command reads standard
+/// input when given no file or `-`, writes its data to standard output and its
+/// diagnostics to standard error, and exits 0 when everything is valid, 1 when
+/// some record is invalid, 2 on usage or I/O errors.
 #[derive(Debug, Parser)]
-#[command(name = "ayo", version, about, long_about = None)]
+#[command(name = "ayo", version, about, long_about)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -19,6 +29,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Fmt(fmt::Args),
     Perft(perft::Args),
 }
 
@@ -32,18 +43,104 @@ pub enum Format {
     Json,
 }
 
-/// How a command ended, before it becomes an exit code.
+/// A command that cannot go on (exit 2).
 #[derive(Debug)]
-pub enum Failure {
-    /// Some record was invalid (exit 1).
-    Invalid,
-    /// Bad usage, unreadable input, or a result the engine cannot decide (exit 2).
-    Fatal(String),
+pub struct Fatal(pub String);
+
+impl From<io::Error> for Fatal {
+    fn from(e: io::Error) -> Self {
+        Fatal(e.to_string())
+    }
 }
 
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Fatal(e.to_string())
+/// What every command shares: standard error, and what went wrong so far.
+pub struct Ctx {
+    color: bool,
+    /// Some record was invalid.
+    pub invalid: bool,
+    /// Some input could not be read.
+    pub io_failed: bool,
+    /// Print nothing on standard error.
+    pub quiet: bool,
+}
+
+impl Ctx {
+    fn new() -> Self {
+        Ctx {
+            color: io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            invalid: false,
+            io_failed: false,
+            quiet: false,
+        }
+    }
+
+    /// Reports a problem in a game's text, with its snippet.
+    pub fn diagnose(&mut self, file: &str, game: &RawGame, d: &Diagnostic) {
+        self.invalid = true;
+        if self.quiet {
+            return;
+        }
+        let text = String::from_utf8_lossy(&game.bytes);
+        eprint!("{}", d.render(file, &text, game.origin, self.color));
+    }
+
+    /// Reports a syntax error.
+    pub fn syntax_error(&mut self, file: &str, game: &RawGame, e: &SyntaxError) {
+        let d = Diagnostic::new(e.span, e.message.clone(), "syntax error");
+        self.diagnose(file, game, &d);
+    }
+
+    /// Reports an input that could not be read; the run goes on with the next.
+    pub fn io_error(&mut self, file: &str, e: &io::Error) {
+        self.io_failed = true;
+        if !self.quiet {
+            eprintln!("ayo: error: {file}: {e}");
+        }
+    }
+
+    /// A note on standard error, unless quiet.
+    pub fn note(&self, text: &str) {
+        if !self.quiet {
+            eprintln!("{text}");
+        }
+    }
+}
+
+/// One input: a file, or standard input for `-`.
+pub struct Input {
+    /// As named on the command line; `<stdin>` for `-`.
+    pub name: String,
+    reader: Box<dyn BufRead>,
+}
+
+impl Input {
+    /// Opens `name`, or standard input for `-`.
+    pub fn open(name: &str) -> io::Result<Input> {
+        if name == "-" {
+            return Ok(Input {
+                name: "<stdin>".to_string(),
+                reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            });
+        }
+        let file = File::open(name)?;
+        Ok(Input {
+            name: name.to_string(),
+            reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+        })
+    }
+
+    /// The games of this input, one at a time.
+    pub fn games(self) -> GameReader<Box<dyn BufRead>> {
+        GameReader::new(self.reader)
+    }
+}
+
+/// The inputs named on the command line: standard input when there are none.
+pub fn input_names(files: &[String]) -> Vec<String> {
+    if files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        files.to_vec()
     }
 }
 
@@ -51,19 +148,22 @@ impl From<io::Error> for Failure {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut ctx = Ctx::new();
     let result = match cli.command {
+        Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
     };
-    let flushed = out.flush();
-    match result.and_then(|()| flushed.map_err(Failure::from)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Invalid) => ExitCode::from(1),
+    let result = result.and_then(|()| out.flush().map_err(Fatal::from));
+    match result {
         // A closed pipe (`ayo json | head`) is the reader's choice, not an error.
-        Err(Failure::Fatal(msg)) if msg.contains("Broken pipe") => ExitCode::SUCCESS,
-        Err(Failure::Fatal(msg)) => {
+        Err(Fatal(msg)) if msg.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(Fatal(msg)) => {
             eprintln!("ayo: error: {msg}");
             ExitCode::from(2)
         }
+        Ok(()) if ctx.io_failed => ExitCode::from(2),
+        Ok(()) if ctx.invalid => ExitCode::from(1),
+        Ok(()) => ExitCode::SUCCESS,
     }
 }

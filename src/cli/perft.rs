@@ -4,7 +4,7 @@ use std::io::Write;
 
 use crate::rules::{DEFAULT_MAX_LAPS, Engine, Position, Ruleset, perft};
 
-use super::{Failure, Format};
+use super::{Fatal, Format};
 
 /// Count the move paths of 1 to DEPTH plies.
 ///
@@ -33,15 +33,16 @@ pub struct Args {
     format: Format,
 }
 
-pub fn run(args: Args, out: &mut impl Write) -> Result<(), Failure> {
+pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
     let engine = Engine::new(args.rules).with_max_laps(args.max_laps);
     let start = match &args.setup {
-        Some(s) => Position::from_setup(s, &args.rules)
-            .map_err(|e| Failure::Fatal(format!("--setup: {e}")))?,
+        Some(s) => {
+            Position::from_setup(s, &args.rules).map_err(|e| Fatal(format!("--setup: {e}")))?
+        }
         None => engine.start(),
     };
     let counts = perft(&engine, &start, args.depth)
-        .map_err(|e| Failure::Fatal(format!("perft stopped: a relay is {e}")))?;
+        .map_err(|e| Fatal(format!("perft stopped: a relay is {e}")))?;
     for (i, nodes) in counts.iter().enumerate() {
         let depth = i + 1;
         match args.format {

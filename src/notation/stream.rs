@@ -21,6 +21,9 @@ pub struct RawGame {
     pub origin: Origin,
     /// The raw bytes, not yet known to be UTF-8.
     pub bytes: Vec<u8>,
+    /// The white space between the previous game (or the start of the input,
+    /// after any byte-order mark) and this one: `fmt --check` compares it.
+    pub leading: Vec<u8>,
 }
 
 impl RawGame {
@@ -79,11 +82,14 @@ pub struct GameReader<R> {
 struct Cutter {
     // Where the reader stands in the input.
     bom_seen: usize,
+    bom_is_mark: bool,
     offset: usize,
     line: u32,
     column: u32,
     line_blank: bool,
     prev_line_blank: bool,
+    // White space read since the last game.
+    gap: Vec<u8>,
     // The game being cut.
     in_game: bool,
     game: Vec<u8>,
@@ -105,6 +111,16 @@ impl<R: BufRead> GameReader<R> {
         }
     }
 
+    /// Whether the input began with a byte-order mark.
+    pub fn had_bom(&self) -> bool {
+        self.cut.bom_is_mark
+    }
+
+    /// The white space after the last game, once the reader is exhausted.
+    pub fn trailing(&self) -> &[u8] {
+        &self.cut.gap
+    }
+
     fn next_game(&mut self) -> io::Result<Option<RawGame>> {
         let cut = &mut self.cut;
         loop {
@@ -122,12 +138,14 @@ impl<R: BufRead> GameReader<R> {
                     if cut.offset == cut.bom_seen && cut.bom_seen < 3 && b == BOM[cut.bom_seen] {
                         cut.bom_seen += 1;
                         cut.offset += 1;
+                        cut.bom_is_mark = cut.bom_seen == 3;
                         continue;
                     }
                     if cut.bom_seen > 0 && cut.bom_seen < 3 {
                         cut.begin_after_partial_bom();
                         seg_start = i;
                     } else if b.is_ascii_whitespace() {
+                        cut.gap.push(b);
                         cut.advance(b);
                         continue;
                     } else {
@@ -155,11 +173,13 @@ impl Cutter {
     fn new() -> Self {
         Cutter {
             bom_seen: 0,
+            bom_is_mark: false,
             offset: 0,
             line: 1,
             column: 1,
             line_blank: true,
             prev_line_blank: true,
+            gap: Vec::new(),
             in_game: false,
             game: Vec::new(),
             origin: Origin::START,
@@ -283,6 +303,7 @@ impl Cutter {
             index: self.index,
             origin: self.origin,
             bytes: std::mem::take(&mut self.game),
+            leading: std::mem::take(&mut self.gap),
         };
         self.index += 1;
         game
