@@ -9,5 +9,6 @@
 
 pub mod cli;
 pub mod diagnostics;
+pub mod generate;
 pub mod notation;
 pub mod rules;
