@@ -11,3 +11,6 @@ pub use ast::*;
 pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record};
 pub use stream::{GameReader, RawGame};
 pub use write::{KNOWN_TAGS, write_record};
+
+#[cfg(test)]
+mod tests;
