@@ -507,7 +507,9 @@ impl<'a> GameParser<'a> {
                         });
                     };
                     match moves.last_mut() {
-                        Some(m) if number.is_none() => m.nags.push(Nag { value, span }),
+                        Some(m) if number.is_none() && !after_variation => {
+                            m.nags.push(Nag { value, span })
+                        }
                         _ => {
                             return Err(SyntaxError {
                                 span,
@@ -747,6 +749,7 @@ mod tests {
         insta::assert_snapshot!(err("1. a# *"), @"1:5: expected a space, a comment or a variation after the move (a move is a pit letter, an optional claim `x7` and an optional glyph `!`, `?`, `!!`, `??`, `!?`, `?!`); found `#`");
         insta::assert_snapshot!(err("1. a $300 *"), @"1:6: NAG `$300` is out of range: expected `$0` to `$255`");
         insta::assert_snapshot!(err("$1 1. a *"), @"1:1: a NAG must follow the move it annotates");
+        insta::assert_snapshot!(err("1. a (1. b) $1 *"), @"1:13: a NAG must follow the move it annotates");
         insta::assert_snapshot!(err("1. a"), @"1:5: expected a move, a comment, a variation or a game-termination token (1-0, 0-1, 1/2-1/2, *); found the end of the game");
         insta::assert_snapshot!(err("1. a % *"), @"1:6: expected a move, a move number, a comment, a variation or a game-termination token; found `%`");
         insta::assert_snapshot!(err("1. ax99999999999 *"), @"1:5: capture claim `x99999999999` is too large");
