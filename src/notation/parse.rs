@@ -58,44 +58,75 @@ impl Origin {
 }
 
 /// Turns byte offsets within a game's text into spans of the whole input.
+///
+/// Spans are asked for mostly in increasing order, so the locator keeps a
+/// cursor and only scans forward from it: a 100,000-move game on one line stays
+/// linear. Columns of ASCII text are byte differences.
 struct Locator<'a> {
     text: &'a str,
     origin: Origin,
-    line_starts: Vec<usize>,
-    /// The last position resolved, `(line index, byte offset, column)`: spans come
-    /// mostly in order, so columns are counted on from there, never from the
-    /// line start again (a 100,000-move game on one line stays linear).
-    cursor: (usize, usize, u32),
+    ascii: bool,
+    /// 0-based line of the cursor, within the game.
+    line: u32,
+    /// Byte offset where the cursor's line starts.
+    line_start: usize,
+    /// The cursor: a byte offset and its column.
+    at: usize,
+    column: u32,
 }
 
 impl<'a> Locator<'a> {
     fn new(text: &'a str, origin: Origin) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         Locator {
             text,
             origin,
-            line_starts,
-            cursor: (0, 0, origin.column),
+            ascii: text.is_ascii(),
+            line: 0,
+            line_start: 0,
+            at: 0,
+            column: origin.column,
         }
     }
 
     fn span(&mut self, start: usize, end: usize) -> Span {
-        let line = self.line_starts.partition_point(|&s| s <= start) - 1;
-        let ls = self.line_starts[line];
-        let (cl, co, cc) = self.cursor;
-        let first_col = if line == 0 { self.origin.column } else { 1 };
-        let column = if cl == line && co <= start {
-            cc + self.text[co..start].chars().count() as u32
+        if start < self.at {
+            // Backwards: start again from the top (rare; spans are mostly made
+            // in order).
+            self.line = 0;
+            self.line_start = 0;
+            self.at = 0;
+            self.column = self.origin.column;
+        }
+        let gap = &self.text.as_bytes()[self.at..start];
+        // Gaps between tokens are short: a plain loop beats memchr's set-up.
+        let (newlines, last) = if gap.len() < 64 {
+            gap.iter()
+                .enumerate()
+                .filter(|(_, b)| **b == b'\n')
+                .fold((0, None), |(n, _), (i, _)| (n + 1, Some(i)))
         } else {
-            first_col + self.text[ls..start].chars().count() as u32
+            (
+                memchr::memchr_iter(b'\n', gap).count(),
+                memchr::memrchr(b'\n', gap),
+            )
         };
-        self.cursor = (line, start, column);
+        if let Some(last) = last {
+            self.line += newlines as u32;
+            self.line_start = self.at + last + 1;
+            self.at = self.line_start;
+            self.column = 1;
+        }
+        self.column += if self.ascii {
+            (start - self.at) as u32
+        } else {
+            self.text[self.at..start].chars().count() as u32
+        };
+        self.at = start;
         Span {
             offset: self.origin.offset + start,
             len: end - start,
-            line: self.origin.line + line as u32,
-            column,
+            line: self.origin.line + self.line,
+            column: self.column,
         }
     }
 }
@@ -230,6 +261,14 @@ impl<'a> GameParser<'a> {
         self.loc.span(a, b)
     }
 
+    /// `start` stretched to end where `to` begins.
+    fn extend(&self, start: Span, to: &'a str) -> Span {
+        Span {
+            len: self.loc.origin.offset + self.off(to) - start.offset,
+            ..start
+        }
+    }
+
     fn error_at(&mut self, at: &'a str, len: usize, message: String) -> SyntaxError {
         let start = self.off(at);
         let len = len.min(at.len());
@@ -250,7 +289,7 @@ impl<'a> GameParser<'a> {
     fn record(&mut self) -> Result<Record, SyntaxError> {
         let text = self.text;
         let (mut i, _) = ws(text).unwrap_or((text, ""));
-        let start = i;
+        let start = self.span_of(i, i);
         let mut tags = Vec::new();
         while i.starts_with('[') {
             let (rest, t) = self.tag_pair(i)?;
@@ -269,7 +308,10 @@ impl<'a> GameParser<'a> {
         if !rest.is_empty() {
             return Err(self.expected(rest, "the end of the game after its termination token"));
         }
-        let span = self.span_of(start, rest);
+        let span = Span {
+            len: self.off(rest) - (start.offset - self.loc.origin.offset),
+            ..start
+        };
         Ok(Record {
             tags,
             comments,
@@ -281,7 +323,7 @@ impl<'a> GameParser<'a> {
 
     /// `tag_pair = "[" blank tag_name blank+ tag_value blank "]"`
     fn tag_pair(&mut self, i: &'a str) -> Result<(&'a str, Tag), SyntaxError> {
-        let open = i;
+        let open = self.span_of(i, i);
         let i = &i[1..];
         let (i, _) = blank(i).unwrap_or((i, ""));
         let Ok((i, name)) = tag_name(i) else {
@@ -296,14 +338,14 @@ impl<'a> GameParser<'a> {
             };
             return Err(self.expected(i, what));
         }
-        let value_start = i;
+        let value_start = self.span_of(i, i);
         let (i, value) = self.tag_value(i)?;
-        let value_span = self.span_of(value_start, i);
+        let value_span = self.extend(value_start, i);
         let (i, _) = blank(i).unwrap_or((i, ""));
         let Some(rest) = i.strip_prefix(']') else {
             return Err(self.expected(i, "`]` to close the tag pair"));
         };
-        let span = self.span_of(open, rest);
+        let span = self.extend(open, rest);
         let tag = Tag {
             name: name.to_string(),
             value,
@@ -393,7 +435,11 @@ impl<'a> GameParser<'a> {
         mut i: &'a str,
         kind: LineKind,
     ) -> Result<(&'a str, Vec<Move>, Vec<Comment>, LineEnd), SyntaxError> {
-        let mut moves: Vec<Move> = Vec::new();
+        // Most of a game's text is its main line, at about ten bytes a move.
+        let mut moves: Vec<Move> = match kind {
+            LineKind::Main => Vec::with_capacity(i.len() / 10 + 1),
+            LineKind::Variation { .. } => Vec::new(),
+        };
         // Comments waiting for the next move: at the start of the line, after a
         // move number, or after a variation.
         let mut pending: Vec<Comment> = Vec::new();
@@ -469,7 +515,7 @@ impl<'a> GameParser<'a> {
                             ));
                         }
                     }
-                    let span = self.span_of(i, rest);
+                    let span = self.extend(open, rest);
                     last.variations.push(Variation {
                         moves: var_moves,
                         span,

@@ -9,8 +9,8 @@
 
 use std::io::{self, BufRead};
 
-use super::ast::{Outcome, Record, Span};
-use super::parse::{Origin, SyntaxError, is_delimiter, parse_game};
+use super::ast::{Record, Span};
+use super::parse::{Origin, SyntaxError, parse_game};
 
 /// One game's bytes, as cut from the input, and where they start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,8 +86,6 @@ struct Cutter {
     offset: usize,
     line: u32,
     column: u32,
-    line_blank: bool,
-    prev_line_blank: bool,
     // White space read since the last game.
     gap: Vec<u8>,
     // The game being cut.
@@ -100,6 +98,8 @@ struct Cutter {
     movetext: bool,
     word: [u8; 8],
     word_len: usize,
+    /// The current word may be a termination token (starts with `*`, `0`, `1`).
+    candidate: bool,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -133,40 +133,66 @@ impl<R: BufRead> GameReader<R> {
                 return Ok(cut.in_game.then(|| cut.finish()));
             }
             let mut seg_start = 0;
-            for (i, &b) in buf.iter().enumerate() {
-                if !cut.in_game {
+            if !cut.in_game {
+                let mut i = 0;
+                while i < buf.len() && !cut.in_game {
+                    let b = buf[i];
                     if cut.offset == cut.bom_seen && cut.bom_seen < 3 && b == BOM[cut.bom_seen] {
                         cut.bom_seen += 1;
                         cut.offset += 1;
                         cut.bom_is_mark = cut.bom_seen == 3;
-                        continue;
-                    }
-                    if cut.bom_seen > 0 && cut.bom_seen < 3 {
+                    } else if cut.bom_seen > 0 && cut.bom_seen < 3 {
                         cut.begin_after_partial_bom();
                         seg_start = i;
+                        break;
                     } else if b.is_ascii_whitespace() {
                         cut.gap.push(b);
-                        cut.advance(b);
-                        continue;
+                        cut.pass(&buf[i..=i]);
                     } else {
                         cut.begin();
                         seg_start = i;
+                        break;
                     }
+                    i += 1;
                 }
-                if cut.step(b) {
-                    cut.game.extend_from_slice(&buf[seg_start..i]);
-                    self.reader.consume(i);
-                    return Ok(Some(cut.finish()));
+                if !cut.in_game {
+                    let n = buf.len();
+                    self.reader.consume(n);
+                    continue;
                 }
-                cut.advance(b);
             }
-            if cut.in_game {
-                cut.game.extend_from_slice(&buf[seg_start..]);
+            if let Some(end) = cut.scan(buf, seg_start) {
+                cut.game.extend_from_slice(&buf[seg_start..end]);
+                self.reader.consume(end);
+                return Ok(Some(cut.finish()));
             }
+            cut.game.extend_from_slice(&buf[seg_start..]);
             let n = buf.len();
             self.reader.consume(n);
         }
     }
+}
+
+/// Byte classes for the movetext scan: word bytes, and the rest (delimiters).
+const fn byte_classes() -> [bool; 256] {
+    let mut word = [true; 256];
+    let delimiters = b" \t\r\n(){};[]\"";
+    let mut k = 0;
+    while k < delimiters.len() {
+        word[delimiters[k] as usize] = false;
+        k += 1;
+    }
+    word
+}
+
+static IS_WORD: [bool; 256] = byte_classes();
+
+fn is_termination(word: &[u8]) -> bool {
+    matches!(word, b"*" | b"1-0" | b"0-1" | b"1/2-1/2")
+}
+
+fn count_chars(bytes: &[u8]) -> u32 {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u32
 }
 
 impl Cutter {
@@ -177,8 +203,6 @@ impl Cutter {
             offset: 0,
             line: 1,
             column: 1,
-            line_blank: true,
-            prev_line_blank: true,
             gap: Vec::new(),
             in_game: false,
             game: Vec::new(),
@@ -189,99 +213,135 @@ impl Cutter {
             movetext: false,
             word: [0; 8],
             word_len: 0,
+            candidate: false,
         }
     }
 
-    fn advance(&mut self, b: u8) {
-        self.offset += 1;
-        if b == b'\n' {
-            self.line += 1;
-            self.column = 1;
-            self.prev_line_blank = self.line_blank;
-            self.line_blank = true;
-        } else {
-            if b & 0xC0 != 0x80 {
-                self.column += 1;
+    /// Moves the input position over `bytes`.
+    fn pass(&mut self, bytes: &[u8]) {
+        self.offset += bytes.len();
+        match memchr::memrchr(b'\n', bytes) {
+            Some(last) => {
+                self.line += memchr::memchr_iter(b'\n', bytes).count() as u32;
+                self.column = 1 + count_chars(&bytes[last + 1..]);
             }
-            if !matches!(b, b' ' | b'\t' | b'\r') {
-                self.line_blank = false;
+            None => self.column += count_chars(bytes),
+        }
+    }
+
+    /// How the byte at `at` starts its line: 0 when other text precedes it on
+    /// the line, 1 at the start of a line, 2 at the start of a line that follows
+    /// a blank line.
+    fn line_start_kind(&self, buf: &[u8], seg_start: usize, at: usize) -> u8 {
+        let mut back = buf[seg_start..at]
+            .iter()
+            .rev()
+            .chain(self.game.iter().rev());
+        let mut kind = 0;
+        loop {
+            match back.next() {
+                Some(b' ' | b'\t' | b'\r') => {}
+                Some(b'\n') if kind < 2 => kind += 1,
+                Some(b'\n') => return kind,
+                _ => return kind,
             }
         }
     }
 
-    fn word_is_termination(&self) -> bool {
-        self.depth == 0
-            && self.word_len <= self.word.len()
-            && std::str::from_utf8(&self.word[..self.word_len])
-                .ok()
-                .and_then(Outcome::from_str)
-                .is_some()
-    }
-
-    /// Feeds one byte of the current game. Returns `true` when the game ends
-    /// before this byte.
-    fn step(&mut self, b: u8) -> bool {
-        match self.state {
-            State::Movetext => {
-                if is_delimiter(char::from(b)) {
-                    if self.word_is_termination() {
-                        return true;
-                    }
-                    self.word_len = 0;
-                }
-                match b {
-                    b'{' => self.state = State::Brace,
-                    b';' => self.state = State::LineComment,
-                    b'(' => self.depth += 1,
-                    b')' => self.depth = self.depth.saturating_sub(1),
-                    b'[' => {
-                        if self.line_blank && self.movetext {
-                            return true;
+    /// Feeds `buf[seg_start..]`, the current game's next bytes. Returns the
+    /// index the game ends before, if it ends in this buffer.
+    fn scan(&mut self, buf: &[u8], seg_start: usize) -> Option<usize> {
+        let mut i = seg_start;
+        while i < buf.len() {
+            match self.state {
+                State::Movetext => {
+                    let b = buf[i];
+                    if IS_WORD[usize::from(b)] {
+                        if self.word_len == 0 {
+                            self.candidate = matches!(b, b'*' | b'0' | b'1');
                         }
-                        self.state = State::TagLine;
-                    }
-                    _ if is_delimiter(char::from(b)) => {}
-                    _ => {
-                        if self.word_len < self.word.len() {
+                        if self.candidate && self.word_len < self.word.len() {
                             self.word[self.word_len] = b;
                         }
                         self.word_len += 1;
                         self.movetext = true;
+                        i += 1;
+                        continue;
                     }
+                    if self.word_len > 0 {
+                        if self.candidate
+                            && self.depth == 0
+                            && self.word_len <= self.word.len()
+                            && is_termination(&self.word[..self.word_len])
+                        {
+                            return Some(i);
+                        }
+                        self.word_len = 0;
+                    }
+                    match b {
+                        b'{' => self.state = State::Brace,
+                        b';' => self.state = State::LineComment,
+                        b'(' => self.depth += 1,
+                        b')' => self.depth = self.depth.saturating_sub(1),
+                        b'[' => {
+                            if self.movetext && self.line_start_kind(buf, seg_start, i) >= 1 {
+                                return Some(i);
+                            }
+                            self.state = State::TagLine;
+                        }
+                        _ => {}
+                    }
+                    i += 1;
                 }
-            }
-            State::Brace => match b {
-                b'}' => self.state = State::Movetext,
-                // An unclosed comment must not swallow the rest of the file: a
-                // tag line after a blank line starts the next game.
-                b'[' if self.line_blank && self.prev_line_blank => return true,
-                _ => {}
-            },
-            State::LineComment => {
-                if b == b'\n' {
-                    self.state = State::Movetext;
+                State::Brace => match memchr::memchr2(b'}', b'[', &buf[i..]) {
+                    None => i = buf.len(),
+                    Some(k) => {
+                        let at = i + k;
+                        if buf[at] == b'}' {
+                            self.state = State::Movetext;
+                        } else if self.line_start_kind(buf, seg_start, at) == 2 {
+                            // An unclosed comment must not swallow the rest of the
+                            // file: a tag line after a blank line starts the next game.
+                            return Some(at);
+                        }
+                        i = at + 1;
+                    }
+                },
+                State::LineComment => match memchr::memchr(b'\n', &buf[i..]) {
+                    None => i = buf.len(),
+                    Some(k) => {
+                        self.state = State::Movetext;
+                        i += k + 1;
+                    }
+                },
+                State::TagLine => {
+                    match buf[i] {
+                        b'"' => self.state = State::TagString,
+                        b']' | b'\n' => self.state = State::Movetext,
+                        _ => {}
+                    }
+                    i += 1;
                 }
-            }
-            State::TagLine => match b {
-                b'"' => self.state = State::TagString,
-                b']' | b'\n' => self.state = State::Movetext,
-                _ => {}
-            },
-            State::TagString => match b {
-                b'\\' => self.state = State::TagEscape,
-                b'"' => self.state = State::TagLine,
-                b'\n' => self.state = State::Movetext,
-                _ => {}
-            },
-            State::TagEscape => {
-                self.state = if b == b'\n' {
-                    State::Movetext
-                } else {
-                    State::TagString
+                State::TagString => {
+                    match buf[i] {
+                        b'\\' => self.state = State::TagEscape,
+                        b'"' => self.state = State::TagLine,
+                        b'\n' => self.state = State::Movetext,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                State::TagEscape => {
+                    self.state = if buf[i] == b'\n' {
+                        State::Movetext
+                    } else {
+                        State::TagString
+                    };
+                    i += 1;
                 }
             }
         }
-        false
+        None
     }
 
     fn begin(&mut self) {
@@ -299,10 +359,12 @@ impl Cutter {
 
     fn finish(&mut self) -> RawGame {
         self.in_game = false;
+        let bytes = std::mem::take(&mut self.game);
+        self.pass(&bytes);
         let game = RawGame {
             index: self.index,
             origin: self.origin,
-            bytes: std::mem::take(&mut self.game),
+            bytes,
             leading: std::mem::take(&mut self.gap),
         };
         self.index += 1;
@@ -314,8 +376,8 @@ impl Cutter {
     fn begin_after_partial_bom(&mut self) {
         let seen = self.bom_seen;
         self.bom_seen = 3;
+        self.offset = 0;
         self.begin();
-        self.origin.offset = 0;
         self.game.extend_from_slice(&BOM[..seen]);
     }
 }
