@@ -11,4 +11,6 @@ pub mod cli;
 pub mod diagnostics;
 pub mod generate;
 pub mod notation;
+pub mod output;
+pub mod replay;
 pub mod rules;

@@ -9,10 +9,15 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::diagnostics::Diagnostic;
-use crate::notation::{GameReader, RawGame, SyntaxError};
+use crate::notation::{GameReader, RawGame, Record, SyntaxError};
+use crate::replay::{self, Game};
+use crate::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
 mod fmt;
+mod import;
+mod json;
 mod perft;
+mod validate;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
 ///
@@ -29,6 +34,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Validate(validate::Args),
+    Json(json::Args),
+    Import(import::Args),
     Fmt(fmt::Args),
     Perft(perft::Args),
 }
@@ -133,6 +141,11 @@ impl Input {
     pub fn games(self) -> GameReader<Box<dyn BufRead>> {
         GameReader::new(self.reader)
     }
+
+    /// The bytes of this input.
+    pub fn into_reader(self) -> Box<dyn BufRead> {
+        self.reader
+    }
 }
 
 /// The inputs named on the command line: standard input when there are none.
@@ -144,6 +157,85 @@ pub fn input_names(files: &[String]) -> Vec<String> {
     }
 }
 
+/// The options of every command that replays records.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReplayArgs {
+    /// Replay under this ruleset instead of each record's Rules tag (default:
+    /// the tag, else russ).
+    #[arg(long, value_name = "RULESET")]
+    rules: Option<Ruleset>,
+    /// Laps a relay may run before its move is undecided (an error).
+    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N")]
+    max_laps: u64,
+}
+
+impl ReplayArgs {
+    /// The replay options these arguments ask for.
+    pub fn options(&self) -> replay::Options {
+        replay::Options {
+            rules: self.rules,
+            max_laps: self.max_laps,
+        }
+    }
+}
+
+/// A game as read from an input: parsed, or the syntax error that stopped it.
+pub struct ReadGame<'a> {
+    /// The input's name.
+    pub file: &'a str,
+    /// The raw text.
+    pub raw: &'a RawGame,
+    /// The parsed record, or why not.
+    pub record: Result<Record, SyntaxError>,
+}
+
+/// Reads every game of every input in turn, one at a time. Unreadable inputs
+/// are reported and skipped.
+pub fn each_game(
+    files: &[String],
+    ctx: &mut Ctx,
+    mut f: impl FnMut(&mut Ctx, ReadGame<'_>) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    for name in input_names(files) {
+        let input = match Input::open(&name) {
+            Ok(i) => i,
+            Err(e) => {
+                ctx.io_error(&name, &e);
+                continue;
+            }
+        };
+        let file = input.name.clone();
+        for raw in input.games() {
+            let raw = match raw {
+                Ok(raw) => raw,
+                Err(e) => {
+                    ctx.io_error(&file, &e);
+                    break;
+                }
+            };
+            let record = raw.parse();
+            f(
+                ctx,
+                ReadGame {
+                    file: &file,
+                    raw: &raw,
+                    record,
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+impl Ctx {
+    /// Reports every problem of a replayed game.
+    pub fn report_game(&mut self, file: &str, raw: &RawGame, game: &Game) {
+        for d in &game.errors {
+            self.diagnose(file, raw, d);
+        }
+    }
+}
+
 /// Runs the command line and returns the exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -151,6 +243,9 @@ pub fn main() -> ExitCode {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut ctx = Ctx::new();
     let result = match cli.command {
+        Command::Validate(args) => validate::run(args, &mut ctx, &mut out),
+        Command::Json(args) => json::run(args, &mut ctx, &mut out),
+        Command::Import(args) => import::run(args, &mut ctx, &mut out),
         Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
     };

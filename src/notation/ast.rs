@@ -146,7 +146,7 @@ impl Glyph {
     }
 
     /// The glyph spelled `s`.
-    pub fn from_str(s: &str) -> Option<Glyph> {
+    pub fn parse(s: &str) -> Option<Glyph> {
         Glyph::ALL.into_iter().find(|g| g.as_str() == s)
     }
 }
@@ -190,7 +190,7 @@ impl Outcome {
     }
 
     /// The outcome spelled `s`.
-    pub fn from_str(s: &str) -> Option<Outcome> {
+    pub fn parse(s: &str) -> Option<Outcome> {
         Outcome::ALL.into_iter().find(|o| o.as_str() == s)
     }
 }

@@ -10,7 +10,7 @@ pub mod write;
 pub use ast::*;
 pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record};
 pub use stream::{GameReader, RawGame};
-pub use write::{KNOWN_TAGS, write_record};
+pub use write::{KNOWN_TAGS, sort_tags, write_record};
 
 #[cfg(test)]
 mod tests;

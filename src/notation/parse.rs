@@ -567,7 +567,7 @@ impl<'a> GameParser<'a> {
                 }
                 '*' | '0'..='9' => {
                     let w = word(i).map_or("", |(_, w)| w);
-                    if let Some(outcome) = Outcome::from_str(w) {
+                    if let Some(outcome) = Outcome::parse(w) {
                         let rest = &i[w.len()..];
                         let span = self.span_of(i, rest);
                         if let Some(n) = number {
@@ -755,7 +755,7 @@ mod tests {
             Some(Glyph::Dubious)
         );
         let b = &r.moves[3];
-        assert_eq!(b.number.unwrap().ellipsis, true);
+        assert!(b.number.unwrap().ellipsis);
         assert_eq!(b.after[0].text, " rest of the line");
         assert_eq!(r.result.outcome, Outcome::Unknown);
         assert_eq!((r.result.span.line, r.result.span.column), (10, 6));

@@ -44,18 +44,24 @@ pub fn escape_tag_value(value: &str) -> String {
     out
 }
 
+/// Puts tags in canonical order: the known tags in the order of
+/// [`KNOWN_TAGS`], then the others in their given order.
+pub fn sort_tags<T>(tags: &mut [T], name: impl Fn(&T) -> &str) {
+    let rank = |n: &str| {
+        KNOWN_TAGS
+            .iter()
+            .position(|k| *k == n)
+            .unwrap_or(KNOWN_TAGS.len())
+    };
+    // A stable sort keeps file order among equals (unknown tags, repeated tags).
+    tags.sort_by_key(|t| rank(name(t)));
+}
+
 /// The canonical text of a record, ending with a newline.
 pub fn write_record(record: &Record) -> String {
     let mut out = String::new();
-    let rank = |name: &str| {
-        KNOWN_TAGS
-            .iter()
-            .position(|k| *k == name)
-            .unwrap_or(KNOWN_TAGS.len())
-    };
     let mut tags: Vec<_> = record.tags.iter().collect();
-    // A stable sort keeps file order among equals (unknown tags, repeated tags).
-    tags.sort_by_key(|t| rank(&t.name));
+    sort_tags(&mut tags, |t| &t.name);
     for t in &tags {
         out.push('[');
         out.push_str(&t.name);

@@ -1,0 +1,87 @@
+//! `ayo validate`: check every record move by move.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::diagnostics::Diagnostic;
+use crate::output::json::ErrorJson;
+use crate::replay::replay;
+
+use super::{Ctx, Fatal, Format, ReplayArgs, each_game};
+
+/// Check that every record parses and every move is legal.
+///
+/// Replays each game under its Rules tag (or --rules), from its Setup tag or the
+/// start, and checks every move, capture claim, move number, the result token
+/// and the Result, Score and PlyCount tags. Variations are checked too. Prints a
+/// diagnostic per problem and a summary on standard error.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  ayo validate games/*.ayo
+  ayo validate --quiet game.ayo && echo valid
+  ayo validate --format json club.ayo | jq 'select(.valid | not)'
+  ayo validate --rules 'russ capture-seed=stays' game.ayo")]
+pub struct Args {
+    /// Record files; standard input when none or `-`.
+    files: Vec<String>,
+    #[command(flatten)]
+    replay: ReplayArgs,
+    /// `text`: diagnostics and a summary on standard error; `json`: one object a
+    /// game on standard output (file, index, valid, errors).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Print nothing; only set the exit code.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Serialize)]
+struct Verdict<'a> {
+    file: &'a str,
+    index: usize,
+    valid: bool,
+    errors: Vec<ErrorJson>,
+}
+
+pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    ctx.quiet = args.quiet;
+    let opts = args.replay.options();
+    let (mut games, mut valid) = (0usize, 0usize);
+    each_game(&args.files, ctx, |ctx, g| {
+        games += 1;
+        let errors: Vec<Diagnostic> = match g.record {
+            Ok(record) => replay(record, &opts).errors,
+            Err(e) => vec![Diagnostic::new(e.span, e.message, "syntax error")],
+        };
+        if errors.is_empty() {
+            valid += 1;
+        }
+        if args.format == Format::Json {
+            ctx.invalid |= !errors.is_empty();
+            if !args.quiet {
+                let v = Verdict {
+                    file: g.file,
+                    index: g.raw.index,
+                    valid: errors.is_empty(),
+                    errors: errors.iter().map(ErrorJson::from).collect(),
+                };
+                serde_json::to_writer(&mut *out, &v).map_err(|e| Fatal(e.to_string()))?;
+                out.write_all(b"\n")?;
+            }
+        } else {
+            for d in &errors {
+                ctx.diagnose(g.file, g.raw, d);
+            }
+        }
+        Ok(())
+    })?;
+    if args.format == Format::Text {
+        ctx.note(&format!(
+            "{games} game{}, {valid} valid, {} invalid",
+            if games == 1 { "" } else { "s" },
+            games - valid
+        ));
+    }
+    Ok(())
+}

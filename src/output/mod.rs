@@ -1,0 +1,4 @@
+//! Output formats. They read replayed [`Game`](crate::replay::Game)s and never
+//! re-derive rules.
+
+pub mod json;

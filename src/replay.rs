@@ -1,0 +1,368 @@
+//! Replay: the one place where records meet the rules. A parsed [`Record`]
+//! becomes a [`Game`]: every move verified and played, with its laps and
+//! capture, and every problem as a diagnostic at the span of the token at
+//! fault.
+
+use crate::diagnostics::Diagnostic;
+use crate::notation::{Move, Outcome, Record, Span, Tag};
+use crate::rules::{
+    DEFAULT_MAX_LAPS, Engine, GameEnd, Illegal, MoveOutcome, Pit, Position, Ruleset, Side, Status,
+};
+
+/// How to replay.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Replaces the record's `Rules` tag.
+    pub rules: Option<Ruleset>,
+    /// The engine's lap limit.
+    pub max_laps: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            rules: None,
+            max_laps: DEFAULT_MAX_LAPS,
+        }
+    }
+}
+
+/// One move of a replayed line, parallel to the record's [`Move`] at the same
+/// place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// 1-based ply within the game (a variation's first move has the ply of the
+    /// move it replaces).
+    pub ply: u32,
+    /// The move number, as in the notation.
+    pub number: u32,
+    /// Whose turn it was.
+    pub side: Side,
+    /// The letter played.
+    pub letter: char,
+    /// What the move did; `None` when it was not played (illegal, or after an
+    /// illegal move).
+    pub outcome: Option<MoveOutcome>,
+    /// The replayed variations of this move.
+    pub variations: Vec<Vec<Ply>>,
+}
+
+/// A replayed record.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The record as parsed.
+    pub record: Record,
+    /// The ruleset used (`None` when the `Rules` tag could not be read).
+    pub rules: Option<Ruleset>,
+    /// The start position (`None` when the `Setup` tag could not be read).
+    pub start: Option<Position>,
+    /// The main line.
+    pub moves: Vec<Ply>,
+    /// How the game ended, when the main line plays to the end.
+    pub end: Option<GameEnd>,
+    /// Every problem found.
+    pub errors: Vec<Diagnostic>,
+}
+
+impl Game {
+    /// No problem found.
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// The position after the last main-line move that was played.
+    pub fn final_position(&self) -> Option<Position> {
+        self.moves
+            .iter()
+            .rev()
+            .find_map(|p| p.outcome.as_ref().map(|o| o.position))
+            .or(self.start)
+    }
+}
+
+/// The number of ply `k` (0-based) of a line starting at `number` with `first` to move.
+pub fn move_number(k: usize, number: u32, first: Side) -> u32 {
+    number + ((k + usize::from(first == Side::North)) / 2) as u32
+}
+
+fn find_tag<'r>(record: &'r Record, name: &str) -> Option<&'r Tag> {
+    record.tags.iter().find(|t| t.name == name)
+}
+
+/// Replays a record.
+pub fn replay(record: Record, opts: &Options) -> Game {
+    let mut errors = Vec::new();
+    let rules = match (opts.rules, find_tag(&record, "Rules")) {
+        (Some(r), _) => Some(r),
+        (None, None) => Some(Ruleset::RUSS),
+        (None, Some(tag)) => match tag.value.parse::<Ruleset>() {
+            Ok(r) => Some(r),
+            Err(e) => {
+                errors.push(Diagnostic::new(
+                    tag.value_span,
+                    format!("Rules tag: {e}"),
+                    "not a ruleset",
+                ));
+                None
+            }
+        },
+    };
+    let start = rules.and_then(|rules| match find_tag(&record, "Setup") {
+        None => Some(Position::start(&rules)),
+        Some(tag) => match Position::from_setup(&tag.value, &rules) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                errors.push(Diagnostic::new(
+                    tag.value_span,
+                    format!("Setup tag: {e}"),
+                    "not a set-up for these rules",
+                ));
+                None
+            }
+        },
+    });
+    let mut game = Game {
+        rules,
+        start,
+        moves: Vec::new(),
+        end: None,
+        errors,
+        record,
+    };
+    let (Some(rules), Some(start)) = (rules, start) else {
+        return game;
+    };
+    let engine = Engine::new(rules).with_max_laps(opts.max_laps);
+    let mut replayer = Replayer {
+        engine,
+        errors: std::mem::take(&mut game.errors),
+    };
+    let (moves, last) = replayer.line(&game.record.moves, &start, 1, 1, false);
+    game.moves = moves;
+    if let Some(last) = last {
+        match engine.status(&last) {
+            Ok(Status::Over(end)) => game.end = Some(end),
+            Ok(Status::Ongoing) => {}
+            Err(e) => replayer.errors.push(Diagnostic::new(
+                game.record.result.span,
+                format!("cannot tell whether the game is over: a move is {e}"),
+                "undecided",
+            )),
+        }
+        replayer.check_result(&game.record, game.end.as_ref());
+    }
+    if let Some(tag) = find_tag(&game.record, "PlyCount") {
+        let plies = game.record.moves.len();
+        if tag.value != plies.to_string() {
+            replayer.error(
+                tag.value_span,
+                format!(
+                    "PlyCount tag: the main line has {plies} plies, not `{}`",
+                    tag.value
+                ),
+                "wrong ply count",
+            );
+        }
+    }
+    game.errors = replayer.errors;
+    game
+}
+
+struct Replayer {
+    engine: Engine,
+    errors: Vec<Diagnostic>,
+}
+
+impl Replayer {
+    fn error(&mut self, span: Span, message: String, label: &str) {
+        self.errors.push(Diagnostic::new(span, message, label));
+    }
+
+    /// Replays a line from `pos`. Returns its plies and, when every move was
+    /// played, the position after the last.
+    fn line(
+        &mut self,
+        moves: &[Move],
+        start: &Position,
+        first_ply: u32,
+        first_number: u32,
+        in_variation: bool,
+    ) -> (Vec<Ply>, Option<Position>) {
+        let first_side = start.to_move();
+        let mut pos = Some(*start);
+        let mut plies = Vec::with_capacity(moves.len());
+        for (k, m) in moves.iter().enumerate() {
+            let side = if k % 2 == 0 {
+                first_side
+            } else {
+                first_side.opponent()
+            };
+            let ply = first_ply + k as u32;
+            let number = move_number(k, first_number, first_side);
+            let mut variations = Vec::new();
+            let mut outcome = None;
+            if let Some(before) = pos {
+                for v in &m.variations {
+                    let (var, _) = self.line(&v.moves, &before, ply, number, true);
+                    variations.push(var);
+                }
+                outcome = self.play(m, &before, ply, number, side, in_variation);
+            }
+            pos = outcome.as_ref().map(|o| o.position);
+            plies.push(Ply {
+                ply,
+                number,
+                side,
+                letter: m.pit,
+                outcome,
+                variations,
+            });
+        }
+        (plies, pos)
+    }
+
+    /// Checks and plays one move; reports what is wrong with it.
+    fn play(
+        &mut self,
+        m: &Move,
+        before: &Position,
+        ply: u32,
+        number: u32,
+        side: Side,
+        in_variation: bool,
+    ) -> Option<MoveOutcome> {
+        let pits = before.pits();
+        let whose = format!(
+            "ply {ply}{}, {}'s {}",
+            if in_variation { " (variation)" } else { "" },
+            side.title(),
+            m.pit
+        );
+        if let Some(n) = m.number {
+            let north = side == Side::North;
+            if n.number != number || n.ellipsis != north {
+                let expected = format!("{number}{}", if north { "..." } else { "." });
+                let found = format!("{}{}", n.number, if n.ellipsis { "..." } else { "." });
+                self.error(
+                    n.span,
+                    format!("{whose}: wrong move number: expected `{expected}`, found `{found}`"),
+                    "wrong move number",
+                );
+            }
+        }
+        let letter_side = if m.pit.is_ascii_lowercase() {
+            Side::South
+        } else {
+            Side::North
+        };
+        if letter_side != side {
+            self.error(
+                m.span,
+                format!(
+                    "{whose}: it is {}'s turn, but `{}` is a pit of {} (lowercase letters are South's, uppercase North's)",
+                    side.title(),
+                    m.pit,
+                    letter_side.title()
+                ),
+                "wrong side",
+            );
+            return None;
+        }
+        let Some(pit) = Pit::from_letter(m.pit, pits) else {
+            let last = Pit::new(side, pits - 1, pits).letter(pits);
+            let first = Pit::new(side, 0, pits).letter(pits);
+            self.error(
+                m.span,
+                format!("{whose}: no such pit on a board of {pits} pits a row ({first}–{last})"),
+                "no such pit",
+            );
+            return None;
+        };
+        let outcome = match self.engine.play_traced(before, pit) {
+            Ok(o) => o,
+            Err(e) => {
+                let message = match self.engine.status(before) {
+                    Ok(Status::Over(end)) => {
+                        format!("{whose}: the game is already over ({})", end.reason)
+                    }
+                    _ => format!("{whose}: {e}"),
+                };
+                let label = match e {
+                    Illegal::Undecided { .. } => "undecided",
+                    _ => "illegal move",
+                };
+                self.error(m.span, message, label);
+                return None;
+            }
+        };
+        if let Some(claim) = m.claim {
+            let actual = outcome.capture.map_or(0, |c| u32::from(c.seeds()));
+            if claim != actual {
+                let what = match outcome.capture {
+                    None => "captures nothing".to_string(),
+                    Some(c) => format!("captures {} from {}", c.seeds(), c.pit.letter(pits)),
+                };
+                self.error(
+                    m.span,
+                    format!("{whose}: claims {claim} seeds, but the move {what}"),
+                    "wrong claim",
+                );
+            }
+        }
+        Some(outcome)
+    }
+
+    /// The termination token and the `Result` and `Score` tags against the game.
+    fn check_result(&mut self, record: &Record, end: Option<&GameEnd>) {
+        let token = record.result.outcome;
+        if let Some(tag) = find_tag(record, "Result") {
+            match Outcome::parse(&tag.value) {
+                None => self.error(
+                    tag.value_span,
+                    format!(
+                        "Result tag: expected 1-0, 0-1, 1/2-1/2 or *; found `{}`",
+                        tag.value
+                    ),
+                    "not a result",
+                ),
+                Some(o) if o != token => self.error(
+                    tag.value_span,
+                    format!("the Result tag says {o} but the game-termination token says {token}"),
+                    "disagrees with the termination token",
+                ),
+                Some(_) => {}
+            }
+        }
+        let Some(end) = end else {
+            return;
+        };
+        let actual = match end.winner {
+            Some(Side::South) => Outcome::SouthWins,
+            Some(Side::North) => Outcome::NorthWins,
+            None => Outcome::Draw,
+        };
+        if token != Outcome::Unknown && token != actual {
+            self.error(
+                record.result.span,
+                format!(
+                    "the record says {token}, but the game ended {actual} ({}; final score {}-{})",
+                    end.reason, end.score[0], end.score[1]
+                ),
+                "wrong result",
+            );
+        }
+        if let Some(tag) = find_tag(record, "Score") {
+            let expected = format!("{}-{}", end.score[0], end.score[1]);
+            if tag.value != expected {
+                self.error(
+                    tag.value_span,
+                    format!(
+                        "Score tag: the game ended {expected} ({}), not {}",
+                        end.reason, tag.value
+                    ),
+                    "wrong score",
+                );
+            }
+        }
+    }
+}
