@@ -13,4 +13,4 @@ pub use stream::{GameReader, RawGame};
 pub use write::{KNOWN_TAGS, sort_tags, write_record};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

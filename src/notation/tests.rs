@@ -116,7 +116,7 @@ fn tags() -> impl Strategy<Value = Vec<Tag>> {
     )
 }
 
-fn record() -> impl Strategy<Value = Record> {
+pub(crate) fn record() -> impl Strategy<Value = Record> {
     (
         tags(),
         prop_oneof![line(3), Just(Vec::new())],

@@ -522,3 +522,52 @@ pub fn to_record(game: &GameJson) -> Result<Record, ImportError> {
 pub fn schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(GameJson)).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::replay::{Options, replay};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// `ayo json | ayo import` is `ayo fmt`, whatever the record holds, legal
+        /// or not.
+        #[test]
+        fn import_of_json_is_fmt(r in crate::notation::tests::record()) {
+            let text = write_record(&r);
+            let parsed = parse_record(&text).unwrap();
+            let game = replay(parsed, &Options::default());
+            let json = serde_json::to_string(&game_json(&game, Some("f"), Some(0))).unwrap();
+            let back: GameJson = serde_json::from_str(&json).unwrap();
+            let imported = to_record(&back).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            prop_assert_eq!(write_record(&imported), text);
+        }
+    }
+
+    #[test]
+    fn import_refuses_what_the_notation_cannot_hold() {
+        let game = |tags: &str, moves: &str| -> GameJson {
+            serde_json::from_str(&format!(
+                r#"{{"tags": {tags}, "moves": {moves}, "result": {{"token": "*"}}}}"#
+            ))
+            .unwrap()
+        };
+        let err = |g: GameJson| to_record(&g).unwrap_err().to_string();
+        insta::assert_snapshot!(err(game(r#"{"Event": "two\nlines"}"#, "[]")), @"the game cannot be written as .ayo: unclosed tag value: expected `\"` before the end of the line (a tag name, tag value or comment that the notation cannot hold)");
+        insta::assert_snapshot!(err(game("{}", r#"[{"pit": "ab"}]"#)), @r#"moves[0].pit: expected one pit letter (a-z, A-Z), found "ab""#);
+        insta::assert_snapshot!(err(game("{}", r#"[{"pit": "a", "glyphs": ["!!!"]}]"#)), @r#"moves[0].glyphs: unknown glyph "!!!": expected !, ?, !!, ??, !? or ?!"#);
+        insta::assert_snapshot!(err(game("{}", r#"[{"pit": "a", "comments": {"after": ["x}\ny"]}}]"#)), @"the game cannot be written as .ayo without changing it (a comment or tag that the notation cannot hold)");
+        insta::assert_snapshot!(err(game("{}", r#"[{"pit": "a", "variations": [[]]}]"#)), @"moves[0].variations[0]: a variation needs at least one move");
+        let ok = game(
+            r#"{"Zeta": "1", "Event": "e"}"#,
+            r#"[{"pit": "a", "claim": 2}]"#,
+        );
+        assert_eq!(
+            write_record(&to_record(&ok).unwrap()),
+            "[Event \"e\"]\n[Zeta \"1\"]\n\n1. ax2 *\n"
+        );
+    }
+}
