@@ -16,6 +16,8 @@ pub struct Options {
     pub rules: Option<Ruleset>,
     /// The engine's lap limit.
     pub max_laps: u64,
+    /// Record every lap of every move. Checking alone does not need them.
+    pub trace: bool,
 }
 
 impl Default for Options {
@@ -23,6 +25,7 @@ impl Default for Options {
         Options {
             rules: None,
             max_laps: DEFAULT_MAX_LAPS,
+            trace: true,
         }
     }
 }
@@ -41,7 +44,7 @@ pub struct Ply {
     /// The letter played.
     pub letter: char,
     /// What the move did; `None` when it was not played (illegal, or after an
-    /// illegal move).
+    /// illegal move). Its laps are empty unless [`Options::trace`] was set.
     pub outcome: Option<MoveOutcome>,
     /// The replayed variations of this move.
     pub variations: Vec<Vec<Ply>>,
@@ -135,6 +138,7 @@ pub fn replay(record: Record, opts: &Options) -> Game {
     let engine = Engine::new(rules).with_max_laps(opts.max_laps);
     let mut replayer = Replayer {
         engine,
+        trace: opts.trace,
         errors: std::mem::take(&mut game.errors),
     };
     let (moves, last) = replayer.line(&game.record.moves, &start, 1, 1, false);
@@ -170,6 +174,7 @@ pub fn replay(record: Record, opts: &Options) -> Game {
 
 struct Replayer {
     engine: Engine,
+    trace: bool,
     errors: Vec<Diagnostic>,
 }
 
@@ -232,12 +237,15 @@ impl Replayer {
         in_variation: bool,
     ) -> Option<MoveOutcome> {
         let pits = before.pits();
-        let whose = format!(
-            "ply {ply}{}, {}'s {}",
-            if in_variation { " (variation)" } else { "" },
-            side.title(),
-            m.pit
-        );
+        // Only a move with a problem needs its name spelled out.
+        let whose = || {
+            format!(
+                "ply {ply}{}, {}'s {}",
+                if in_variation { " (variation)" } else { "" },
+                side.title(),
+                m.pit
+            )
+        };
         if let Some(n) = m.number {
             let north = side == Side::North;
             if n.number != number || n.ellipsis != north {
@@ -245,7 +253,10 @@ impl Replayer {
                 let found = format!("{}{}", n.number, if n.ellipsis { "..." } else { "." });
                 self.error(
                     n.span,
-                    format!("{whose}: wrong move number: expected `{expected}`, found `{found}`"),
+                    format!(
+                        "{}: wrong move number: expected `{expected}`, found `{found}`",
+                        whose()
+                    ),
                     "wrong move number",
                 );
             }
@@ -259,7 +270,8 @@ impl Replayer {
             self.error(
                 m.span,
                 format!(
-                    "{whose}: it is {}'s turn, but `{}` is a pit of {} (lowercase letters are South's, uppercase North's)",
+                    "{}: it is {}'s turn, but `{}` is a pit of {} (lowercase letters are South's, uppercase North's)",
+                    whose(),
                     side.title(),
                     m.pit,
                     letter_side.title()
@@ -273,19 +285,22 @@ impl Replayer {
             let first = Pit::new(side, 0, pits).letter(pits);
             self.error(
                 m.span,
-                format!("{whose}: no such pit on a board of {pits} pits a row ({first}–{last})"),
+                format!(
+                    "{}: no such pit on a board of {pits} pits a row ({first}–{last})",
+                    whose()
+                ),
                 "no such pit",
             );
             return None;
         };
-        let outcome = match self.engine.play_traced(before, pit) {
+        let outcome = match self.engine.play_outcome(before, pit, self.trace) {
             Ok(o) => o,
             Err(e) => {
                 let message = match self.engine.status(before) {
                     Ok(Status::Over(end)) => {
-                        format!("{whose}: the game is already over ({})", end.reason)
+                        format!("{}: the game is already over ({})", whose(), end.reason)
                     }
-                    _ => format!("{whose}: {e}"),
+                    _ => format!("{}: {e}", whose()),
                 };
                 let label = match e {
                     Illegal::Undecided { .. } => "undecided",
@@ -304,7 +319,7 @@ impl Replayer {
                 };
                 self.error(
                     m.span,
-                    format!("{whose}: claims {claim} seeds, but the move {what}"),
+                    format!("{}: claims {claim} seeds, but the move {what}", whose()),
                     "wrong claim",
                 );
             }

@@ -42,7 +42,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.schema {
         return write(out, &schema());
     }
-    let opts = args.replay.options();
+    let opts = args.replay.options(true);
     each_game(&args.files, ctx, |ctx, g| {
         let json = match g.record {
             Ok(record) => {

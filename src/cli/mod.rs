@@ -170,11 +170,12 @@ pub struct ReplayArgs {
 }
 
 impl ReplayArgs {
-    /// The replay options these arguments ask for.
-    pub fn options(&self) -> replay::Options {
+    /// The replay options these arguments ask for; `trace` records every lap.
+    pub fn options(&self, trace: bool) -> replay::Options {
         replay::Options {
             rules: self.rules,
             max_laps: self.max_laps,
+            trace,
         }
     }
 }

@@ -46,7 +46,7 @@ struct Verdict<'a> {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     ctx.quiet = args.quiet;
-    let opts = args.replay.options();
+    let opts = args.replay.options(false);
     let (mut games, mut valid) = (0usize, 0usize);
     each_game(&args.files, ctx, |ctx, g| {
         games += 1;

@@ -108,21 +108,21 @@ pub enum SideJson {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct LapJson {
     /// The pit lifted.
-    pub from: String,
+    pub from: char,
     /// Seeds lifted.
     pub seeds: u16,
     /// Every pit sown, in order.
-    pub sown: Vec<String>,
+    pub sown: Vec<char>,
     /// The origin, when the lap was long enough to skip it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub skipped: Option<String>,
+    pub skipped: Option<char>,
 }
 
 /// A capture.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct CaptureJson {
     /// The pit taken from.
-    pub pit: String,
+    pub pit: char,
     /// Every seed that went to the store (the capturing seed only when the
     /// ruleset sends it there).
     pub seeds: u16,
@@ -221,24 +221,20 @@ mod tags {
     }
 }
 
-fn letter(c: char) -> String {
-    c.to_string()
-}
-
 fn outcome_fields(o: &MoveOutcome) -> (Vec<LapJson>, Option<CaptureJson>, [u16; 2], BoardJson) {
     let pits = o.position.pits();
     let laps = o
         .laps
         .iter()
         .map(|l| LapJson {
-            from: letter(l.from.letter(pits)),
+            from: l.from.letter(pits),
             seeds: l.seeds,
-            sown: l.sown.iter().map(|p| letter(p.letter(pits))).collect(),
-            skipped: l.skipped.map(|p| letter(p.letter(pits))),
+            sown: l.sown.iter().map(|p| p.letter(pits)).collect(),
+            skipped: l.skipped.map(|p| p.letter(pits)),
         })
         .collect();
     let capture = o.capture.map(|c| CaptureJson {
-        pit: letter(c.pit.letter(pits)),
+        pit: c.pit.letter(pits),
         seeds: c.seeds(),
         capturing_seed: c.capturing_seed,
     });
@@ -300,7 +296,7 @@ fn line_json(
                 ply: p,
                 number: n,
                 side: Some(side_json(side)),
-                pit: letter(m.pit),
+                pit: m.pit.to_string(),
                 claim: m.claim,
                 laps,
                 capture,

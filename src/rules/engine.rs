@@ -126,15 +126,30 @@ impl Engine {
 
     /// Plays a move and returns its full outcome, every lap included.
     pub fn play_traced(&self, pos: &Position, pit: Pit) -> Result<MoveOutcome, Illegal> {
+        self.play_outcome(pos, pit, true)
+    }
+
+    /// Plays a move and returns its outcome; its laps only when `trace` is set
+    /// (tracing re-sows the relay and allocates, so checking alone skips it).
+    pub fn play_outcome(
+        &self,
+        pos: &Position,
+        pit: Pit,
+        trace: bool,
+    ) -> Result<MoveOutcome, Illegal> {
         let played = self.apply(pos, pit)?;
-        let mut board = pos.board;
-        let laps = relay_traced(
-            &mut board,
-            2 * usize::from(pos.pits),
-            pit.ring(),
-            self.rules.skip_origin,
-            played.laps,
-        );
+        let laps = if trace {
+            let mut board = pos.board;
+            relay_traced(
+                &mut board,
+                2 * usize::from(pos.pits),
+                pit.ring(),
+                self.rules.skip_origin,
+                played.laps,
+            )
+        } else {
+            Vec::new()
+        };
         Ok(MoveOutcome {
             side: pos.to_move,
             pit,

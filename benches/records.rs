@@ -1,0 +1,90 @@
+//! Throughput of reading records: parse alone, validate (parse and replay), and
+//! json (parse, replay and serialize), on a generated corpus of over 10 MB.
+//!
+//! `cargo bench --bench records`
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use ayo::generate::{Options, random_record};
+use ayo::notation::{GameReader, write_record};
+use ayo::output::json::game_json;
+use ayo::replay::{self, replay};
+use ayo::rules::{Engine, Ruleset, SplitMix64};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// Random russ games with the odd comment and variation, written canonically,
+/// until the text passes 10 MB.
+fn corpus() -> Vec<u8> {
+    let engine = Engine::new(Ruleset::RUSS);
+    let mut rng = SplitMix64::new(42);
+    let opts = Options {
+        comment_percent: 5,
+        variation_percent: 3,
+        ..Options::default()
+    };
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 10_500_000 {
+        let record = random_record(&engine, &engine.start(), &mut rng, &opts, i).unwrap();
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&write_record(&record));
+        i += 1;
+    }
+    text.into_bytes()
+}
+
+fn records(c: &mut Criterion) {
+    let corpus = corpus();
+    let opts = replay::Options::default();
+    let check_only = replay::Options {
+        trace: false,
+        ..opts
+    };
+    let mut group = c.benchmark_group("records");
+    group.throughput(Throughput::Bytes(corpus.len() as u64));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("parse", |b| {
+        b.iter(|| {
+            let mut moves = 0;
+            for g in GameReader::new(&corpus[..]) {
+                moves += g.unwrap().parse().unwrap().moves.len();
+            }
+            black_box(moves)
+        })
+    });
+    group.bench_function("validate", |b| {
+        b.iter(|| {
+            let mut valid = 0;
+            for g in GameReader::new(&corpus[..]) {
+                let game = replay(g.unwrap().parse().unwrap(), &check_only);
+                valid += usize::from(game.is_valid());
+            }
+            black_box(valid)
+        })
+    });
+    group.bench_function("json", |b| {
+        let mut out = Vec::with_capacity(corpus.len() * 20);
+        b.iter(|| {
+            out.clear();
+            for g in GameReader::new(&corpus[..]) {
+                let g = g.unwrap();
+                let game = replay(g.parse().unwrap(), &opts);
+                serde_json::to_writer(
+                    &mut out,
+                    &game_json(&game, Some("corpus.ayo"), Some(g.index)),
+                )
+                .unwrap();
+                out.push(b'\n');
+            }
+            black_box(out.len())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, records);
+criterion_main!(benches);
