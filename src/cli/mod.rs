@@ -13,6 +13,10 @@ use crate::notation::{GameReader, RawGame, Record, SyntaxError};
 use crate::replay::{self, Game};
 use crate::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
+mod annotate;
+mod board;
+mod compare;
+mod completions;
 mod fmt;
 mod import;
 mod json;
@@ -35,10 +39,14 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Validate(validate::Args),
+    Annotate(annotate::Args),
+    Board(board::Args),
+    Compare(compare::Args),
     Json(json::Args),
     Import(import::Args),
     Fmt(fmt::Args),
     Perft(perft::Args),
+    Completions(completions::Args),
 }
 
 /// Output formats shared by the commands; each command accepts the ones it can
@@ -49,6 +57,38 @@ pub enum Format {
     Text,
     /// One JSON object a line (NDJSON).
     Json,
+}
+
+/// Formats of the commands that print tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// A table with borders, for reading.
+    Table,
+    /// A Markdown table.
+    Markdown,
+    /// CSV with one header line.
+    Csv,
+    /// One JSON object a game (NDJSON).
+    Json,
+}
+
+/// The grid style of a table format (`None` for JSON). Terminal tables wrap to
+/// the terminal's width, or to 120 columns when standard output is not one.
+pub fn table_style(format: TableFormat, ascii: bool) -> Option<crate::output::table::Style> {
+    use crate::output::table::Style;
+    match format {
+        TableFormat::Table => {
+            let width = if io::stdout().is_terminal() {
+                comfy_table::Table::new().width().unwrap_or(120)
+            } else {
+                120
+            };
+            Some(Style::Table { ascii, width })
+        }
+        TableFormat::Markdown => Some(Style::Markdown),
+        TableFormat::Csv => Some(Style::Csv),
+        TableFormat::Json => None,
+    }
 }
 
 /// A command that cannot go on (exit 2).
@@ -245,6 +285,10 @@ pub fn main() -> ExitCode {
     let mut ctx = Ctx::new();
     let result = match cli.command {
         Command::Validate(args) => validate::run(args, &mut ctx, &mut out),
+        Command::Annotate(args) => annotate::run(args, &mut ctx, &mut out),
+        Command::Board(args) => board::run(args, &mut ctx, &mut out),
+        Command::Compare(args) => compare::run(args, &mut ctx, &mut out),
+        Command::Completions(args) => completions::run(args, &mut out),
         Command::Json(args) => json::run(args, &mut ctx, &mut out),
         Command::Import(args) => import::run(args, &mut ctx, &mut out),
         Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),

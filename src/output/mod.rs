@@ -1,4 +1,7 @@
 //! Output formats. They read replayed [`Game`](crate::replay::Game)s and never
 //! re-derive rules.
 
+pub mod board;
+pub mod compare;
 pub mod json;
+pub mod table;

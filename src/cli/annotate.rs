@@ -1,0 +1,133 @@
+//! `ayo annotate`: a move-by-move table of each game.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::output::table::{AnnotatedMove, Laps, annotate, annotate_grid, result_line, title};
+use crate::replay::replay;
+
+use super::{Ctx, Fatal, ReplayArgs, TableFormat, each_game, table_style};
+
+/// Print a move-by-move table of each game.
+///
+/// One row a move of the main line: ply, side, move, seeds lifted, the relay
+/// (each lap's origin and seeds, or with --laps full every pit sown), the
+/// capture, the stores after, glyphs and NAGs, and comments. The result and how
+/// the game ended follow each table.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  ayo annotate fixtures/opening-lecture.ayo
+  ayo annotate club.ayo --game 3 --laps full
+  ayo annotate club.ayo --format csv > moves.csv
+  ayo annotate game.ayo --format markdown >> report.md")]
+pub struct Args {
+    /// Record files; standard input when none or `-`.
+    files: Vec<String>,
+    /// Only the N-th game of each file (from 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    game: Option<u64>,
+    /// How much of each relay to show.
+    #[arg(long, value_enum, default_value_t = LapsArg::Compact)]
+    laps: LapsArg,
+    #[command(flatten)]
+    replay: ReplayArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    format: TableFormat,
+    /// Plain ASCII table borders.
+    #[arg(long)]
+    ascii: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LapsArg {
+    /// Each lap's origin and seeds: `c4 A5 F5 e6 E6`.
+    Compact,
+    /// Each lap with every pit sown: `c4:defA A5:BCDEF ...`.
+    Full,
+}
+
+#[derive(Serialize)]
+struct GameRows<'a> {
+    file: &'a str,
+    game: usize,
+    title: String,
+    moves: Vec<AnnotatedMove>,
+    result: String,
+}
+
+pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    let opts = args.replay.options(true);
+    let laps = match args.laps {
+        LapsArg::Compact => Laps::Compact,
+        LapsArg::Full => Laps::Full,
+    };
+    let style = table_style(args.format, args.ascii);
+    let mut first = true;
+    each_game(&args.files, ctx, |ctx, g| {
+        let number = g.raw.index + 1;
+        if args.game.is_some_and(|n| n != number as u64) {
+            return Ok(());
+        }
+        let record = match g.record {
+            Ok(r) => r,
+            Err(e) => {
+                ctx.syntax_error(g.file, g.raw, &e);
+                return Ok(());
+            }
+        };
+        let game = replay(record, &opts);
+        ctx.report_game(g.file, g.raw, &game);
+        let rows = annotate(&game, laps);
+        match (args.format, style) {
+            (TableFormat::Json, _) => {
+                let value = GameRows {
+                    file: g.file,
+                    game: number,
+                    title: title(&game.record, game.rules.as_ref(), number),
+                    moves: rows,
+                    result: result_line(&game),
+                };
+                serde_json::to_writer(&mut *out, &value).map_err(|e| Fatal(e.to_string()))?;
+                out.write_all(b"\n")?;
+            }
+            (TableFormat::Csv, Some(style)) => {
+                let mut grid = annotate_grid(&rows);
+                grid.header
+                    .splice(0..0, ["file".to_string(), "game".to_string()]);
+                for row in &mut grid.rows {
+                    row.splice(0..0, [g.file.to_string(), number.to_string()]);
+                }
+                let text = grid.render(style);
+                // One header for the whole output.
+                let text = if first {
+                    text.as_str()
+                } else {
+                    text.split_once("\r\n").map_or("", |(_, rest)| rest)
+                };
+                out.write_all(text.as_bytes())?;
+            }
+            (format, Some(style)) => {
+                if !first {
+                    out.write_all(b"\n")?;
+                }
+                let heading = if format == TableFormat::Markdown {
+                    "### "
+                } else {
+                    ""
+                };
+                let table = annotate_grid(&rows).render(style);
+                write!(
+                    out,
+                    "{heading}{}\n\n{table}\n{}\n",
+                    title(&game.record, game.rules.as_ref(), number),
+                    result_line(&game)
+                )?;
+            }
+            (_, None) => unreachable!("every format but json has a table style"),
+        }
+        first = false;
+        Ok(())
+    })
+}

@@ -1,0 +1,122 @@
+//! `ayo compare`: one record under several rulings.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::output::compare::{Comparison, DEFAULT_RULESETS, compare, grid};
+use crate::output::table::title;
+use crate::rules::{DEFAULT_MAX_LAPS, Ruleset};
+
+use super::{Ctx, Fatal, TableFormat, each_game, table_style};
+
+/// Replay each game under several rulesets and show where they part.
+///
+/// For each ruleset: whether every move is legal (or the first illegal ply and
+/// why), the first ply whose laps, capture or legality differ from the first
+/// ruleset's, and the final score and winner. A game turning illegal under
+/// another ruling is the finding, not an error: the exit code is 0 whenever the
+/// input parses, 1 only for syntax errors.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  ayo compare fixtures/opening-lecture.ayo
+  ayo compare game.ayo --rules russ --rules 'russ capture-seed=stays'
+  ayo compare club.ayo --format json | jq -c 'select([.rows[].winner] | unique | length > 1)'")]
+pub struct Args {
+    /// Record files; standard input when none or `-`.
+    files: Vec<String>,
+    /// A ruleset to compare; repeat for more. Default: russ; russ with
+    /// capture-seed=stays, leftovers=owner, skip-origin=beyond-lap or
+    /// end=exhaustion; endodoi.
+    #[arg(long = "rules", value_name = "RULESET")]
+    rules: Vec<Ruleset>,
+    /// Only the N-th game of each file (from 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    game: Option<u64>,
+    /// Laps a relay may run before its move is undecided.
+    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N")]
+    max_laps: u64,
+    /// Output format (`json`: one object a game, NDJSON).
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    format: TableFormat,
+    /// Plain ASCII table borders.
+    #[arg(long)]
+    ascii: bool,
+}
+
+#[derive(Serialize)]
+struct GameComparison<'a> {
+    file: &'a str,
+    game: usize,
+    #[serde(flatten)]
+    comparison: Comparison,
+}
+
+pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    let rulesets: Vec<Ruleset> = if args.rules.is_empty() {
+        DEFAULT_RULESETS
+            .iter()
+            .map(|s| s.parse().map_err(|e| Fatal(format!("{s}: {e}"))))
+            .collect::<Result<_, _>>()?
+    } else {
+        args.rules.clone()
+    };
+    let style = table_style(args.format, args.ascii);
+    let mut first = true;
+    each_game(&args.files, ctx, |ctx, g| {
+        let number = g.raw.index + 1;
+        if args.game.is_some_and(|n| n != number as u64) {
+            return Ok(());
+        }
+        let record = match g.record {
+            Ok(r) => r,
+            Err(e) => {
+                ctx.syntax_error(g.file, g.raw, &e);
+                return Ok(());
+            }
+        };
+        let comparison = compare(&record, &rulesets, args.max_laps);
+        match style {
+            None => {
+                let value = GameComparison {
+                    file: g.file,
+                    game: number,
+                    comparison,
+                };
+                serde_json::to_writer(&mut *out, &value).map_err(|e| Fatal(e.to_string()))?;
+                out.write_all(b"\n")?;
+            }
+            Some(style) => {
+                let mut table = grid(&comparison);
+                if args.format == TableFormat::Csv {
+                    table
+                        .header
+                        .splice(0..0, ["file".to_string(), "game".to_string()]);
+                    for row in &mut table.rows {
+                        row.splice(0..0, [g.file.to_string(), number.to_string()]);
+                    }
+                    let text = table.render(style);
+                    let text = if first {
+                        text.as_str()
+                    } else {
+                        text.split_once("\r\n").map_or("", |(_, rest)| rest)
+                    };
+                    out.write_all(text.as_bytes())?;
+                } else {
+                    if !first {
+                        out.write_all(b"\n")?;
+                    }
+                    let heading = if args.format == TableFormat::Markdown {
+                        "### "
+                    } else {
+                        ""
+                    };
+                    let title = title(&record, None, number);
+                    write!(out, "{heading}{title}\n\n{}", table.render(style))?;
+                }
+            }
+        }
+        first = false;
+        Ok(())
+    })
+}
