@@ -73,7 +73,7 @@ fn write_view(
     match args.format {
         Format::Text => {
             let heading = place.map_or(String::new(), |(f, n)| format!("{f}, game {n}: "));
-            write!(out, "{heading}{}\n", render(view, args.ascii))?;
+            writeln!(out, "{heading}{}", render(view, args.ascii))?;
         }
         Format::Json => {
             let pos = &view.position;

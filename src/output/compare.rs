@@ -63,10 +63,8 @@ fn first_difference(moves: &[Move], a: &[Ply], b: &[Ply]) -> Option<u32> {
         if !same {
             return Some(pa.ply);
         }
-        if pa.outcome.is_none() {
-            // Neither played this move: nothing after it can be compared.
-            return None;
-        }
+        // Neither played this move: nothing after it can be compared.
+        pa.outcome.as_ref()?;
     }
     None
 }
