@@ -614,11 +614,19 @@ impl<'a> GameParser<'a> {
                     i = rest;
                 }
                 'a'..='z' | 'A'..='Z' => {
-                    let (rest, m) = self.move_token(i)?;
-                    let mut m = m;
-                    m.number = number.take();
-                    m.before = std::mem::take(&mut pending);
-                    moves.push(m);
+                    let (rest, token) = self.move_token(i)?;
+                    // Built in place: a move is large, and most are never moved again.
+                    moves.push(Move {
+                        number: number.take(),
+                        pit: token.pit,
+                        claim: token.claim,
+                        glyph: token.glyph,
+                        nags: Vec::new(),
+                        before: std::mem::take(&mut pending),
+                        after: Vec::new(),
+                        variations: Vec::new(),
+                        span: token.span,
+                    });
                     after_variation = false;
                     i = rest;
                 }
@@ -672,11 +680,16 @@ impl<'a> GameParser<'a> {
     }
 
     /// `move = pit_letter [claim] [glyph]`
-    fn move_token(&mut self, i: &'a str) -> Result<(&'a str, Move), SyntaxError> {
+    fn move_token(&mut self, i: &'a str) -> Result<(&'a str, MoveToken), SyntaxError> {
         let Ok((rest, pit)) = pit_letter(i) else {
             return Err(self.expected(i, "a pit letter"));
         };
-        let (rest, claimed) = opt(claim).parse(rest).unwrap_or((rest, None));
+        // Most moves carry neither claim nor glyph: look before trying them.
+        let (rest, claimed) = if rest.starts_with('x') {
+            opt(claim).parse(rest).unwrap_or((rest, None))
+        } else {
+            (rest, None)
+        };
         let claim = match claimed {
             Some(d) => match d.parse::<u32>() {
                 Ok(n) => Some(n),
@@ -690,7 +703,11 @@ impl<'a> GameParser<'a> {
             },
             None => None,
         };
-        let (rest, glyph) = opt(glyph).parse(rest).unwrap_or((rest, None));
+        let (rest, glyph) = if rest.starts_with(['!', '?']) {
+            opt(glyph).parse(rest).unwrap_or((rest, None))
+        } else {
+            (rest, None)
+        };
         let span = self.span_of(i, rest);
         let rest = self.check_delimited(
             rest,
@@ -698,19 +715,22 @@ impl<'a> GameParser<'a> {
         )?;
         Ok((
             rest,
-            Move {
-                number: None,
+            MoveToken {
                 pit,
                 claim,
                 glyph,
-                nags: Vec::new(),
-                before: Vec::new(),
-                after: Vec::new(),
-                variations: Vec::new(),
                 span,
             },
         ))
     }
+}
+
+/// What a move token says by itself.
+struct MoveToken {
+    pit: char,
+    claim: Option<u32>,
+    glyph: Option<Glyph>,
+    span: Span,
 }
 
 #[cfg(test)]
