@@ -232,3 +232,110 @@ fn json_schema_is_derived_from_the_types() {
         );
     }
 }
+
+#[test]
+fn annotate_every_fixture() {
+    insta::glob!("../fixtures", "**/*.ayo", |path| {
+        insta::assert_snapshot!(run(&["annotate", &rel(path)], None));
+    });
+}
+
+#[test]
+fn annotate_formats() {
+    let file = "fixtures/mokola-open-r1.ayo";
+    insta::assert_snapshot!(
+        "annotate_markdown",
+        run(&["annotate", file, "--format", "markdown"], None)
+    );
+    insta::assert_snapshot!(
+        "annotate_csv",
+        run(&["annotate", file, "--format", "csv"], None)
+    );
+    insta::assert_snapshot!(
+        "annotate_json",
+        run(&["annotate", file, "--format", "json"], None)
+    );
+    insta::assert_snapshot!(
+        "annotate_laps_full_ascii",
+        run(&["annotate", file, "--laps", "full", "--ascii"], None)
+    );
+}
+
+#[test]
+fn board_every_fixture() {
+    insta::glob!("../fixtures", "**/*.ayo", |path| {
+        insta::assert_snapshot!(run(&["board", &rel(path)], None));
+    });
+}
+
+#[test]
+fn board_views() {
+    let file = "fixtures/mokola-open-r1.ayo";
+    insta::assert_snapshot!("board_all", run(&["board", file, "--all", "--ascii"], None));
+    insta::assert_snapshot!("board_ply_3", run(&["board", file, "--ply", "3"], None));
+    insta::assert_snapshot!(
+        "board_ply_json",
+        run(&["board", file, "--ply", "3", "--format", "json"], None)
+    );
+    insta::assert_snapshot!(
+        "board_setup",
+        run(
+            &["board", "--setup", "2,5,2,0,3,2/1,0,1,3,2,0 16-11 S"],
+            None
+        )
+    );
+    insta::assert_snapshot!(
+        "board_ply_out_of_range",
+        run(&["board", file, "--ply", "999"], None)
+    );
+    assert_eq!(code(&["board", "--setup", "1,2/3"], None), 2);
+}
+
+#[test]
+fn compare_every_fixture() {
+    insta::glob!("../fixtures", "**/*.ayo", |path| {
+        insta::assert_snapshot!(run(&["compare", &rel(path)], None));
+    });
+}
+
+#[test]
+fn compare_formats_and_exit_codes() {
+    let file = "fixtures/mokola-open-r2.ayo";
+    insta::assert_snapshot!(
+        "compare_json",
+        run(&["compare", file, "--format", "json"], None)
+    );
+    insta::assert_snapshot!(
+        "compare_two_rulesets_csv",
+        run(
+            &[
+                "compare",
+                file,
+                "--rules",
+                "russ",
+                "--rules",
+                "russ capture-seed=stays",
+                "--format",
+                "csv"
+            ],
+            None
+        )
+    );
+    // Illegal under another ruling is a finding, not a failure.
+    assert_eq!(code(&["compare"], Some(b"1. c c *\n")), 0);
+    assert_eq!(code(&["compare"], Some(b"1. c % *\n")), 1);
+}
+
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = ayo().args(["completions", shell]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            script.contains("annotate") && script.contains("validate"),
+            "{shell}"
+        );
+    }
+    assert_eq!(code(&["completions", "tcsh"], None), 2);
+}

@@ -115,7 +115,11 @@ pub struct Ctx {
 impl Ctx {
     fn new() -> Self {
         Ctx {
-            color: io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            // Colour only for a person at a terminal: not when either stream
+            // is redirected, and never with NO_COLOR (https://no-color.org).
+            color: io::stdout().is_terminal()
+                && io::stderr().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none(),
             invalid: false,
             io_failed: false,
             quiet: false,

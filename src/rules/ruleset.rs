@@ -334,11 +334,14 @@ impl fmt::Display for Ruleset {
     /// The canonical string: the preset needing the fewest overrides (the first
     /// preset on a tie), then those overrides in key order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (preset, overrides) = Preset::ALL
-            .iter()
-            .map(|p| (p, self.overrides_from(&p.ruleset())))
-            .min_by_key(|(_, o)| o.len())
-            .expect("there is at least one preset");
+        let mut best = (Preset::Russ, self.overrides_from(&Ruleset::RUSS));
+        for p in Preset::ALL {
+            let o = self.overrides_from(&p.ruleset());
+            if o.len() < best.1.len() {
+                best = (p, o);
+            }
+        }
+        let (preset, overrides) = best;
         f.write_str(preset.name())?;
         for (k, v) in overrides {
             write!(f, " {k}={v}")?;
