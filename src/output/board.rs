@@ -5,7 +5,7 @@
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 
 use crate::replay::Game;
-use crate::rules::{GameEnd, Pit, Position, Side};
+use crate::rules::{Engine, GameEnd, Pit, Position, Side, Status};
 
 /// A position to draw, with the marks and caption that explain it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +39,15 @@ fn to_move_text(pos: &Position, end: Option<&GameEnd>) -> String {
         },
         None => format!("{} to move.", pos.to_move().title()),
     }
+}
+
+/// A view of a set-up under an engine's rules, saying whether the game is over.
+pub fn setup_view(pos: &Position, engine: &Engine) -> BoardView {
+    let end = match engine.status(pos) {
+        Ok(Status::Over(end)) => Some(end),
+        _ => None,
+    };
+    start_view(pos, end.as_ref())
 }
 
 /// A view of a set-up or start position.
