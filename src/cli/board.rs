@@ -99,18 +99,14 @@ fn write_view(
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    let opts = args.replay.options(false);
     if let Some(setup) = &args.setup {
-        let rules = args.replay.options(false).rules.unwrap_or(Ruleset::RUSS);
+        let rules = opts.rules.unwrap_or(Ruleset::RUSS);
         let pos =
             Position::from_setup(setup, &rules).map_err(|e| Fatal(format!("--setup: {e}")))?;
-        let engine = Engine::new(rules).with_max_laps(args.replay.options(false).max_laps);
-        let end = match engine.status(&pos) {
-            Ok(Status::Over(end)) => Some(end),
-            _ => None,
-        };
-        return write_view(out, &start_view(&pos, end.as_ref()), &args, None);
+        let engine = Engine::new(rules).with_max_laps(opts.max_laps);
+        return write_view(out, &setup_view(&pos, &engine), &args, None);
     }
-    let opts = args.replay.options(false);
     each_game(&args.files, ctx, |ctx, g| {
         let number = g.raw.index + 1;
         if args.game.is_some_and(|n| n != number as u64) {
