@@ -411,13 +411,15 @@ impl<'a> GameParser<'a> {
         match parsed {
             Ok((rest, text)) => {
                 let span = self.span_of(i, rest);
-                Ok((
-                    rest,
-                    Comment {
-                        text: text.to_string(),
-                        span,
-                    },
-                ))
+                // A line break inside a comment is a line break, whatever the
+                // file's convention: CRLF is read as LF, so that canonical
+                // output has one kind of line ending.
+                let text = if text.contains("\r\n") {
+                    text.replace("\r\n", "\n")
+                } else {
+                    text.to_string()
+                };
+                Ok((rest, Comment { text, span }))
             }
             Err(_) => Err(self.error_at(
                 i,
@@ -452,10 +454,17 @@ impl<'a> GameParser<'a> {
                     return Err(self.dangling_number(n, i));
                 }
                 return Err(match kind {
-                    LineKind::Main => self.expected(
-                        i,
-                        "a move, a comment, a variation or a game-termination token (1-0, 0-1, 1/2-1/2, *)",
-                    ),
+                    LineKind::Main => {
+                        // Point just after the last token, not at the white space
+                        // (or the next game) that follows it.
+                        let end = self.text.trim_end().len();
+                        let at = &self.text[end..];
+                        self.error_at(
+                            at,
+                            0,
+                            "missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game".to_string(),
+                        )
+                    }
                     LineKind::Variation { open, .. } => SyntaxError {
                         span: Span { len: 1, ..open },
                         message: "unclosed variation: expected `)` before the end of the game"
@@ -592,6 +601,12 @@ impl<'a> GameParser<'a> {
                     }
                     if let Some(n) = number {
                         return Err(self.dangling_number(n, i));
+                    }
+                    if let Some(token) = Outcome::ALL.iter().find(|o| w.starts_with(o.as_str())) {
+                        return Err(self.expected(
+                            i,
+                            &format!("a space or the end of the line after the game-termination token `{token}`"),
+                        ));
                     }
                     let Ok((rest, (digits, ellipsis))) = move_number(i) else {
                         return Err(self.expected(
@@ -816,7 +831,9 @@ mod tests {
         insta::assert_snapshot!(err("1. a $300 *"), @"1:6: NAG `$300` is out of range: expected `$0` to `$255`");
         insta::assert_snapshot!(err("$1 1. a *"), @"1:1: a NAG must follow the move it annotates");
         insta::assert_snapshot!(err("1. a (1. b) $1 *"), @"1:13: a NAG must follow the move it annotates");
-        insta::assert_snapshot!(err("1. a"), @"1:5: expected a move, a comment, a variation or a game-termination token (1-0, 0-1, 1/2-1/2, *); found the end of the game");
+        insta::assert_snapshot!(err("1. a"), @"1:5: missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game");
+        insta::assert_snapshot!(err("1. a B\n\n"), @"1:7: missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game");
+        insta::assert_snapshot!(err("1. a 1-0x"), @"1:6: expected a space or the end of the line after the game-termination token `1-0`; found `1-0x`");
         insta::assert_snapshot!(err("1. a % *"), @"1:6: expected a move, a move number, a comment, a variation or a game-termination token; found `%`");
         insta::assert_snapshot!(err("1. ax99999999999 *"), @"1:5: capture claim `x99999999999` is too large");
         insta::assert_snapshot!(err("1. a 1-0 B"), @"1:10: expected the end of the game after its termination token; found `B`");

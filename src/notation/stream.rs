@@ -62,6 +62,8 @@ impl RawGame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     Movetext,
+    /// After the termination token, up to the end of its line.
+    AfterTermination,
     Brace,
     LineComment,
     TagLine,
@@ -100,6 +102,10 @@ struct Cutter {
     word_len: usize,
     /// The current word may be a termination token (starts with `*`, `0`, `1`).
     candidate: bool,
+    /// Where the termination token ended, within the game's bytes.
+    term_end: Option<usize>,
+    /// Text other than white space follows the termination token on its line.
+    trailing_text: bool,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -214,6 +220,8 @@ impl Cutter {
             word: [0; 8],
             word_len: 0,
             candidate: false,
+            term_end: None,
+            trailing_text: false,
         }
     }
 
@@ -274,7 +282,13 @@ impl Cutter {
                             && self.word_len <= self.word.len()
                             && is_termination(&self.word[..self.word_len])
                         {
-                            return Some(i);
+                            // The game ends here unless more text follows on the
+                            // same line: then that text is kept with the game,
+                            // to be reported as what it is.
+                            self.term_end = Some(self.game.len() + (i - seg_start));
+                            self.trailing_text = false;
+                            self.state = State::AfterTermination;
+                            continue;
                         }
                         self.word_len = 0;
                     }
@@ -290,6 +304,14 @@ impl Cutter {
                             self.state = State::TagLine;
                         }
                         _ => {}
+                    }
+                    i += 1;
+                }
+                State::AfterTermination => {
+                    match buf[i] {
+                        b'\n' => return Some(i),
+                        b' ' | b'\t' | b'\r' => {}
+                        _ => self.trailing_text = true,
                     }
                     i += 1;
                 }
@@ -355,17 +377,28 @@ impl Cutter {
         self.depth = 0;
         self.movetext = false;
         self.word_len = 0;
+        self.term_end = None;
+        self.trailing_text = false;
     }
 
     fn finish(&mut self) -> RawGame {
         self.in_game = false;
-        let bytes = std::mem::take(&mut self.game);
+        let mut bytes = std::mem::take(&mut self.game);
+        let leading = std::mem::take(&mut self.gap);
+        // White space after the termination token is not the game's: it
+        // starts the gap before the next one.
+        let tail = match self.term_end.take() {
+            Some(end) if !self.trailing_text && end <= bytes.len() => bytes.split_off(end),
+            _ => Vec::new(),
+        };
         self.pass(&bytes);
+        self.pass(&tail);
+        self.gap = tail;
         let game = RawGame {
             index: self.index,
             origin: self.origin,
             bytes,
-            leading: std::mem::take(&mut self.gap),
+            leading,
         };
         self.index += 1;
         game
@@ -415,8 +448,7 @@ mod tests {
         insta::assert_debug_snapshot!(games, @r#"
         [
             "1:1@0 \"[Event \\\"a * b\\\"]\\n\\n1. a {1-0 *} (1. b *) B 1-0\"",
-            "5:1@46 \"[Event \\\"2\\\"]\\n1. c *\"",
-            "6:9@66 \"1. d 0-1\"",
+            "5:1@46 \"[Event \\\"2\\\"]\\n1. c *  1. d 0-1\"",
             "7:1@75 \"1/2-1/2\"",
         ]
         "#);
@@ -475,6 +507,6 @@ mod tests {
             .map(|g| g.unwrap())
             .collect();
         assert_eq!(whole, tiny);
-        assert_eq!(whole.len(), 3);
+        assert_eq!(whole.len(), 2);
     }
 }
