@@ -158,7 +158,7 @@ fn validate_json_reports_each_game() {
     exit 1
     --- stdout
     {"file":"<stdin>","index":0,"valid":true,"errors":[]}
-    {"file":"<stdin>","index":1,"valid":false,"errors":[{"line":3,"column":6,"message":"ply 2, North's C: empty pit"}]}
+    {"file":"<stdin>","index":1,"valid":false,"errors":[{"line":3,"column":6,"message":"ply 2, North's c: it is North's turn, but `c` is a pit of South (lowercase letters are South's, uppercase North's)"}]}
     {"file":"<stdin>","index":2,"valid":false,"errors":[{"line":5,"column":4,"message":"expected a move, a move number, a comment, a variation or a game-termination token; found `%`"}]}
     "#);
 }

@@ -70,23 +70,17 @@ fn a_move(depth: u32) -> BoxedStrategy<Move> {
         .boxed()
 }
 
-/// A line of moves. Comments before a move are only unambiguous on the first
-/// move of a line and after a move with variations, so only those get them.
+/// A line of moves, with comments before any of them.
 fn line(depth: u32) -> BoxedStrategy<Vec<Move>> {
-    (
-        proptest::collection::vec((a_move(depth), comments(2)), 1..6),
-        any::<bool>(),
-    )
-        .prop_map(|(moves, _)| {
-            let mut out: Vec<Move> = Vec::with_capacity(moves.len());
-            for (mut m, before) in moves {
-                let may = out.last().is_none_or(|p| !p.variations.is_empty());
-                if may {
+    proptest::collection::vec((a_move(depth), comments(2)), 1..6)
+        .prop_map(|moves| {
+            moves
+                .into_iter()
+                .map(|(mut m, before)| {
                     m.before = before;
-                }
-                out.push(m);
-            }
-            out
+                    m
+                })
+                .collect()
         })
         .boxed()
 }

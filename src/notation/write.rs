@@ -119,14 +119,34 @@ fn line_tokens(moves: &[Move], number: u32, start_south: bool, tokens: &mut Vec<
     for (k, m) in moves.iter().enumerate() {
         let south = start_south == (k % 2 == 0);
         let n = number_of(k, number, start_south);
+        // Comments before a move that follows another move directly would read
+        // back as that move's; between the number and the move they cannot.
+        let after_number = k > 0 && moves[k - 1].variations.is_empty() && !m.before.is_empty();
+        let number_text = if south {
+            Some(format!("{n}."))
+        } else if needs_number || !m.before.is_empty() {
+            Some(format!("{n}..."))
+        } else {
+            None
+        };
+        let mut text = String::new();
+        if after_number {
+            if let Some(number) = &number_text {
+                tokens.push(Token {
+                    text: number.clone(),
+                    glued: false,
+                    ends_line: false,
+                });
+            }
+        }
         for c in &m.before {
             tokens.push(comment_token(c));
         }
-        let mut text = String::new();
-        if south {
-            text.push_str(&format!("{n}. "));
-        } else if needs_number || !m.before.is_empty() {
-            text.push_str(&format!("{n}... "));
+        if !after_number {
+            if let Some(number) = number_text {
+                text.push_str(&number);
+                text.push(' ');
+            }
         }
         text.push(m.pit);
         if let Some(claim) = m.claim {
