@@ -36,7 +36,12 @@ fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool)
     let seeds = usize::from(board[origin]);
     board[origin] = 0;
     let circle = if skip { ring - 1 } else { ring };
-    let (full, rem) = (seeds / circle, seeds % circle);
+    // Most laps are shorter than a circle: spare them the division.
+    let (full, rem) = if seeds < circle {
+        (0, seeds)
+    } else {
+        (seeds / circle, seeds % circle)
+    };
     if full > 0 {
         // At most 65535 seeds in a position, so no pit can overflow.
         let full = full as u16;
@@ -51,7 +56,8 @@ fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool)
     board[start..start + first].iter_mut().for_each(|x| *x += 1);
     board[..rem - first].iter_mut().for_each(|x| *x += 1);
     if rem > 0 {
-        (origin + rem) % ring
+        let last = origin + rem;
+        if last >= ring { last - ring } else { last }
     } else if skip {
         (origin + ring - 1) % ring
     } else {
