@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::output::table::{AnnotatedMove, Laps, annotate, annotate_grid, result_line, title};
 use crate::replay::replay;
 
-use super::{Ctx, Fatal, ReplayArgs, TableFormat, each_game, table_style};
+use super::{Ctx, Fatal, ReplayArgs, TableFormat, csv_rows, each_record, table_style};
 
 /// Print a move-by-move table of each game.
 ///
@@ -65,69 +65,50 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     };
     let style = table_style(args.format, args.ascii);
     let mut first = true;
-    each_game(&args.files, ctx, |ctx, g| {
-        let number = g.raw.index + 1;
-        if args.game.is_some_and(|n| n != number as u64) {
-            return Ok(());
-        }
-        let record = match g.record {
-            Ok(r) => r,
-            Err(e) => {
-                ctx.syntax_error(g.file, g.raw, &e);
-                return Ok(());
-            }
-        };
-        let game = replay(record, &opts);
-        ctx.report_game(g.file, g.raw, &game);
-        let rows = annotate(&game, laps);
-        match (args.format, style) {
-            (TableFormat::Json, _) => {
-                let value = GameRows {
-                    file: g.file,
-                    game: number,
-                    title: title(&game.record, game.rules.as_ref(), number),
-                    moves: rows,
-                    result: result_line(&game),
-                };
-                serde_json::to_writer(&mut *out, &value).map_err(|e| Fatal(e.to_string()))?;
-                out.write_all(b"\n")?;
-            }
-            (TableFormat::Csv, Some(style)) => {
-                let mut grid = annotate_grid(&rows);
-                grid.header
-                    .splice(0..0, ["file".to_string(), "game".to_string()]);
-                for row in &mut grid.rows {
-                    row.splice(0..0, [g.file.to_string(), number.to_string()]);
-                }
-                let text = grid.render(style);
-                // One header for the whole output.
-                let text = if first {
-                    text.as_str()
-                } else {
-                    text.split_once("\r\n").map_or("", |(_, rest)| rest)
-                };
-                out.write_all(text.as_bytes())?;
-            }
-            (format, Some(style)) => {
-                if !first {
+    each_record(
+        &args.files,
+        ctx,
+        args.game,
+        |ctx, file, raw, record, number| {
+            let game = replay(record, &opts);
+            ctx.report_game(file, raw, &game);
+            let rows = annotate(&game, laps);
+            match (args.format, style) {
+                (TableFormat::Json, _) => {
+                    let value = GameRows {
+                        file,
+                        game: number,
+                        title: title(&game.record, game.rules.as_ref(), number),
+                        moves: rows,
+                        result: result_line(&game),
+                    };
+                    serde_json::to_writer(&mut *out, &value).map_err(|e| Fatal(e.to_string()))?;
                     out.write_all(b"\n")?;
                 }
-                let heading = if format == TableFormat::Markdown {
-                    "### "
-                } else {
-                    ""
-                };
-                let table = annotate_grid(&rows).render(style);
-                write!(
-                    out,
-                    "{heading}{}\n\n{table}\n{}\n",
-                    title(&game.record, game.rules.as_ref(), number),
-                    result_line(&game)
-                )?;
+                (TableFormat::Csv, _) => {
+                    out.write_all(csv_rows(annotate_grid(&rows), file, number, first).as_bytes())?;
+                }
+                (format, Some(style)) => {
+                    if !first {
+                        out.write_all(b"\n")?;
+                    }
+                    let heading = if format == TableFormat::Markdown {
+                        "### "
+                    } else {
+                        ""
+                    };
+                    let table = annotate_grid(&rows).render(style);
+                    write!(
+                        out,
+                        "{heading}{}\n\n{table}\n{}\n",
+                        title(&game.record, game.rules.as_ref(), number),
+                        result_line(&game)
+                    )?;
+                }
+                (_, None) => unreachable!("every format but json has a table style"),
             }
-            (_, None) => unreachable!("every format but json has a table style"),
-        }
-        first = false;
-        Ok(())
-    })
+            first = false;
+            Ok(())
+        },
+    )
 }

@@ -8,7 +8,7 @@ use crate::output::board::{BoardView, game_views, render, setup_view};
 use crate::replay::replay;
 use crate::rules::{Engine, Position, Ruleset, Side};
 
-use super::{Ctx, Fatal, Format, ReplayArgs, each_game};
+use super::{Ctx, Fatal, Format, ReplayArgs, each_record};
 
 /// Draw the board: a game's final position, the one after a given ply, or
 /// every one; or a set-up.
@@ -107,41 +107,35 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let engine = Engine::new(rules).with_max_laps(opts.max_laps);
         return write_view(out, &setup_view(&pos, &engine), &args, None);
     }
-    each_game(&args.files, ctx, |ctx, g| {
-        let number = g.raw.index + 1;
-        if args.game.is_some_and(|n| n != number as u64) {
-            return Ok(());
-        }
-        let record = match g.record {
-            Ok(r) => r,
-            Err(e) => {
-                ctx.syntax_error(g.file, g.raw, &e);
-                return Ok(());
-            }
-        };
-        let game = replay(record, &opts);
-        ctx.report_game(g.file, g.raw, &game);
-        let views = game_views(&game);
-        let place = Some((g.file, number));
-        let chosen: Vec<&BoardView> = match (args.all, args.ply) {
-            (true, _) => views.iter().collect(),
-            (false, Some(k)) => match views.iter().find(|v| v.ply == k) {
-                Some(v) => vec![v],
-                None => {
-                    let last = views.last().map_or(0, |v| v.ply);
-                    ctx.note(&format!(
+    each_record(
+        &args.files,
+        ctx,
+        args.game,
+        |ctx, file, raw, record, number| {
+            let game = replay(record, &opts);
+            ctx.report_game(file, raw, &game);
+            let views = game_views(&game);
+            let place = Some((file, number));
+            let chosen: Vec<&BoardView> = match (args.all, args.ply) {
+                (true, _) => views.iter().collect(),
+                (false, Some(k)) => match views.iter().find(|v| v.ply == k) {
+                    Some(v) => vec![v],
+                    None => {
+                        let last = views.last().map_or(0, |v| v.ply);
+                        ctx.note(&format!(
                         "error: {}, game {number}: no position after ply {k}: the record's playable main line has {last} plies",
-                        g.file
+                        file
                     ));
-                    ctx.invalid = true;
-                    Vec::new()
-                }
-            },
-            (false, None) => views.last().into_iter().collect(),
-        };
-        for v in chosen {
-            write_view(out, v, &args, place)?;
-        }
-        Ok(())
-    })
+                        ctx.invalid = true;
+                        Vec::new()
+                    }
+                },
+                (false, None) => views.last().into_iter().collect(),
+            };
+            for v in chosen {
+                write_view(out, v, &args, place)?;
+            }
+            Ok(())
+        },
+    )
 }

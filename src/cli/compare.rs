@@ -8,7 +8,7 @@ use crate::output::compare::{Comparison, DEFAULT_RULESETS, compare, grid};
 use crate::output::table::title;
 use crate::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
-use super::{Ctx, Fatal, TableFormat, each_game, table_style};
+use super::{Ctx, Fatal, TableFormat, csv_rows, each_record, table_style};
 
 /// Replay each game under several rulesets and show where they part.
 ///
@@ -63,23 +63,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     };
     let style = table_style(args.format, args.ascii);
     let mut first = true;
-    each_game(&args.files, ctx, |ctx, g| {
-        let number = g.raw.index + 1;
-        if args.game.is_some_and(|n| n != number as u64) {
-            return Ok(());
-        }
-        let record = match g.record {
-            Ok(r) => r,
-            Err(e) => {
-                ctx.syntax_error(g.file, g.raw, &e);
-                return Ok(());
-            }
-        };
+    each_record(&args.files, ctx, args.game, |_, file, _, record, number| {
         let comparison = compare(&record, &rulesets, args.max_laps);
         match style {
             None => {
                 let value = GameComparison {
-                    file: g.file,
+                    file,
                     game: number,
                     comparison,
                 };
@@ -87,21 +76,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 out.write_all(b"\n")?;
             }
             Some(style) => {
-                let mut table = grid(&comparison);
+                let table = grid(&comparison);
                 if args.format == TableFormat::Csv {
-                    table
-                        .header
-                        .splice(0..0, ["file".to_string(), "game".to_string()]);
-                    for row in &mut table.rows {
-                        row.splice(0..0, [g.file.to_string(), number.to_string()]);
-                    }
-                    let text = table.render(style);
-                    let text = if first {
-                        text.as_str()
-                    } else {
-                        text.split_once("\r\n").map_or("", |(_, rest)| rest)
-                    };
-                    out.write_all(text.as_bytes())?;
+                    out.write_all(csv_rows(table, file, number, first).as_bytes())?;
                 } else {
                     if !first {
                         out.write_all(b"\n")?;

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use crate::notation::{GameReader, write_record};
 
-use super::{Ctx, Fatal, Input, input_names};
+use super::{Ctx, Fatal, each_input};
 
 /// Print every game in canonical form.
 ///
@@ -27,14 +27,7 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let mut first = true;
-    for name in input_names(&args.files) {
-        let input = match Input::open(&name) {
-            Ok(i) => i,
-            Err(e) => {
-                ctx.io_error(&name, &e);
-                continue;
-            }
-        };
+    each_input(&args.files, ctx, |ctx, input| {
         let file = input.name.clone();
         let mut games = input.games();
         let mut canonical = true;
@@ -74,8 +67,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             ctx.invalid = true;
             ctx.note(&format!("{file}: not in canonical form (run `ayo fmt`)"));
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 fn is_canonical_end<R: std::io::BufRead>(

@@ -5,7 +5,7 @@ use std::io::Write;
 use crate::notation::write_record;
 use crate::output::json::{GameJson, to_record};
 
-use super::{Ctx, Fatal, Input, input_names};
+use super::{Ctx, Fatal, each_input};
 
 /// Turn JSON games (as `ayo json` prints them) back into canonical `.ayo`.
 ///
@@ -24,14 +24,7 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let mut first = true;
-    for name in input_names(&args.files) {
-        let input = match Input::open(&name) {
-            Ok(i) => i,
-            Err(e) => {
-                ctx.io_error(&name, &e);
-                continue;
-            }
-        };
+    each_input(&args.files, ctx, |ctx, input| {
         let file = input.name.clone();
         // Raw values keep each object's key order and repeated tag names, and
         // let a game of the wrong shape be reported without losing the rest.
@@ -68,6 +61,6 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 }
             }
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }

@@ -234,6 +234,22 @@ pub struct ReadGame<'a> {
     pub record: Result<Record, SyntaxError>,
 }
 
+/// Opens every input in turn; one that cannot be opened is reported and
+/// skipped.
+pub fn each_input(
+    files: &[String],
+    ctx: &mut Ctx,
+    mut f: impl FnMut(&mut Ctx, Input) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    for name in input_names(files) {
+        match Input::open(&name) {
+            Ok(input) => f(ctx, input)?,
+            Err(e) => ctx.io_error(&name, &e),
+        }
+    }
+    Ok(())
+}
+
 /// Reads every game of every input in turn, one at a time. Unreadable inputs
 /// are reported and skipped.
 pub fn each_game(
@@ -241,14 +257,7 @@ pub fn each_game(
     ctx: &mut Ctx,
     mut f: impl FnMut(&mut Ctx, ReadGame<'_>) -> Result<(), Fatal>,
 ) -> Result<(), Fatal> {
-    for name in input_names(files) {
-        let input = match Input::open(&name) {
-            Ok(i) => i,
-            Err(e) => {
-                ctx.io_error(&name, &e);
-                continue;
-            }
-        };
+    each_input(files, ctx, |ctx, input| {
         let file = input.name.clone();
         for raw in input.games() {
             let raw = match raw {
@@ -268,8 +277,54 @@ pub fn each_game(
                 },
             )?;
         }
+        Ok(())
+    })
+}
+
+/// Like [`each_game`] for the commands that only work on parsed records: keeps
+/// the `game`-th game of each file (from 1) when one is asked for, reports
+/// syntax errors, and hands over the record with its place (file, number).
+pub fn each_record(
+    files: &[String],
+    ctx: &mut Ctx,
+    game: Option<u64>,
+    mut f: impl FnMut(&mut Ctx, &str, &RawGame, Record, usize) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    each_game(files, ctx, |ctx, g| {
+        let number = g.raw.index + 1;
+        if game.is_some_and(|n| n != number as u64) {
+            return Ok(());
+        }
+        match g.record {
+            Ok(record) => f(ctx, g.file, g.raw, record, number),
+            Err(e) => {
+                ctx.syntax_error(g.file, g.raw, &e);
+                Ok(())
+            }
+        }
+    })
+}
+
+/// A grid as CSV rows with the file and game number in front; the header only
+/// for the first game, so that many games make one CSV table.
+pub fn csv_rows(
+    mut grid: crate::output::table::Grid,
+    file: &str,
+    number: usize,
+    first: bool,
+) -> String {
+    grid.header
+        .splice(0..0, ["file".to_string(), "game".to_string()]);
+    for row in &mut grid.rows {
+        row.splice(0..0, [file.to_string(), number.to_string()]);
     }
-    Ok(())
+    let text = grid.render(crate::output::table::Style::Csv);
+    if first {
+        text
+    } else {
+        text.split_once("\r\n")
+            .map_or(String::new(), |(_, rest)| rest.to_string())
+    }
 }
 
 impl Ctx {
