@@ -30,7 +30,20 @@ mod validate;
 /// diagnostics to standard error, and exits 0 when everything is valid, 1 when
 /// some record is invalid, 2 on usage or I/O errors.
 #[derive(Debug, Parser)]
-#[command(name = "ayo", version, about, long_about)]
+#[command(
+    name = "ayo",
+    version,
+    about,
+    long_about,
+    after_help = "Examples:
+  ayo validate games/*.ayo
+  ayo annotate game.ayo --game 2
+  ayo board game.ayo --ply 12
+  ayo compare game.ayo --format json | jq .
+  ayo json games/*.ayo | jq -r '.result.winner'
+  ayo fmt --check games/*.ayo
+  ayo perft 6 --rules 'endodoi pits=8'"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
