@@ -82,7 +82,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                         moves: rows,
                         result: result_line(&game),
                     };
-                    serde_json::to_writer(&mut *out, &value).map_err(|e| Fatal(e.to_string()))?;
+                    serde_json::to_writer(&mut *out, &value)?;
                     out.write_all(b"\n")?;
                 }
                 (TableFormat::Csv, _) => {

@@ -91,7 +91,7 @@ fn write_view(
                 captured: view.captured.map(|p| p.letter(pits)),
                 caption: &view.caption,
             };
-            serde_json::to_writer(&mut *out, &value).map_err(|e| Fatal(e.to_string()))?;
+            serde_json::to_writer(&mut *out, &value)?;
             out.write_all(b"\n")?;
         }
     }
@@ -102,8 +102,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let opts = args.replay.options(false);
     if let Some(setup) = &args.setup {
         let rules = opts.rules.unwrap_or(Ruleset::RUSS);
-        let pos =
-            Position::from_setup(setup, &rules).map_err(|e| Fatal(format!("--setup: {e}")))?;
+        let pos = Position::from_setup(setup, &rules)
+            .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
         let engine = Engine::new(rules).with_max_laps(opts.max_laps);
         return write_view(out, &setup_view(&pos, &engine), &args, None);
     }

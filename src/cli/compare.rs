@@ -56,7 +56,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let rulesets: Vec<Ruleset> = if args.rules.is_empty() {
         DEFAULT_RULESETS
             .iter()
-            .map(|s| s.parse().map_err(|e| Fatal(format!("{s}: {e}"))))
+            .map(|s| s.parse().map_err(|e| Fatal::Error(format!("{s}: {e}"))))
             .collect::<Result<_, _>>()?
     } else {
         args.rules.clone()
@@ -72,7 +72,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     game: number,
                     comparison,
                 };
-                serde_json::to_writer(&mut *out, &value).map_err(|e| Fatal(e.to_string()))?;
+                serde_json::to_writer(&mut *out, &value)?;
                 out.write_all(b"\n")?;
             }
             Some(style) => {

@@ -77,7 +77,7 @@ mod erased {
             } else {
                 serde_json::to_writer(out, self)
             };
-            r.map_err(|e| Fatal(e.to_string()))
+            Ok(r?)
         }
     }
 }

@@ -104,13 +104,31 @@ pub fn table_style(format: TableFormat, ascii: bool) -> Option<crate::output::ta
     }
 }
 
-/// A command that cannot go on (exit 2).
+/// Why a command stopped before the end of its input.
 #[derive(Debug)]
-pub struct Fatal(pub String);
+pub enum Fatal {
+    /// Usage or I/O error, or a result that cannot be decided (exit 2).
+    Error(String),
+    /// The reader of standard output went away (`ayo json | head`): its
+    /// choice, not an error.
+    BrokenPipe,
+}
 
 impl From<io::Error> for Fatal {
     fn from(e: io::Error) -> Self {
-        Fatal(e.to_string())
+        match e.kind() {
+            io::ErrorKind::BrokenPipe => Fatal::BrokenPipe,
+            _ => Fatal::Error(e.to_string()),
+        }
+    }
+}
+
+impl From<serde_json::Error> for Fatal {
+    fn from(e: serde_json::Error) -> Self {
+        match e.io_error_kind() {
+            Some(io::ErrorKind::BrokenPipe) => Fatal::BrokenPipe,
+            _ => Fatal::Error(e.to_string()),
+        }
     }
 }
 
@@ -368,9 +386,8 @@ pub fn main() -> ExitCode {
     };
     let result = result.and_then(|()| out.flush().map_err(Fatal::from));
     match result {
-        // A closed pipe (`ayo json | head`) is the reader's choice, not an error.
-        Err(Fatal(msg)) if msg.contains("Broken pipe") => ExitCode::SUCCESS,
-        Err(Fatal(msg)) => {
+        Err(Fatal::BrokenPipe) => ExitCode::SUCCESS,
+        Err(Fatal::Error(msg)) => {
             eprintln!("ayo: error: {msg}");
             ExitCode::from(2)
         }

@@ -36,13 +36,12 @@ pub struct Args {
 pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
     let engine = Engine::new(args.rules).with_max_laps(args.max_laps);
     let start = match &args.setup {
-        Some(s) => {
-            Position::from_setup(s, &args.rules).map_err(|e| Fatal(format!("--setup: {e}")))?
-        }
+        Some(s) => Position::from_setup(s, &args.rules)
+            .map_err(|e| Fatal::Error(format!("--setup: {e}")))?,
         None => engine.start(),
     };
     let counts = perft(&engine, &start, args.depth)
-        .map_err(|e| Fatal(format!("perft stopped: a relay is {e}")))?;
+        .map_err(|e| Fatal::Error(format!("perft stopped: a relay is {e}")))?;
     for (i, nodes) in counts.iter().enumerate() {
         let depth = i + 1;
         match args.format {

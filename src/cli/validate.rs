@@ -66,7 +66,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     valid: errors.is_empty(),
                     errors: errors.iter().map(ErrorJson::from).collect(),
                 };
-                serde_json::to_writer(&mut *out, &v).map_err(|e| Fatal(e.to_string()))?;
+                serde_json::to_writer(&mut *out, &v)?;
                 out.write_all(b"\n")?;
             }
         } else {
