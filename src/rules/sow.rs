@@ -30,18 +30,27 @@ pub(crate) fn skips_origin(rule: SkipOrigin, seeds: u16, ring: usize) -> bool {
 
 /// Lifts `origin` and sows its seeds; returns the pit the last seed fell in.
 ///
-/// Full circles are sown in bulk, so a lap costs O(ring) whatever its seeds.
+/// A lap shorter than a circle is sown seed by seed: most laps carry 4–6 seeds,
+/// and for so few a plain loop beats slice fills. Longer laps sow full circles
+/// in bulk, so a lap costs O(ring) whatever its seeds.
 #[inline]
 fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool) -> usize {
     let seeds = usize::from(board[origin]);
     board[origin] = 0;
     let circle = if skip { ring - 1 } else { ring };
-    // Most laps are shorter than a circle: spare them the division.
-    let (full, rem) = if seeds < circle {
-        (0, seeds)
-    } else {
-        (seeds / circle, seeds % circle)
-    };
+    if seeds < circle {
+        // Never comes back to the origin, so the skip plays no part.
+        let mut at = origin;
+        for _ in 0..seeds {
+            at += 1;
+            if at == ring {
+                at = 0;
+            }
+            board[at] += 1;
+        }
+        return at;
+    }
+    let (full, rem) = (seeds / circle, seeds % circle);
     if full > 0 {
         // At most 65535 seeds in a position, so no pit can overflow.
         let full = full as u16;
@@ -77,6 +86,7 @@ pub(crate) struct RelayEnd {
 /// Sows the relay that starts by lifting `origin`, in place.
 ///
 /// On `Err` the board holds a half-sown state: callers work on a copy.
+#[inline]
 pub(crate) fn relay(
     board: &mut [u16; MAX_BOARD],
     ring: usize,
@@ -86,9 +96,39 @@ pub(crate) fn relay(
 ) -> Result<RelayEnd, Illegal> {
     let mut pit = origin;
     let mut laps: u64 = 0;
+    loop {
+        let skip = skips_origin(rule, board[pit], ring);
+        let last = sow_lap(board, ring, pit, skip);
+        laps += 1;
+        if board[last] == 1 {
+            return Ok(RelayEnd { last, laps });
+        }
+        pit = last;
+        if laps >= max_laps {
+            return Err(Illegal::Undecided { laps });
+        }
+        if laps == WARMUP_LAPS {
+            return relay_detecting(board, ring, pit, rule, max_laps, laps);
+        }
+    }
+}
+
+/// Goes on with a relay that has run [`WARMUP_LAPS`] laps and is about to lift
+/// `pit`, now watching for a cycle. Kept out of [`relay`] so that the common
+/// short relay neither sets up nor checks Brent's saved state.
+#[cold]
+#[inline(never)]
+fn relay_detecting(
+    board: &mut [u16; MAX_BOARD],
+    ring: usize,
+    mut pit: usize,
+    rule: SkipOrigin,
+    max_laps: u64,
+    mut laps: u64,
+) -> Result<RelayEnd, Illegal> {
     // Brent's tortoise: the saved state, and how far the hare has gone since.
-    let mut saved_board = [0u16; MAX_BOARD];
-    let mut saved_pit = usize::MAX;
+    let mut saved_board = *board;
+    let mut saved_pit = pit;
     let mut power: u64 = 1;
     let mut lambda: u64 = 0;
     loop {
@@ -101,14 +141,6 @@ pub(crate) fn relay(
         pit = last;
         if laps >= max_laps {
             return Err(Illegal::Undecided { laps });
-        }
-        if laps < WARMUP_LAPS {
-            continue;
-        }
-        if laps == WARMUP_LAPS {
-            saved_board[..ring].copy_from_slice(&board[..ring]);
-            saved_pit = pit;
-            continue;
         }
         lambda += 1;
         if pit == saved_pit && board[..ring] == saved_board[..ring] {
