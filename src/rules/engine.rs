@@ -24,8 +24,8 @@ pub struct Engine {
 }
 
 /// What one move did, before anyone asks for its laps.
-struct Played {
-    position: Position,
+pub(crate) struct Played {
+    pub(crate) position: Position,
     ended_in: Pit,
     capture: Option<Capture>,
     laps: u64,
@@ -74,9 +74,30 @@ impl Engine {
         if pos.seeds(pit) == 0 {
             return Err(Illegal::EmptyPit);
         }
-        let opponent = side.opponent();
-        let must_feed = self.rules.feeding == Feeding::Compulsory && pos.row_total(opponent) == 0;
+        self.sow_move(pos, pit, self.must_feed(pos))
+    }
 
+    /// Whether the move from `pos`, whichever it is, must leave the opponent
+    /// seeds. The same for every move from a position, so callers that try
+    /// them all work it out once.
+    #[inline]
+    pub(crate) fn must_feed(&self, pos: &Position) -> bool {
+        self.rules.feeding == Feeding::Compulsory
+            && pos.row(pos.to_move.opponent()).iter().all(|&x| x == 0)
+    }
+
+    /// Plays a move already known to be the mover's own non-empty pit, in a
+    /// game not yet won by majority; `must_feed` is [`Engine::must_feed`].
+    #[inline]
+    pub(crate) fn sow_move(
+        &self,
+        pos: &Position,
+        pit: Pit,
+        must_feed: bool,
+    ) -> Result<Played, Illegal> {
+        let side = pos.to_move;
+        let pits = pos.pits;
+        let opponent = side.opponent();
         let mut next = *pos;
         let ring = 2 * usize::from(pits);
         let end = relay(
@@ -106,7 +127,7 @@ impl Engine {
                 capture = Some(c);
             }
         }
-        if must_feed && next.row_total(opponent) == 0 {
+        if must_feed && next.row(opponent).iter().all(|&x| x == 0) {
             return Err(Illegal::FailsFeeding { opponent });
         }
         next.to_move = opponent;
@@ -166,8 +187,19 @@ impl Engine {
         pos: &Position,
     ) -> impl Iterator<Item = (Pit, Result<Position, Illegal>)> + '_ {
         let pos = *pos;
-        pos.pits_of(pos.to_move)
-            .map(move |pit| (pit, self.play(&pos, pit)))
+        // The checks `play` makes before sowing, made once for every pit.
+        let over = self.majority(&pos).is_some();
+        let must_feed = self.must_feed(&pos);
+        pos.pits_of(pos.to_move).map(move |pit| {
+            let verdict = if over {
+                Err(Illegal::GameOver)
+            } else if pos.seeds(pit) == 0 {
+                Err(Illegal::EmptyPit)
+            } else {
+                self.sow_move(&pos, pit, must_feed).map(|p| p.position)
+            };
+            (pit, verdict)
+        })
     }
 
     /// The legal moves of the side to move, with the positions they lead to.

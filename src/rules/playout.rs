@@ -58,13 +58,16 @@ pub fn random_game(
                 n += 1;
             }
         }
+        // The candidates are the mover's non-empty pits and nobody holds a
+        // majority, so every move can skip the checks `play` makes first.
+        let must_feed = engine.must_feed(&pos);
         let mut next = None;
         while n > 0 {
             let i = rng.below(n);
             let pit = candidates[i];
-            match engine.play(&pos, pit) {
+            match engine.sow_move(&pos, pit, must_feed) {
                 Ok(p) => {
-                    next = Some((pit, p));
+                    next = Some((pit, p.position));
                     break;
                 }
                 Err(e @ Illegal::Undecided { .. }) => return Err(e),

@@ -124,6 +124,10 @@ pub struct Position {
     pub(crate) stores: [u16; 2],
     pub(crate) to_move: Side,
     pub(crate) pits: u8,
+    /// Every seed, board and stores. Moves only carry seeds between pits and
+    /// stores, so this never changes; kept so that the majority check, made
+    /// before every move, need not add up the board.
+    pub(crate) total: u16,
 }
 
 impl fmt::Debug for Position {
@@ -136,12 +140,14 @@ impl Position {
     /// The start position of a ruleset: `seeds` in every pit, empty stores, South to move.
     pub fn start(rules: &Ruleset) -> Position {
         let mut board = [0; MAX_BOARD];
-        board[..2 * usize::from(rules.pits)].fill(u16::from(rules.seeds));
+        let ring = 2 * u16::from(rules.pits);
+        board[..usize::from(ring)].fill(u16::from(rules.seeds));
         Position {
             board,
             stores: [0, 0],
             to_move: Side::South,
             pits: rules.pits,
+            total: ring * u16::from(rules.seeds),
         }
     }
 
@@ -179,6 +185,7 @@ impl Position {
             stores,
             to_move,
             pits: n as u8,
+            total: total as u16,
         })
     }
 
@@ -223,10 +230,7 @@ impl Position {
 
     /// Every seed in the position, board and stores.
     pub fn total_seeds(&self) -> u32 {
-        self.row_total(Side::South)
-            + self.row_total(Side::North)
-            + u32::from(self.stores[0])
-            + u32::from(self.stores[1])
+        u32::from(self.total)
     }
 
     /// The pits of one side, from its owner's left.
