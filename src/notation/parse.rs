@@ -98,19 +98,20 @@ impl<'a> Locator<'a> {
             self.column = self.origin.column;
         }
         let gap = &self.text.as_bytes()[self.at..start];
-        // Gaps between tokens are short: a plain loop beats memchr's set-up.
-        let (newlines, last) = if gap.len() < 64 {
-            gap.iter()
-                .enumerate()
-                .filter(|(_, b)| **b == b'\n')
-                .fold((0, None), |(n, _), (i, _)| (n + 1, Some(i)))
+        // Most gaps are a space or two on the same line: looking for the last
+        // line break first leaves counting them to the rare gap that has one.
+        // A plain loop beats memchr's set-up on short gaps.
+        let last = if gap.len() < 64 {
+            gap.iter().rposition(|&b| b == b'\n')
         } else {
-            (
-                memchr::memchr_iter(b'\n', gap).count(),
-                memchr::memrchr(b'\n', gap),
-            )
+            memchr::memrchr(b'\n', gap)
         };
         if let Some(last) = last {
+            let newlines = if last < 64 {
+                1 + gap[..last].iter().filter(|&&b| b == b'\n').count()
+            } else {
+                memchr::memchr_iter(b'\n', gap).count()
+            };
             self.line += newlines as u32;
             self.line_start = self.at + last + 1;
             self.at = self.line_start;
