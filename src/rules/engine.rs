@@ -24,8 +24,13 @@ pub struct Engine {
 }
 
 /// What one move did, before anyone asks for its laps.
-pub(crate) struct Played {
-    pub(crate) position: Position,
+struct Played {
+    position: Position,
+    sown: Sown,
+}
+
+/// What sowing a move did, besides changing the position it was sown on.
+pub(crate) struct Sown {
     ended_in: Pit,
     capture: Option<Capture>,
     laps: u64,
@@ -52,6 +57,7 @@ impl Engine {
 
     /// The side whose store holds more than half of every seed, if the ruleset
     /// stops the game there.
+    #[inline]
     pub fn majority(&self, pos: &Position) -> Option<Side> {
         if self.rules.end != End::Majority {
             return None;
@@ -74,7 +80,9 @@ impl Engine {
         if pos.seeds(pit) == 0 {
             return Err(Illegal::EmptyPit);
         }
-        self.sow_move(pos, pit, self.must_feed(pos))
+        let mut position = *pos;
+        let sown = self.sow_in_place(&mut position, pit, self.must_feed(pos))?;
+        Ok(Played { position, sown })
     }
 
     /// Whether the move from `pos`, whichever it is, must leave the opponent
@@ -86,22 +94,24 @@ impl Engine {
             && pos.row(pos.to_move.opponent()).iter().all(|&x| x == 0)
     }
 
-    /// Plays a move already known to be the mover's own non-empty pit, in a
-    /// game not yet won by majority; `must_feed` is [`Engine::must_feed`].
+    /// Plays a move on `pos` itself, which must be the mover's own non-empty
+    /// pit in a game not yet won by majority; `must_feed` is
+    /// [`Engine::must_feed`]. Working in place spares search a copy of the
+    /// position per move. On `Err`, `pos` is left half-sown: callers play on a
+    /// copy they can drop.
     #[inline]
-    pub(crate) fn sow_move(
+    pub(crate) fn sow_in_place(
         &self,
-        pos: &Position,
+        pos: &mut Position,
         pit: Pit,
         must_feed: bool,
-    ) -> Result<Played, Illegal> {
+    ) -> Result<Sown, Illegal> {
         let side = pos.to_move;
         let pits = pos.pits;
         let opponent = side.opponent();
-        let mut next = *pos;
         let ring = 2 * usize::from(pits);
         let end = relay(
-            &mut next.board,
+            &mut pos.board,
             ring,
             pit.ring(),
             self.rules.skip_origin,
@@ -111,28 +121,27 @@ impl Engine {
         let mut capture = None;
         if ended_in.side(pits) == side {
             let across = ended_in.opposite(pits);
-            let taken = next.board[across.ring()];
+            let taken = pos.board[across.ring()];
             if taken > 0 {
                 let capturing_seed = self.rules.capture_seed == CaptureSeed::Captured;
-                next.board[across.ring()] = 0;
+                pos.board[across.ring()] = 0;
                 if capturing_seed {
-                    next.board[end.last] -= 1;
+                    pos.board[end.last] -= 1;
                 }
                 let c = Capture {
                     pit: across,
                     taken,
                     capturing_seed,
                 };
-                next.stores[side.index()] += c.seeds();
+                pos.stores[side.index()] += c.seeds();
                 capture = Some(c);
             }
         }
-        if must_feed && next.row(opponent).iter().all(|&x| x == 0) {
+        if must_feed && pos.row(opponent).iter().all(|&x| x == 0) {
             return Err(Illegal::FailsFeeding { opponent });
         }
-        next.to_move = opponent;
-        Ok(Played {
-            position: next,
+        pos.to_move = opponent;
+        Ok(Sown {
             ended_in,
             capture,
             laps: end.laps,
@@ -166,7 +175,7 @@ impl Engine {
                 2 * usize::from(pos.pits),
                 pit.ring(),
                 self.rules.skip_origin,
-                played.laps,
+                played.sown.laps,
             )
         } else {
             Vec::new()
@@ -175,8 +184,8 @@ impl Engine {
             side: pos.to_move,
             pit,
             laps,
-            ended_in: played.ended_in,
-            capture: played.capture,
+            ended_in: played.sown.ended_in,
+            capture: played.sown.capture,
             position: played.position,
         })
     }
@@ -196,7 +205,8 @@ impl Engine {
             } else if pos.seeds(pit) == 0 {
                 Err(Illegal::EmptyPit)
             } else {
-                self.sow_move(&pos, pit, must_feed).map(|p| p.position)
+                let mut next = pos;
+                self.sow_in_place(&mut next, pit, must_feed).map(|_| next)
             };
             (pit, verdict)
         })

@@ -22,9 +22,16 @@ fn walk(engine: &Engine, pos: &Position, counts: &mut [u64], ply: usize) -> Resu
     if engine.majority(pos).is_some() {
         return Ok(());
     }
-    for (_, verdict) in engine.verdicts(pos) {
-        match verdict {
-            Ok(next) => {
+    // What `Engine::verdicts` does, but sowing each move straight into the
+    // child position rather than returning it through a `Result`.
+    let must_feed = engine.must_feed(pos);
+    for pit in pos.pits_of(pos.to_move()) {
+        if pos.seeds(pit) == 0 {
+            continue;
+        }
+        let mut next = *pos;
+        match engine.sow_in_place(&mut next, pit, must_feed) {
+            Ok(_) => {
                 counts[ply] += 1;
                 if ply + 1 < counts.len() {
                     walk(engine, &next, counts, ply + 1)?;

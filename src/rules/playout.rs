@@ -61,13 +61,16 @@ pub fn random_game(
         // The candidates are the mover's non-empty pits and nobody holds a
         // majority, so every move can skip the checks `play` makes first.
         let must_feed = engine.must_feed(&pos);
-        let mut next = None;
+        // Each try sows into `next`, a fresh copy of `pos`.
+        let mut next = pos;
+        let mut played = None;
         while n > 0 {
             let i = rng.below(n);
             let pit = candidates[i];
-            match engine.sow_move(&pos, pit, must_feed) {
-                Ok(p) => {
-                    next = Some((pit, p.position));
+            next = pos;
+            match engine.sow_in_place(&mut next, pit, must_feed) {
+                Ok(_) => {
+                    played = Some(pit);
                     break;
                 }
                 Err(e @ Illegal::Undecided { .. }) => return Err(e),
@@ -77,9 +80,9 @@ pub fn random_game(
                 }
             }
         }
-        let Some((pit, p)) = next else { break };
-        visit(pit, &p);
-        pos = p;
+        let Some(pit) = played else { break };
+        visit(pit, &next);
+        pos = next;
     }
     Ok(pos)
 }
