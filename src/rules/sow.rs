@@ -17,15 +17,21 @@ use super::ruleset::SkipOrigin;
 /// changes nothing but cost.
 const WARMUP_LAPS: u64 = 16;
 
+/// The fewest seeds with which a lap on a ring of `ring` pits skips its origin.
+/// A relay works this out once rather than matching on the rule every lap.
+#[inline]
+fn skip_threshold(rule: SkipOrigin, ring: usize) -> usize {
+    match rule {
+        SkipOrigin::Lap => ring,
+        SkipOrigin::BeyondLap => ring + 1,
+        SkipOrigin::Never => usize::MAX,
+    }
+}
+
 /// Whether a lap of `seeds` seeds on a ring of `ring` pits skips its origin.
 #[inline]
 pub(crate) fn skips_origin(rule: SkipOrigin, seeds: u16, ring: usize) -> bool {
-    let s = usize::from(seeds);
-    match rule {
-        SkipOrigin::Lap => s >= ring,
-        SkipOrigin::BeyondLap => s > ring,
-        SkipOrigin::Never => false,
-    }
+    usize::from(seeds) >= skip_threshold(rule, ring)
 }
 
 /// Lifts `origin` and sows its seeds; returns the pit the last seed fell in.
@@ -94,20 +100,24 @@ pub(crate) fn relay(
     rule: SkipOrigin,
     max_laps: u64,
 ) -> Result<RelayEnd, Illegal> {
+    let skip_from = skip_threshold(rule, ring);
+    // The one lap count at which anything but the lap's end needs checking:
+    // the lap limit, or the start of cycle detection, whichever comes first.
+    let check_at = WARMUP_LAPS.min(max_laps.max(1));
     let mut pit = origin;
     let mut laps: u64 = 0;
     loop {
-        let skip = skips_origin(rule, board[pit], ring);
+        let skip = usize::from(board[pit]) >= skip_from;
         let last = sow_lap(board, ring, pit, skip);
         laps += 1;
         if board[last] == 1 {
             return Ok(RelayEnd { last, laps });
         }
         pit = last;
-        if laps >= max_laps {
-            return Err(Illegal::Undecided { laps });
-        }
-        if laps == WARMUP_LAPS {
+        if laps == check_at {
+            if laps >= max_laps {
+                return Err(Illegal::Undecided { laps });
+            }
             return relay_detecting(board, ring, pit, rule, max_laps, laps);
         }
     }
@@ -126,13 +136,14 @@ fn relay_detecting(
     max_laps: u64,
     mut laps: u64,
 ) -> Result<RelayEnd, Illegal> {
+    let skip_from = skip_threshold(rule, ring);
     // Brent's tortoise: the saved state, and how far the hare has gone since.
     let mut saved_board = *board;
     let mut saved_pit = pit;
     let mut power: u64 = 1;
     let mut lambda: u64 = 0;
     loop {
-        let skip = skips_origin(rule, board[pit], ring);
+        let skip = usize::from(board[pit]) >= skip_from;
         let last = sow_lap(board, ring, pit, skip);
         laps += 1;
         if board[last] == 1 {
