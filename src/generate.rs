@@ -4,6 +4,7 @@
 
 use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination, Variation};
 use crate::rules::{Engine, Illegal, Pit, Position, SplitMix64, Status, random_game};
+use thin_vec::ThinVec;
 
 /// What a generated record carries besides its moves.
 #[derive(Clone, Copy, Debug)]
@@ -85,10 +86,10 @@ fn random_line(
             pit: pit.letter(pits),
             claim,
             glyph: None,
-            nags: Vec::new(),
-            before: Vec::new(),
-            after: Vec::new(),
-            variations: Vec::new(),
+            nags: ThinVec::new(),
+            before: ThinVec::new(),
+            after: ThinVec::new(),
+            variations: ThinVec::new(),
             span: Span::default(),
         };
         if rng.below(100) < usize::from(opts.comment_percent) {

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use thin_vec::ThinVec;
+
 /// A place in the input: byte offset and length, and the 1-based line and
 /// column (in characters) of its first byte.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,6 +47,10 @@ pub struct Tag {
 }
 
 /// A move and everything attached to it.
+///
+/// NAGs, comments and variations are [`ThinVec`]s: most moves have none of
+/// them, and an empty `ThinVec` is one word where a `Vec` is three, so a move
+/// is about a third smaller, which is what parsing mostly writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
     /// The move number written before it, if any.
@@ -56,13 +62,13 @@ pub struct Move {
     /// The suffix glyph.
     pub glyph: Option<Glyph>,
     /// Numeric annotation glyphs, `$N`.
-    pub nags: Vec<Nag>,
+    pub nags: ThinVec<Nag>,
     /// Comments before the move (at the start of a line or after a variation).
-    pub before: Vec<Comment>,
+    pub before: ThinVec<Comment>,
     /// Comments after the move.
-    pub after: Vec<Comment>,
+    pub after: ThinVec<Comment>,
     /// Variations: other moves in place of this one.
-    pub variations: Vec<Variation>,
+    pub variations: ThinVec<Variation>,
     /// The move token: letter, claim and glyph.
     pub span: Span,
 }
@@ -249,7 +255,7 @@ impl Record {
                 })
                 .collect()
         }
-        fn comments(cs: &[Comment]) -> Vec<Comment> {
+        fn comments<C: FromIterator<Comment>>(cs: &[Comment]) -> C {
             cs.iter()
                 .map(|c| Comment {
                     text: c.text.clone(),

@@ -13,6 +13,7 @@ use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{opt, recognize};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
+use thin_vec::ThinVec;
 
 use super::ast::{
     Comment, Glyph, Move, MoveNumber, Nag, Outcome, Record, Span, Tag, Termination, Variation,
@@ -315,7 +316,7 @@ impl<'a> GameParser<'a> {
         };
         Ok(Record {
             tags,
-            comments,
+            comments: comments.into(),
             moves,
             result,
             span,
@@ -437,7 +438,7 @@ impl<'a> GameParser<'a> {
         &mut self,
         mut i: &'a str,
         kind: LineKind,
-    ) -> Result<(&'a str, Vec<Move>, Vec<Comment>, LineEnd), SyntaxError> {
+    ) -> Result<(&'a str, Vec<Move>, ThinVec<Comment>, LineEnd), SyntaxError> {
         // Most of a game's text is its main line, at about ten bytes a move.
         let mut moves: Vec<Move> = match kind {
             LineKind::Main => Vec::with_capacity(i.len() / 10 + 1),
@@ -445,7 +446,7 @@ impl<'a> GameParser<'a> {
         };
         // Comments waiting for the next move: at the start of the line, after a
         // move number, or after a variation.
-        let mut pending: Vec<Comment> = Vec::new();
+        let mut pending: ThinVec<Comment> = ThinVec::new();
         let mut number: Option<MoveNumber> = None;
         let mut after_variation = false;
         loop {
@@ -637,10 +638,10 @@ impl<'a> GameParser<'a> {
                         pit: token.pit,
                         claim: token.claim,
                         glyph: token.glyph,
-                        nags: Vec::new(),
+                        nags: ThinVec::new(),
                         before: std::mem::take(&mut pending),
-                        after: Vec::new(),
-                        variations: Vec::new(),
+                        after: ThinVec::new(),
+                        variations: ThinVec::new(),
                         span: token.span,
                     });
                     after_variation = false;
@@ -665,11 +666,11 @@ impl<'a> GameParser<'a> {
 
     /// Comments left over at the end of a line go after its last move; a line
     /// with no moves hands them back.
-    fn flush(&mut self, moves: &mut [Move], mut pending: Vec<Comment>) -> Vec<Comment> {
+    fn flush(&mut self, moves: &mut [Move], mut pending: ThinVec<Comment>) -> ThinVec<Comment> {
         match moves.last_mut() {
             Some(m) => {
                 m.after.append(&mut pending);
-                Vec::new()
+                ThinVec::new()
             }
             None => pending,
         }

@@ -2,6 +2,7 @@
 //! stable, and the game reader cuts a file of written games back into them.
 
 use proptest::prelude::*;
+use thin_vec::ThinVec;
 
 use super::*;
 
@@ -62,9 +63,9 @@ fn a_move(depth: u32) -> BoxedStrategy<Move> {
                     span: Span::default(),
                 })
                 .collect(),
-            before: Vec::new(),
-            after,
-            variations,
+            before: ThinVec::new(),
+            after: after.into(),
+            variations: variations.into(),
             span: Span::default(),
         })
         .boxed()
@@ -77,7 +78,7 @@ fn line(depth: u32) -> BoxedStrategy<Vec<Move>> {
             moves
                 .into_iter()
                 .map(|(mut m, before)| {
-                    m.before = before;
+                    m.before = before.into();
                     m
                 })
                 .collect()

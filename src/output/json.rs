@@ -380,7 +380,8 @@ pub fn unparsed_json(file: &str, index: usize, error: &Diagnostic, raw: &[u8]) -
 #[error("{0}")]
 pub struct ImportError(pub String);
 
-fn comments(texts: &[String]) -> Vec<Comment> {
+// Generic: a record keeps its comments in a `Vec`, a move in a `ThinVec`.
+fn comments<C: FromIterator<Comment>>(texts: &[String]) -> C {
     texts
         .iter()
         .map(|t| Comment {
