@@ -292,7 +292,8 @@ impl<'a> GameParser<'a> {
         let text = self.text;
         let (mut i, _) = ws(text).unwrap_or((text, ""));
         let start = self.span_of(i, i);
-        let mut tags = Vec::new();
+        // Room for the tag roster the canonical writer puts out (seven tags).
+        let mut tags = Vec::with_capacity(if i.starts_with('[') { 8 } else { 0 });
         while i.starts_with('[') {
             let (rest, t) = self.tag_pair(i)?;
             tags.push(t);
@@ -367,12 +368,19 @@ impl<'a> GameParser<'a> {
                 matches!(c, '"' | '\\' | '\n' | '\r')
             })(rest)
             .unwrap_or((rest, ""));
-            value.push_str(chunk);
             rest = r;
             match rest.chars().next() {
-                Some('"') => return Ok((&rest[1..], value)),
+                Some('"') => {
+                    // Most values have no escapes: one piece, copied at its size.
+                    if value.is_empty() {
+                        return Ok((&rest[1..], chunk.to_string()));
+                    }
+                    value.push_str(chunk);
+                    return Ok((&rest[1..], value));
+                }
                 Some('\\') => match rest[1..].chars().next() {
                     Some(c @ ('"' | '\\')) => {
+                        value.push_str(chunk);
                         value.push(c);
                         rest = &rest[2..];
                     }
@@ -439,9 +447,10 @@ impl<'a> GameParser<'a> {
         mut i: &'a str,
         kind: LineKind,
     ) -> Result<(&'a str, Vec<Move>, ThinVec<Comment>, LineEnd), SyntaxError> {
-        // Most of a game's text is its main line, at about ten bytes a move.
+        // Most of a game's text is its main line, at about six bytes a move
+        // (`12. dx3 E `), comments and variations included.
         let mut moves: Vec<Move> = match kind {
-            LineKind::Main => Vec::with_capacity(i.len() / 10 + 1),
+            LineKind::Main => Vec::with_capacity(i.len() / 6 + 1),
             LineKind::Variation { .. } => Vec::new(),
         };
         // Comments waiting for the next move: at the start of the line, after a
@@ -577,45 +586,55 @@ impl<'a> GameParser<'a> {
                     i = self.check_delimited(rest, "a space after the NAG")?;
                 }
                 '*' | '0'..='9' => {
-                    let w = word(i).map_or("", |(_, w)| w);
-                    if let Some(outcome) = Outcome::parse(w) {
-                        let rest = &i[w.len()..];
-                        let span = self.span_of(i, rest);
+                    // Most words here are move numbers, and no termination token
+                    // reads as one (`1-0` and `1/2-1/2` stop after a digit): try
+                    // the move number first, the whole word only when it fails.
+                    let parsed = move_number(i);
+                    if parsed.is_err() {
+                        let w = word(i).map_or("", |(_, w)| w);
+                        if let Some(outcome) = Outcome::parse(w) {
+                            let rest = &i[w.len()..];
+                            let span = self.span_of(i, rest);
+                            if let Some(n) = number {
+                                return Err(self.dangling_number(n, i));
+                            }
+                            if let LineKind::Variation { open, .. } = kind {
+                                return Err(SyntaxError {
+                                    span,
+                                    message: format!(
+                                        "expected `)` to close the variation opened at {}:{}; found the game-termination token `{w}`",
+                                        open.line, open.column
+                                    ),
+                                });
+                            }
+                            let trailing = self.flush(&mut moves, pending);
+                            return Ok((
+                                rest,
+                                moves,
+                                trailing,
+                                LineEnd::Termination(Termination { outcome, span }),
+                            ));
+                        }
                         if let Some(n) = number {
                             return Err(self.dangling_number(n, i));
                         }
-                        if let LineKind::Variation { open, .. } = kind {
-                            return Err(SyntaxError {
-                                span,
-                                message: format!(
-                                    "expected `)` to close the variation opened at {}:{}; found the game-termination token `{w}`",
-                                    open.line, open.column
-                                ),
-                            });
+                        if let Some(token) = Outcome::ALL.iter().find(|o| w.starts_with(o.as_str()))
+                        {
+                            return Err(self.expected(
+                                i,
+                                &format!("a space or the end of the line after the game-termination token `{token}`"),
+                            ));
                         }
-                        let trailing = self.flush(&mut moves, pending);
-                        return Ok((
-                            rest,
-                            moves,
-                            trailing,
-                            LineEnd::Termination(Termination { outcome, span }),
-                        ));
                     }
-                    if let Some(n) = number {
-                        return Err(self.dangling_number(n, i));
-                    }
-                    if let Some(token) = Outcome::ALL.iter().find(|o| w.starts_with(o.as_str())) {
-                        return Err(self.expected(
-                            i,
-                            &format!("a space or the end of the line after the game-termination token `{token}`"),
-                        ));
-                    }
-                    let Ok((rest, (digits, ellipsis))) = move_number(i) else {
+                    let Ok((rest, (digits, ellipsis))) = parsed else {
                         return Err(self.expected(
                             i,
                             "a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *)",
                         ));
                     };
+                    if let Some(n) = number {
+                        return Err(self.dangling_number(n, i));
+                    }
                     let span = self.span_of(i, rest);
                     let Ok(value) = digits.parse::<u32>() else {
                         return Err(SyntaxError {
