@@ -90,8 +90,7 @@ impl Engine {
     /// them all work it out once.
     #[inline]
     pub(crate) fn must_feed(&self, pos: &Position) -> bool {
-        self.rules.feeding == Feeding::Compulsory
-            && pos.row(pos.to_move.opponent()).iter().all(|&x| x == 0)
+        self.rules.feeding == Feeding::Compulsory && pos.row_is_empty(pos.to_move.opponent())
     }
 
     /// Plays a move on `pos` itself, which must be the mover's own non-empty
@@ -137,7 +136,7 @@ impl Engine {
                 capture = Some(c);
             }
         }
-        if must_feed && pos.row(opponent).iter().all(|&x| x == 0) {
+        if must_feed && pos.row_is_empty(opponent) {
             return Err(Illegal::FailsFeeding { opponent });
         }
         pos.to_move = opponent;

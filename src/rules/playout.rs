@@ -61,13 +61,13 @@ pub fn random_game(
         // The candidates are the mover's non-empty pits and nobody holds a
         // majority, so every move can skip the checks `play` makes first.
         let must_feed = engine.must_feed(&pos);
-        // Each try sows into `next`, a fresh copy of `pos`.
+        // Each try sows into `next`, a copy of `pos`, copied again only after
+        // the rare illegal try that left it half-sown.
         let mut next = pos;
         let mut played = None;
         while n > 0 {
             let i = rng.below(n);
             let pit = candidates[i];
-            next = pos;
             match engine.sow_in_place(&mut next, pit, must_feed) {
                 Ok(_) => {
                     played = Some(pit);
@@ -75,6 +75,7 @@ pub fn random_game(
                 }
                 Err(e @ Illegal::Undecided { .. }) => return Err(e),
                 Err(_) => {
+                    next = pos;
                     n -= 1;
                     candidates[i] = candidates[n];
                 }
