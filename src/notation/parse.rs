@@ -89,6 +89,8 @@ impl<'a> Locator<'a> {
         }
     }
 
+    // Runs for every token: inlined, the span is built in registers.
+    #[inline(always)]
     fn span(&mut self, start: usize, end: usize) -> Span {
         if start < self.at {
             // Backwards: start again from the top (rare; spans are mostly made
@@ -258,6 +260,8 @@ impl<'a> GameParser<'a> {
         self.text.len() - rest.len()
     }
 
+    // As `Locator::span`.
+    #[inline(always)]
     fn span_of(&mut self, from: &'a str, to: &'a str) -> Span {
         let (a, b) = (self.off(from), self.off(to));
         self.loc.span(a, b)
@@ -716,6 +720,11 @@ impl<'a> GameParser<'a> {
     }
 
     /// `move = pit_letter [claim] [glyph]`
+    // Inlined into `line`: returned through memory, the token's narrow fields
+    // were stored one by one and read back as whole words at once, which
+    // stalls the CPU (store forwarding fails); perf put 14% of the parser's
+    // time on that one load.
+    #[inline(always)]
     fn move_token(&mut self, i: &'a str) -> Result<(&'a str, MoveToken), SyntaxError> {
         let Ok((rest, pit)) = pit_letter(i) else {
             return Err(self.expected(i, "a pit letter"));
