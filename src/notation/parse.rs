@@ -329,6 +329,8 @@ impl<'a> GameParser<'a> {
     }
 
     /// `tag_pair = "[" blank tag_name blank+ tag_value blank "]"`
+    // Inlined for the reason given at `move_token`.
+    #[inline(always)]
     fn tag_pair(&mut self, i: &'a str) -> Result<(&'a str, Tag), SyntaxError> {
         let open = self.span_of(i, i);
         let i = &i[1..];
