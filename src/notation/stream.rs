@@ -262,50 +262,63 @@ impl Cutter {
         let mut i = seg_start;
         while i < buf.len() {
             match self.state {
+                // Each state keeps the bytes coming in its own loop until it
+                // changes: dispatching on the state once per byte cost an
+                // indirect jump per byte, mispredicted at every word's end.
                 State::Movetext => {
-                    let b = buf[i];
-                    if IS_WORD[usize::from(b)] {
-                        if self.word_len == 0 {
-                            self.candidate = matches!(b, b'*' | b'0' | b'1');
-                        }
-                        if self.candidate && self.word_len < self.word.len() {
-                            self.word[self.word_len] = b;
-                        }
-                        self.word_len += 1;
-                        self.movetext = true;
-                        i += 1;
-                        continue;
-                    }
-                    if self.word_len > 0 {
-                        if self.candidate
-                            && self.depth == 0
-                            && self.word_len <= self.word.len()
-                            && is_termination(&self.word[..self.word_len])
-                        {
-                            // The game ends here unless more text follows on the
-                            // same line: then that text is kept with the game,
-                            // to be reported as what it is.
-                            self.term_end = Some(self.game.len() + (i - seg_start));
-                            self.trailing_text = false;
-                            self.state = State::AfterTermination;
+                    while i < buf.len() {
+                        let b = buf[i];
+                        if IS_WORD[usize::from(b)] {
+                            if self.word_len == 0 {
+                                self.candidate = matches!(b, b'*' | b'0' | b'1');
+                            }
+                            if self.candidate && self.word_len < self.word.len() {
+                                self.word[self.word_len] = b;
+                            }
+                            self.word_len += 1;
+                            self.movetext = true;
+                            i += 1;
                             continue;
                         }
-                        self.word_len = 0;
-                    }
-                    match b {
-                        b'{' => self.state = State::Brace,
-                        b';' => self.state = State::LineComment,
-                        b'(' => self.depth += 1,
-                        b')' => self.depth = self.depth.saturating_sub(1),
-                        b'[' => {
-                            if self.movetext && self.line_start_kind(buf, seg_start, i) >= 1 {
-                                return Some(i);
+                        if self.word_len > 0 {
+                            if self.candidate
+                                && self.depth == 0
+                                && self.word_len <= self.word.len()
+                                && is_termination(&self.word[..self.word_len])
+                            {
+                                // The game ends here unless more text follows on
+                                // the same line: then that text is kept with the
+                                // game, to be reported as what it is.
+                                self.term_end = Some(self.game.len() + (i - seg_start));
+                                self.trailing_text = false;
+                                self.state = State::AfterTermination;
+                                break;
                             }
-                            self.state = State::TagLine;
+                            self.word_len = 0;
                         }
-                        _ => {}
+                        i += 1;
+                        match b {
+                            b'{' => {
+                                self.state = State::Brace;
+                                break;
+                            }
+                            b';' => {
+                                self.state = State::LineComment;
+                                break;
+                            }
+                            b'(' => self.depth += 1,
+                            b')' => self.depth = self.depth.saturating_sub(1),
+                            b'[' => {
+                                if self.movetext && self.line_start_kind(buf, seg_start, i - 1) >= 1
+                                {
+                                    return Some(i - 1);
+                                }
+                                self.state = State::TagLine;
+                                break;
+                            }
+                            _ => {}
+                        }
                     }
-                    i += 1;
                 }
                 State::AfterTermination => {
                     match buf[i] {
@@ -337,21 +350,40 @@ impl Cutter {
                     }
                 },
                 State::TagLine => {
-                    match buf[i] {
-                        b'"' => self.state = State::TagString,
-                        b']' | b'\n' => self.state = State::Movetext,
-                        _ => {}
+                    while i < buf.len() {
+                        i += 1;
+                        match buf[i - 1] {
+                            b'"' => {
+                                self.state = State::TagString;
+                                break;
+                            }
+                            b']' | b'\n' => {
+                                self.state = State::Movetext;
+                                break;
+                            }
+                            _ => {}
+                        }
                     }
-                    i += 1;
                 }
                 State::TagString => {
-                    match buf[i] {
-                        b'\\' => self.state = State::TagEscape,
-                        b'"' => self.state = State::TagLine,
-                        b'\n' => self.state = State::Movetext,
-                        _ => {}
+                    while i < buf.len() {
+                        i += 1;
+                        match buf[i - 1] {
+                            b'\\' => {
+                                self.state = State::TagEscape;
+                                break;
+                            }
+                            b'"' => {
+                                self.state = State::TagLine;
+                                break;
+                            }
+                            b'\n' => {
+                                self.state = State::Movetext;
+                                break;
+                            }
+                            _ => {}
+                        }
                     }
-                    i += 1;
                 }
                 State::TagEscape => {
                     self.state = if buf[i] == b'\n' {
