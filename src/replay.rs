@@ -94,8 +94,42 @@ fn find_tag<'r>(record: &'r Record, name: &str) -> Option<&'r Tag> {
 
 /// Replays a record.
 pub fn replay(record: Record, opts: &Options) -> Game {
+    let run = run(&record, opts, true);
+    Game {
+        record,
+        rules: run.rules,
+        start: run.start,
+        moves: run.moves,
+        end: run.end,
+        errors: run.errors,
+    }
+}
+
+/// Checks a record: the diagnostics [`replay`] would report, and nothing else.
+///
+/// This is what `ayo validate` needs. It plays every move as `replay` does,
+/// but keeps no [`Ply`] (nor lap traces) and leaves the record with the
+/// caller, so a valid game costs its moves and no allocation beyond them.
+pub fn check(record: &Record, opts: &Options) -> Vec<Diagnostic> {
+    let opts = Options {
+        trace: false,
+        ..*opts
+    };
+    run(record, &opts, false).errors
+}
+
+/// What replaying a record found; `moves` is empty unless plies were kept.
+struct Run {
+    rules: Option<Ruleset>,
+    start: Option<Position>,
+    moves: Vec<Ply>,
+    end: Option<GameEnd>,
+    errors: Vec<Diagnostic>,
+}
+
+fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
     let mut errors = Vec::new();
-    let rules = match (opts.rules, find_tag(&record, "Rules")) {
+    let rules = match (opts.rules, find_tag(record, "Rules")) {
         (Some(r), _) => Some(r),
         (None, None) => Some(Ruleset::RUSS),
         (None, Some(tag)) => match tag.value.parse::<Ruleset>() {
@@ -110,7 +144,7 @@ pub fn replay(record: Record, opts: &Options) -> Game {
             }
         },
     };
-    let start = rules.and_then(|rules| match find_tag(&record, "Setup") {
+    let start = rules.and_then(|rules| match find_tag(record, "Setup") {
         None => Some(Position::start(&rules)),
         Some(tag) => match Position::from_setup(&tag.value, &rules) {
             Ok(p) => Some(p),
@@ -124,39 +158,39 @@ pub fn replay(record: Record, opts: &Options) -> Game {
             }
         },
     });
-    let mut game = Game {
+    let mut run = Run {
         rules,
         start,
         moves: Vec::new(),
         end: None,
         errors,
-        record,
     };
     let (Some(rules), Some(start)) = (rules, start) else {
-        return game;
+        return run;
     };
     let engine = Engine::new(rules).with_max_laps(opts.max_laps);
     let mut replayer = Replayer {
         engine,
         trace: opts.trace,
-        errors: std::mem::take(&mut game.errors),
+        keep_plies,
+        errors: std::mem::take(&mut run.errors),
     };
-    let (moves, last) = replayer.line(&game.record.moves, &start, 1, 1, false);
-    game.moves = moves;
+    let (moves, last) = replayer.line(&record.moves, &start, 1, 1, false);
+    run.moves = moves;
     if let Some(last) = last {
         match engine.status(&last) {
-            Ok(Status::Over(end)) => game.end = Some(end),
+            Ok(Status::Over(end)) => run.end = Some(end),
             Ok(Status::Ongoing) => {}
             Err(e) => replayer.errors.push(Diagnostic::new(
-                game.record.result.span,
+                record.result.span,
                 format!("cannot tell whether the game is over: a move is {e}"),
                 "undecided",
             )),
         }
-        replayer.check_result(&game.record, game.end.as_ref());
+        replayer.check_result(record, run.end.as_ref());
     }
-    if let Some(tag) = find_tag(&game.record, "PlyCount") {
-        let plies = game.record.moves.len();
+    if let Some(tag) = find_tag(record, "PlyCount") {
+        let plies = record.moves.len();
         if tag.value != plies.to_string() {
             replayer.error(
                 tag.value_span,
@@ -168,13 +202,15 @@ pub fn replay(record: Record, opts: &Options) -> Game {
             );
         }
     }
-    game.errors = replayer.errors;
-    game
+    run.errors = replayer.errors;
+    run
 }
 
 struct Replayer {
     engine: Engine,
     trace: bool,
+    /// Build the [`Ply`] of every move; checking alone keeps none.
+    keep_plies: bool,
     errors: Vec<Diagnostic>,
 }
 
@@ -183,8 +219,9 @@ impl Replayer {
         self.errors.push(Diagnostic::new(span, message, label));
     }
 
-    /// Replays a line from `pos`. Returns its plies and, when every move was
-    /// played, the position after the last.
+    /// Replays a line from `pos`. Returns its plies (none unless
+    /// `keep_plies`) and, when every move was played, the position after the
+    /// last.
     fn line(
         &mut self,
         moves: &[Move],
@@ -195,7 +232,7 @@ impl Replayer {
     ) -> (Vec<Ply>, Option<Position>) {
         let first_side = start.to_move();
         let mut pos = Some(*start);
-        let mut plies = Vec::with_capacity(moves.len());
+        let mut plies = Vec::with_capacity(if self.keep_plies { moves.len() } else { 0 });
         for (k, m) in moves.iter().enumerate() {
             let side = if k % 2 == 0 {
                 first_side
@@ -209,11 +246,16 @@ impl Replayer {
             if let Some(before) = pos {
                 for v in &m.variations {
                     let (var, _) = self.line(&v.moves, &before, ply, number, true);
-                    variations.push(var);
+                    if self.keep_plies {
+                        variations.push(var);
+                    }
                 }
                 outcome = self.play(m, &before, ply, number, side, in_variation);
             }
             pos = outcome.as_ref().map(|o| o.position);
+            if !self.keep_plies {
+                continue;
+            }
             plies.push(Ply {
                 ply,
                 number,
@@ -379,5 +421,51 @@ impl Replayer {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::GameReader;
+
+    /// `check` is `replay` without the plies: the same diagnostics for every
+    /// game of every fixture, valid or not.
+    #[test]
+    fn check_reports_what_replay_reports() {
+        let mut dirs = vec![std::path::PathBuf::from("fixtures")];
+        let (mut games, mut invalid) = (0, 0);
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "ayo") {
+                    continue;
+                }
+                let bytes = std::fs::read(&path).unwrap();
+                for g in GameReader::new(&bytes[..]) {
+                    let Ok(record) = g.unwrap().parse() else {
+                        continue;
+                    };
+                    for trace in [false, true] {
+                        let opts = Options {
+                            trace,
+                            ..Options::default()
+                        };
+                        let errors = replay(record.clone(), &opts).errors;
+                        assert_eq!(check(&record, &opts), errors, "{}", path.display());
+                        invalid += usize::from(trace && !errors.is_empty());
+                    }
+                    games += 1;
+                }
+            }
+        }
+        assert!(
+            games > 20 && invalid > 10,
+            "{games} games, {invalid} invalid"
+        );
     }
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::diagnostics::Diagnostic;
 use crate::output::json::ErrorJson;
-use crate::replay::replay;
+use crate::replay::check;
 
 use super::{Ctx, Fatal, Format, ReplayArgs, each_game};
 
@@ -51,7 +51,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     each_game(&args.files, ctx, |ctx, g| {
         games += 1;
         let errors: Vec<Diagnostic> = match g.record {
-            Ok(record) => replay(record, &opts).errors,
+            Ok(record) => check(&record, &opts),
             Err(e) => vec![Diagnostic::new(e.span, e.message, "syntax error")],
         };
         if errors.is_empty() {
