@@ -145,12 +145,22 @@ pub(crate) fn is_delimiter(c: char) -> bool {
     )
 }
 
+/// nom's `take_while` over the bytes of `i`, for a test that accepts only
+/// ASCII bytes or rejects only ASCII bytes: either way it cuts where a
+/// char-by-char test would, at a character boundary (the bytes of a
+/// multi-byte character are never ASCII), without decoding characters.
+fn ascii_while(i: &str, test: impl Fn(u8) -> bool) -> Res<'_, &str> {
+    let n = take_while::<_, &[u8], nom::error::Error<&[u8]>>(test)(i.as_bytes())
+        .map_or(0, |(_, taken)| taken.len());
+    Ok((&i[n..], &i[..n]))
+}
+
 fn ws(i: &str) -> Res<'_, &str> {
-    take_while(|c: char| matches!(c, ' ' | '\t' | '\r' | '\n'))(i)
+    ascii_while(i, |b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
 }
 
 fn blank(i: &str) -> Res<'_, &str> {
-    take_while(|c: char| matches!(c, ' ' | '\t'))(i)
+    ascii_while(i, |b| matches!(b, b' ' | b'\t'))
 }
 
 fn tag_name(i: &str) -> Res<'_, &str> {
@@ -162,7 +172,7 @@ fn tag_name(i: &str) -> Res<'_, &str> {
 }
 
 fn word(i: &str) -> Res<'_, &str> {
-    take_till(is_delimiter)(i)
+    ascii_while(i, |b| !is_delimiter(char::from(b)))
 }
 
 fn pit_letter(i: &str) -> Res<'_, char> {
@@ -370,10 +380,8 @@ impl<'a> GameParser<'a> {
         let mut value = String::new();
         let mut rest = &i[1..];
         loop {
-            let (r, chunk) = take_till::<_, _, nom::error::Error<&str>>(|c| {
-                matches!(c, '"' | '\\' | '\n' | '\r')
-            })(rest)
-            .unwrap_or((rest, ""));
+            let (r, chunk) = ascii_while(rest, |b| !matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+                .unwrap_or((rest, ""));
             rest = r;
             match rest.chars().next() {
                 Some('"') => {
