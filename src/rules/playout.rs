@@ -61,29 +61,28 @@ pub fn random_game(
         // The candidates are the mover's non-empty pits and nobody holds a
         // majority, so every move can skip the checks `play` makes first.
         let must_feed = engine.must_feed(&pos);
-        // Each try sows into `next`, a copy of `pos`, copied again only after
-        // the rare illegal try that left it half-sown.
-        let mut next = pos;
+        // Each try sows into `pos` itself; the copy kept in `before` puts it
+        // back after the rare illegal try that left it half-sown.
+        let before = pos;
         let mut played = None;
         while n > 0 {
             let i = rng.below(n);
             let pit = candidates[i];
-            match engine.sow_in_place(&mut next, pit, must_feed) {
+            match engine.sow_in_place(&mut pos, pit, must_feed) {
                 Ok(_) => {
                     played = Some(pit);
                     break;
                 }
                 Err(e @ Illegal::Undecided { .. }) => return Err(e),
                 Err(_) => {
-                    next = pos;
+                    pos = before;
                     n -= 1;
                     candidates[i] = candidates[n];
                 }
             }
         }
         let Some(pit) = played else { break };
-        visit(pit, &next);
-        pos = next;
+        visit(pit, &pos);
     }
     Ok(pos)
 }
