@@ -243,14 +243,14 @@ impl Replayer {
             let number = move_number(k, first_number, first_side);
             let mut variations = Vec::new();
             let mut outcome = None;
-            if let Some(before) = pos {
+            if let Some(before) = &pos {
                 for v in &m.variations {
-                    let (var, _) = self.line(&v.moves, &before, ply, number, true);
+                    let (var, _) = self.line(&v.moves, before, ply, number, true);
                     if self.keep_plies {
                         variations.push(var);
                     }
                 }
-                outcome = self.play(m, &before, ply, number, side, in_variation);
+                outcome = self.play(m, before, ply, number, side, in_variation);
             }
             pos = outcome.as_ref().map(|o| o.position);
             if !self.keep_plies {
