@@ -46,15 +46,7 @@ fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool)
     let circle = if skip { ring - 1 } else { ring };
     if seeds < circle {
         // Never comes back to the origin, so the skip plays no part.
-        let mut at = origin;
-        for _ in 0..seeds {
-            at += 1;
-            if at == ring {
-                at = 0;
-            }
-            board[at] += 1;
-        }
-        return at;
+        return sow_short(board, ring, origin, seeds);
     }
     let (full, rem) = (seeds / circle, seeds % circle);
     if full > 0 {
@@ -78,6 +70,22 @@ fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool)
     } else {
         origin
     }
+}
+
+/// Sows `seeds` seeds lifted from `origin` (already emptied) one by one;
+/// `seeds` is less than the ring, so the lap never reaches its origin and
+/// no rule makes it skip. Returns the pit the last seed fell in.
+#[inline]
+fn sow_short(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, seeds: usize) -> usize {
+    let mut at = origin;
+    for _ in 0..seeds {
+        at += 1;
+        if at == ring {
+            at = 0;
+        }
+        board[at] += 1;
+    }
+    at
 }
 
 /// How a relay ended.
@@ -107,8 +115,15 @@ pub(crate) fn relay(
     let mut pit = origin;
     let mut laps: u64 = 0;
     loop {
-        let skip = usize::from(board[pit]) >= skip_from;
-        let last = sow_lap(board, ring, pit, skip);
+        let seeds = usize::from(board[pit]);
+        // Most laps are shorter than the ring, and no rule skips the origin
+        // of those: sow them without looking at the rule.
+        let last = if seeds < ring {
+            board[pit] = 0;
+            sow_short(board, ring, pit, seeds)
+        } else {
+            sow_lap(board, ring, pit, seeds >= skip_from)
+        };
         laps += 1;
         if board[last] == 1 {
             return Ok(RelayEnd { last, laps });
