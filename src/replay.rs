@@ -243,6 +243,7 @@ impl Replayer {
             let number = move_number(k, first_number, first_side);
             let mut variations = Vec::new();
             let mut outcome = None;
+            let mut after = None;
             if let Some(before) = &pos {
                 for v in &m.variations {
                     let (var, _) = self.line(&v.moves, before, ply, number, true);
@@ -250,9 +251,9 @@ impl Replayer {
                         variations.push(var);
                     }
                 }
-                outcome = self.play(m, before, ply, number, side, in_variation);
+                after = self.play(m, before, ply, number, side, in_variation, &mut outcome);
             }
-            pos = outcome.as_ref().map(|o| o.position);
+            pos = after;
             if !self.keep_plies {
                 continue;
             }
@@ -268,7 +269,11 @@ impl Replayer {
         (plies, pos)
     }
 
-    /// Checks and plays one move; reports what is wrong with it.
+    /// Checks and plays one move; reports what is wrong with it. Returns the
+    /// position after the move, if it was played, and puts its outcome in
+    /// `outcome` when plies are kept (checking alone needs only the capture,
+    /// and is spared building and moving a `MoveOutcome`).
+    #[allow(clippy::too_many_arguments)]
     fn play(
         &mut self,
         m: &Move,
@@ -277,7 +282,8 @@ impl Replayer {
         number: u32,
         side: Side,
         in_variation: bool,
-    ) -> Option<MoveOutcome> {
+        outcome: &mut Option<MoveOutcome>,
+    ) -> Option<Position> {
         let pits = before.pits();
         // Only a move with a problem needs its name spelled out.
         let whose = || {
@@ -335,8 +341,17 @@ impl Replayer {
             );
             return None;
         };
-        let outcome = match self.engine.play_outcome(before, pit, self.trace) {
-            Ok(o) => o,
+        let played = if self.keep_plies {
+            self.engine.play_outcome(before, pit, self.trace).map(|o| {
+                let played = (o.position, o.capture);
+                *outcome = Some(o);
+                played
+            })
+        } else {
+            self.engine.play_capture(before, pit)
+        };
+        let (after, capture) = match played {
+            Ok(p) => p,
             Err(e) => {
                 let message = match self.engine.status(before) {
                     Ok(Status::Over(end)) => {
@@ -353,9 +368,9 @@ impl Replayer {
             }
         };
         if let Some(claim) = m.claim {
-            let actual = outcome.capture.map_or(0, |c| u32::from(c.seeds()));
+            let actual = capture.map_or(0, |c| u32::from(c.seeds()));
             if claim != actual {
-                let what = match outcome.capture {
+                let what = match capture {
                     None => "captures nothing".to_string(),
                     Some(c) => format!("captures {} from {}", c.seeds(), c.pit.letter(pits)),
                 };
@@ -366,7 +381,7 @@ impl Replayer {
                 );
             }
         }
-        Some(outcome)
+        Some(after)
     }
 
     /// The termination token and the `Result` and `Score` tags against the game.

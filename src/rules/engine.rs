@@ -153,6 +153,16 @@ impl Engine {
         self.apply(pos, pit).map(|p| p.position)
     }
 
+    /// Plays a move and returns the position after it and its capture: what
+    /// checking a record needs, without the rest of a [`MoveOutcome`].
+    pub(crate) fn play_capture(
+        &self,
+        pos: &Position,
+        pit: Pit,
+    ) -> Result<(Position, Option<Capture>), Illegal> {
+        self.apply(pos, pit).map(|p| (p.position, p.sown.capture))
+    }
+
     /// Plays a move and returns its full outcome, every lap included.
     pub fn play_traced(&self, pos: &Position, pit: Pit) -> Result<MoveOutcome, Illegal> {
         self.play_outcome(pos, pit, true)
