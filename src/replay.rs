@@ -88,6 +88,22 @@ pub fn move_number(k: usize, number: u32, first: Side) -> u32 {
     number + ((k + usize::from(first == Side::North)) / 2) as u32
 }
 
+/// Whether `text` is `n` as `n.to_string()` writes it, without allocating
+/// that string: checked for the `PlyCount` and `Score` tags of every game.
+fn is_decimal(text: &str, mut n: u64) -> bool {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    text.as_bytes() == &digits[start..]
+}
+
 fn find_tag<'r>(record: &'r Record, name: &str) -> Option<&'r Tag> {
     record.tags.iter().find(|t| t.name == name)
 }
@@ -191,7 +207,7 @@ fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
     }
     if let Some(tag) = find_tag(record, "PlyCount") {
         let plies = record.moves.len();
-        if tag.value != plies.to_string() {
+        if !is_decimal(&tag.value, plies as u64) {
             replayer.error(
                 tag.value_span,
                 format!(
@@ -424,8 +440,12 @@ impl Replayer {
             );
         }
         if let Some(tag) = find_tag(record, "Score") {
-            let expected = format!("{}-{}", end.score[0], end.score[1]);
-            if tag.value != expected {
+            let [south, north] = end.score;
+            let matches = tag.value.split_once('-').is_some_and(|(s, n)| {
+                is_decimal(s, u64::from(south)) && is_decimal(n, u64::from(north))
+            });
+            if !matches {
+                let expected = format!("{south}-{north}");
                 self.error(
                     tag.value_span,
                     format!(
@@ -443,6 +463,22 @@ impl Replayer {
 mod tests {
     use super::*;
     use crate::notation::GameReader;
+
+    #[test]
+    fn is_decimal_is_to_string_equality() {
+        for n in [0u64, 1, 9, 10, 25, 99, 100, 65535, u64::MAX] {
+            for text in [
+                n.to_string(),
+                format!("0{n}"),
+                format!("+{n}"),
+                format!("{n} "),
+            ] {
+                assert_eq!(is_decimal(&text, n), text == n.to_string(), "{text:?}");
+            }
+        }
+        assert!(!is_decimal("", 0));
+        assert!(!is_decimal("24", 25));
+    }
 
     /// `check` is `replay` without the plies: the same diagnostics for every
     /// game of every fixture, valid or not.
