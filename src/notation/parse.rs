@@ -8,8 +8,8 @@
 //! "`)` to close the variation opened at 4:7".
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till, take_while};
-use nom::character::complete::{char, digit1, satisfy};
+use nom::bytes::complete::{tag, take_till};
+use nom::character::complete::{char, satisfy};
 use nom::combinator::{opt, recognize};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
@@ -145,14 +145,28 @@ pub(crate) fn is_delimiter(c: char) -> bool {
     )
 }
 
-/// nom's `take_while` over the bytes of `i`, for a test that accepts only
-/// ASCII bytes or rejects only ASCII bytes: either way it cuts where a
-/// char-by-char test would, at a character boundary (the bytes of a
-/// multi-byte character are never ASCII), without decoding characters.
+/// The longest start of `i` whose bytes pass `test`, as a nom parser that
+/// never fails. `test` must accept only ASCII bytes or reject only ASCII
+/// bytes: either way the cut falls where nom's char-by-char `take_while`
+/// would put it, on a character boundary (the bytes of a multi-byte
+/// character are never ASCII). A plain byte loop: `take_while` decodes every
+/// character, and its byte version was not reliably inlined.
+// Inlined: it runs between every two tokens.
+#[inline(always)]
 fn ascii_while(i: &str, test: impl Fn(u8) -> bool) -> Res<'_, &str> {
-    let n = take_while::<_, &[u8], nom::error::Error<&[u8]>>(test)(i.as_bytes())
-        .map_or(0, |(_, taken)| taken.len());
+    let n = i.bytes().position(|b| !test(b)).unwrap_or(i.len());
     Ok((&i[n..], &i[..n]))
+}
+
+/// One or more ASCII digits: nom's `digit1`, byte by byte.
+fn digits(i: &str) -> Res<'_, &str> {
+    match ascii_while(i, |b| b.is_ascii_digit()) {
+        Ok((_, "")) => Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Digit,
+        ))),
+        ok => ok,
+    }
 }
 
 fn ws(i: &str) -> Res<'_, &str> {
@@ -164,10 +178,9 @@ fn blank(i: &str) -> Res<'_, &str> {
 }
 
 fn tag_name(i: &str) -> Res<'_, &str> {
-    recognize((
-        satisfy(|c| c.is_ascii_alphabetic()),
-        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
-    ))
+    recognize((satisfy(|c| c.is_ascii_alphabetic()), |i| {
+        ascii_while(i, |b| b.is_ascii_alphanumeric() || b == b'_')
+    }))
     .parse(i)
 }
 
@@ -181,7 +194,7 @@ fn pit_letter(i: &str) -> Res<'_, char> {
 
 /// `x` and digits, right after the pit letter.
 fn claim(i: &str) -> Res<'_, &str> {
-    preceded(char('x'), digit1).parse(i)
+    preceded(char('x'), digits).parse(i)
 }
 
 fn glyph(i: &str) -> Res<'_, Glyph> {
@@ -197,13 +210,13 @@ fn glyph(i: &str) -> Res<'_, Glyph> {
 }
 
 fn move_number(i: &str) -> Res<'_, (&str, bool)> {
-    (digit1, alt((tag("..."), tag("."))))
+    (digits, alt((tag("..."), tag("."))))
         .map(|(d, dots)| (d, dots == "..."))
         .parse(i)
 }
 
 fn nag(i: &str) -> Res<'_, &str> {
-    preceded(char('$'), digit1).parse(i)
+    preceded(char('$'), digits).parse(i)
 }
 
 fn brace_comment(i: &str) -> Res<'_, &str> {
