@@ -52,7 +52,7 @@ fn comment(text: &str) -> Comment {
 
 fn tag(name: &str, value: String) -> Tag {
     Tag {
-        name: name.to_string(),
+        name: name.to_string().into(),
         value,
         span: Span::default(),
         value_span: Span::default(),

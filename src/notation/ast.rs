@@ -1,5 +1,6 @@
 //! The syntax tree of a `.ayo` record. Syntax only: nothing here knows the rules.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use thin_vec::ThinVec;
@@ -36,8 +37,11 @@ pub struct Record {
 /// A tag pair, `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    /// The name, as written.
-    pub name: String,
+    /// The name, as written. A known name (one of
+    /// [`KNOWN_TAGS`](super::KNOWN_TAGS)) is borrowed from that list rather
+    /// than allocated: nearly every tag has one, and allocating them was a
+    /// third of the allocations of parsing a game.
+    pub name: Cow<'static, str>,
     /// The value with its escapes undone, otherwise uninterpreted.
     pub value: String,
     /// The whole tag pair.

@@ -13,11 +13,13 @@ use nom::character::complete::{char, satisfy};
 use nom::combinator::{opt, recognize};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
+use std::borrow::Cow;
 use thin_vec::ThinVec;
 
 use super::ast::{
     Comment, Glyph, Move, MoveNumber, Nag, Outcome, Record, Span, Tag, Termination, Variation,
 };
+use super::write::KNOWN_TAGS;
 
 /// Variations nested deeper than this are refused, so that hostile input cannot
 /// overflow the stack.
@@ -378,8 +380,13 @@ impl<'a> GameParser<'a> {
             return Err(self.expected(i, "`]` to close the tag pair"));
         };
         let span = self.extend(open, rest);
+        // Known names are borrowed, not allocated (see `Tag::name`).
+        let name = match KNOWN_TAGS.iter().find(|k| **k == name) {
+            Some(known) => Cow::Borrowed(*known),
+            None => Cow::Owned(name.to_string()),
+        };
         let tag = Tag {
-            name: name.to_string(),
+            name,
             value,
             span,
             value_span,

@@ -101,7 +101,7 @@ fn tags() -> impl Strategy<Value = Vec<Tag>> {
                 )
                 .zip(values)
                 .map(|(name, value)| Tag {
-                    name,
+                    name: name.into(),
                     value,
                     span: Span::default(),
                     value_span: Span::default(),

@@ -337,7 +337,7 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
         tags: record
             .tags
             .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
+            .map(|t| (t.name.to_string(), t.value.clone()))
             .collect(),
         rules: game.rules.map(|r| r.to_string()),
         setup: game.start.map(|p| p.to_string()),
@@ -478,7 +478,7 @@ pub fn to_record(game: &GameJson) -> Result<Record, ImportError> {
         .tags
         .iter()
         .map(|(name, value)| Tag {
-            name: name.clone(),
+            name: name.clone().into(),
             value: value.clone(),
             span: Span::default(),
             value_span: Span::default(),
