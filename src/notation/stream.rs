@@ -541,4 +541,43 @@ mod tests {
         assert_eq!(whole, tiny);
         assert_eq!(whole.len(), 2);
     }
+
+    /// Reading is streaming: the first game comes out after one buffer of
+    /// input, however long the input is, and no game is held once handed out.
+    #[test]
+    fn games_come_out_before_the_input_ends() {
+        use std::cell::Cell;
+        use std::rc::Rc;
+        const GAME: &[u8] = b"[Event \"x\"]\n\n1. c Fx2 2. d *\n\n";
+        struct Endless {
+            served: Rc<Cell<usize>>,
+        }
+        impl io::Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let n = buf.len().min(GAME.len());
+                let at = self.served.get() % GAME.len();
+                let n = n.min(GAME.len() - at);
+                buf[..n].copy_from_slice(&GAME[at..at + n]);
+                self.served.set(self.served.get() + n);
+                Ok(n)
+            }
+        }
+        let served = Rc::new(Cell::new(0));
+        let reader = io::BufReader::with_capacity(
+            4096,
+            Endless {
+                served: served.clone(),
+            },
+        );
+        let mut games = GameReader::new(reader);
+        for _ in 0..10_000 {
+            let g = games.next().unwrap().unwrap();
+            assert!(g.parse().is_ok());
+            assert!(g.bytes.len() < 64);
+        }
+        // Read through a 4 KiB buffer: no more than one buffer ahead of the
+        // last game handed out.
+        assert!(served.get() <= 10_000 * GAME.len() + 4096, "{}", served.get());
+        assert!(games.cut.game.capacity() < 4096);
+    }
 }
