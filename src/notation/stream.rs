@@ -577,7 +577,11 @@ mod tests {
         }
         // Read through a 4 KiB buffer: no more than one buffer ahead of the
         // last game handed out.
-        assert!(served.get() <= 10_000 * GAME.len() + 4096, "{}", served.get());
+        assert!(
+            served.get() <= 10_000 * GAME.len() + 4096,
+            "{}",
+            served.get()
+        );
         assert!(games.cut.game.capacity() < 4096);
     }
 }
