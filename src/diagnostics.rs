@@ -5,9 +5,32 @@ use annotate_snippets::{Level, Renderer, Snippet};
 
 use crate::notation::{Origin, Span};
 
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The record is invalid.
+    #[default]
+    Error,
+    /// A likely slip that does not make the record invalid (an unknown tag
+    /// name close to a known one, say). `--deny-warnings` counts it as an error.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`, as printed before the place.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
 /// A problem at a place in a game's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
     /// Where.
     pub span: Span,
     /// What is wrong: for syntax, what was expected and what was found.
@@ -17,13 +40,27 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A diagnostic with a label.
+    /// An error with a label.
     pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
         Diagnostic {
+            severity: Severity::Error,
             span,
             message: message.into(),
             label: label.into(),
         }
+    }
+
+    /// A warning with a label.
+    pub fn warning(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::new(span, message, label)
+        }
+    }
+
+    /// Whether this is an error (not a warning).
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
     }
 
     /// `FILE:LINE:COLUMN: MESSAGE`, the one-line form.
@@ -34,7 +71,7 @@ impl Diagnostic {
         )
     }
 
-    /// The full form: `error: FILE:LINE:COLUMN: MESSAGE`, then the source line of
+    /// The full form: `error: FILE:LINE:COLUMN: MESSAGE` (or `warning: …`), then the source line of
     /// the span with a caret under it. `text` is the game's text, starting at
     /// `origin`.
     pub fn render(&self, file: &str, text: &str, origin: Origin, color: bool) -> String {
@@ -45,12 +82,16 @@ impl Diagnostic {
             .saturating_sub(origin.offset)
             .min(text.len());
         let Some((source, range, first_line)) = excerpt(text, origin, start, self.span.len) else {
-            return format!("error: {title}\n");
+            return format!("{}: {title}\n", self.severity.as_str());
         };
-        let message = Level::Error.title(&title).snippet(
+        let level = match self.severity {
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+        };
+        let message = level.title(&title).snippet(
             Snippet::source(&source)
                 .line_start(first_line as usize)
-                .annotation(Level::Error.span(range).label(&self.label)),
+                .annotation(level.span(range).label(&self.label)),
         );
         let renderer = if color {
             Renderer::styled()

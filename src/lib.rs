@@ -13,7 +13,6 @@
 //!   [`diagnostics::Diagnostic`] at the token at fault.
 //! - [`output`]: what the commands print, read from `Game`s: JSON (with its
 //!   schema, and the way back for `ayo import`), tables, boards, comparisons.
-//! - [`cli`]: the `ayo` command line: arguments, inputs, exit codes.
 //! - [`generate`]: random records made by the engine, for tests and benchmarks.
 //!
 //! Reading, checking and printing a record:
@@ -38,7 +37,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod cli;
 pub mod diagnostics;
 pub mod generate;
 pub mod notation;

@@ -4,8 +4,8 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::output::table::{AnnotatedMove, Laps, annotate, annotate_grid, result_line, title};
-use crate::replay::replay;
+use ayo::output::table::{AnnotatedMove, Laps, annotate, annotate_grid, result_line, title};
+use ayo::replay::replay;
 
 use super::{Ctx, Fatal, ReplayArgs, TableFormat, csv_rows, each_record, table_style};
 

@@ -4,9 +4,9 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::output::board::{BoardView, game_views, render, setup_view};
-use crate::replay::replay;
-use crate::rules::{Engine, Position, Ruleset, Side};
+use ayo::output::board::{BoardView, game_views, render, setup_view};
+use ayo::replay::replay;
+use ayo::rules::{Engine, Position, Ruleset, Side};
 
 use super::{Ctx, Fatal, Format, ReplayArgs, each_record};
 

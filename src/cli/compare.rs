@@ -4,9 +4,9 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::output::compare::{Comparison, DEFAULT_RULESETS, compare, grid};
-use crate::output::table::title;
-use crate::rules::{DEFAULT_MAX_LAPS, Ruleset};
+use ayo::output::compare::{Comparison, DEFAULT_RULESETS, compare, grid};
+use ayo::output::table::title;
+use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
 use super::{Ctx, Fatal, TableFormat, csv_rows, each_record, table_style};
 

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::notation::{GameReader, write_record};
+use ayo::notation::{GameReader, write_record};
 
 use super::{Ctx, Fatal, each_input};
 

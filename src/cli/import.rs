@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use crate::notation::write_record;
-use crate::output::json::{GameJson, to_record};
+use ayo::notation::write_record;
+use ayo::output::json::{GameJson, to_record};
 
 use super::{Ctx, Fatal, each_input};
 

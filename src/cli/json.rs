@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
-use crate::diagnostics::Diagnostic;
-use crate::output::json::{game_json, schema, unparsed_json};
-use crate::replay::replay;
+use ayo::diagnostics::Diagnostic;
+use ayo::output::json::{game_json, schema, unparsed_json};
+use ayo::replay::replay;
 
 use super::{Ctx, Fatal, ReplayArgs, each_game};
 

@@ -8,10 +8,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::diagnostics::Diagnostic;
-use crate::notation::{GameReader, RawGame, Record, SyntaxError};
-use crate::replay::{self, Game};
-use crate::rules::{DEFAULT_MAX_LAPS, Ruleset};
+use ayo::diagnostics::Diagnostic;
+use ayo::notation::{GameReader, RawGame, Record, SyntaxError};
+use ayo::replay::{self, Game};
+use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
 mod annotate;
 mod board;
@@ -87,8 +87,8 @@ pub enum TableFormat {
 
 /// The grid style of a table format (`None` for JSON). Terminal tables wrap to
 /// the terminal's width, or to 120 columns when standard output is not one.
-pub fn table_style(format: TableFormat, ascii: bool) -> Option<crate::output::table::Style> {
-    use crate::output::table::Style;
+pub fn table_style(format: TableFormat, ascii: bool) -> Option<ayo::output::table::Style> {
+    use ayo::output::table::Style;
     match format {
         TableFormat::Table => {
             let width = if io::stdout().is_terminal() {
@@ -159,7 +159,7 @@ impl Ctx {
 
     /// Reports a problem in a game's text, with its snippet.
     pub fn diagnose(&mut self, file: &str, game: &RawGame, d: &Diagnostic) {
-        self.invalid = true;
+        self.invalid |= d.is_error();
         if self.quiet {
             return;
         }
@@ -339,7 +339,7 @@ pub fn each_record(
 /// A grid as CSV rows with the file and game number in front; the header only
 /// for the first game, so that many games make one CSV table.
 pub fn csv_rows(
-    mut grid: crate::output::table::Grid,
+    mut grid: ayo::output::table::Grid,
     file: &str,
     number: usize,
     first: bool,
@@ -349,7 +349,7 @@ pub fn csv_rows(
     for row in &mut grid.rows {
         row.splice(0..0, [file.to_string(), number.to_string()]);
     }
-    let text = grid.render(crate::output::table::Style::Csv);
+    let text = grid.render(ayo::output::table::Style::Csv);
     if first {
         text
     } else {

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::rules::{DEFAULT_MAX_LAPS, Engine, Position, Ruleset, perft};
+use ayo::rules::{DEFAULT_MAX_LAPS, Engine, Position, Ruleset, perft};
 
 use super::{Fatal, Format};
 

@@ -4,9 +4,9 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::diagnostics::Diagnostic;
-use crate::output::json::ErrorJson;
-use crate::replay::check;
+use ayo::diagnostics::Diagnostic;
+use ayo::output::json::ErrorJson;
+use ayo::replay::check;
 
 use super::{Ctx, Fatal, Format, ReplayArgs, each_game};
 
