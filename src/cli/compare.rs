@@ -2,13 +2,12 @@
 
 use std::io::Write;
 
-use serde::Serialize;
-
-use ayo::output::compare::{Comparison, DEFAULT_RULESETS, compare, grid};
-use ayo::output::table::title;
+use ayo::output::compare::{CompareJson, DEFAULT_RULESETS, compare, grid};
+use ayo::output::json::schema_of;
+use ayo::output::table::{Style, title, wrap_lines};
 use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
-use super::{Ctx, Fatal, TableFormat, csv_rows, each_record, table_style};
+use super::{Ctx, Fatal, TableArgs, csv_rows, each_record, write_schema};
 
 /// Replay each game under several rulesets and show where they part.
 ///
@@ -21,7 +20,8 @@ use super::{Ctx, Fatal, TableFormat, csv_rows, each_record, table_style};
 #[command(after_help = "Examples:
   ayo compare fixtures/opening-lecture.ayo
   ayo compare game.ayo --rules russ --rules 'russ capture-seed=stays'
-  ayo compare club.ayo --format json | jq -c 'select([.rows[].winner] | unique | length > 1)'")]
+  ayo compare club.ayo --format json | jq -c 'select([.rows[].winner] | unique | length > 1)'
+  ayo compare --schema")]
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
@@ -36,23 +36,25 @@ pub struct Args {
     /// Laps a relay may run before its move is undecided.
     #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N")]
     max_laps: u64,
-    /// Output format (`json`: one object a game, NDJSON).
-    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
-    format: TableFormat,
-    /// Plain ASCII table borders.
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    table: TableArgs,
 }
 
-#[derive(Serialize)]
-struct GameComparison<'a> {
-    file: &'a str,
-    game: usize,
-    #[serde(flatten)]
-    comparison: Comparison,
+/// How the title names the record's own ruleset, which compare sets aside.
+fn record_rules(record: &ayo::notation::Record) -> String {
+    match record.tag("Rules") {
+        None => format!("recorded rules: {} (no Rules tag)", Ruleset::RUSS),
+        Some(tag) => match tag.parse::<Ruleset>() {
+            Ok(r) => format!("recorded rules: {r}"),
+            Err(_) => format!("recorded rules: {tag} (unreadable)"),
+        },
+    }
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if args.table.schema {
+        return write_schema(out, &schema_of::<CompareJson>());
+    }
     let rulesets: Vec<Ruleset> = if args.rules.is_empty() {
         DEFAULT_RULESETS
             .iter()
@@ -61,36 +63,34 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     } else {
         args.rules.clone()
     };
-    let style = table_style(args.format, args.ascii);
+    let style = args.table.style();
     let mut first = true;
     each_record(&args.files, ctx, args.game, |_, file, _, record, number| {
         let comparison = compare(&record, &rulesets, args.max_laps);
+        let heading = title(&record, Some(&record_rules(&record)), number);
         match style {
             None => {
-                let value = GameComparison {
-                    file,
+                let value = CompareJson {
+                    file: file.to_string(),
                     game: number,
-                    comparison,
+                    title: heading,
+                    rows: comparison.rows,
                 };
                 serde_json::to_writer(&mut *out, &value)?;
                 out.write_all(b"\n")?;
             }
+            Some(Style::Csv) => {
+                out.write_all(csv_rows(grid(&comparison, true), file, number, first).as_bytes())?;
+            }
             Some(style) => {
-                let table = grid(&comparison);
-                if args.format == TableFormat::Csv {
-                    out.write_all(csv_rows(table, file, number, first).as_bytes())?;
-                } else {
-                    if !first {
-                        out.write_all(b"\n")?;
-                    }
-                    let heading = if args.format == TableFormat::Markdown {
-                        "### "
-                    } else {
-                        ""
-                    };
-                    let title = title(&record, None, number);
-                    write!(out, "{heading}{title}\n\n{}", table.render(style))?;
+                if !first {
+                    out.write_all(b"\n")?;
                 }
+                let heading = match style {
+                    Style::Table { width, .. } => wrap_lines(&heading, width),
+                    _ => format!("### {heading}\n"),
+                };
+                write!(out, "{heading}\n{}", grid(&comparison, false).render(style))?;
             }
         }
         first = false;
