@@ -527,9 +527,9 @@ fn csv_splits_stores_and_scores() {
     exit 1
     --- stdout
     file,game,ply,side,move,seeds,relay,capture,south_store,north_store,notes,comments
-    <stdin>,1,1,South,1. c,4,c4 A5 F5 e6 E6,+7 from B,7,0,,
-    <stdin>,1,2,North,1... C,6,C6 c3 f7 a8 C2 E3 b9,,7,0,,
-    <stdin>,1,3,South,2. b,,illegal: empty pit,,,,,
+    <stdin>,1,1,south,1. c,4,c4 A5 F5 e6 E6,+7 from B,7,0,,
+    <stdin>,1,2,north,1... C,6,C6 c3 f7 a8 C2 E3 b9,,7,0,,
+    <stdin>,1,3,south,2. b,,illegal: empty pit,,,,,
     --- stderr
     error: <stdin>:1:11: ply 3, South's b: empty pit
       |

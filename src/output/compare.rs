@@ -150,12 +150,12 @@ pub fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparis
 }
 
 /// The rows as a grid: ruleset, verdict, first difference, score and winner.
-/// `split_score` gives the score two columns (`south_score`, `north_score`),
-/// as CSV needs: `26-13` reads as a date in a spreadsheet.
-pub fn grid(c: &Comparison, split_score: bool) -> Grid {
+/// For `csv`, the score takes two columns (`south_score`, `north_score`:
+/// `26-13` reads as a date in a spreadsheet) and a missing value is empty.
+pub fn grid(c: &Comparison, csv: bool) -> Grid {
     let mut header = vec!["ruleset", "verdict", "differs from ply"];
     let mut fit = vec![Fit::Wrap, Fit::Below(1), Fit::Optional(1)];
-    if split_score {
+    if csv {
         header.extend(["south_score", "north_score"]);
         fit.extend([Fit::Keep, Fit::Keep]);
     } else {
@@ -193,7 +193,7 @@ pub fn grid(c: &Comparison, split_score: bool) -> Grid {
                         (_, None) => "-".to_string(),
                     },
                 ];
-                match (r.score, split_score) {
+                match (r.score, csv) {
                     (Some([s, n]), true) => row.extend([s.to_string(), n.to_string()]),
                     (None, true) => row.extend([String::new(), String::new()]),
                     (Some([s, n]), false) => row.push(format!("{s}-{n}")),
@@ -204,6 +204,7 @@ pub fn grid(c: &Comparison, split_score: bool) -> Grid {
                         Some(WinnerJson::South) => "south",
                         Some(WinnerJson::North) => "north",
                         Some(WinnerJson::Draw) => "draw",
+                        None if csv => "",
                         None => "-",
                     }
                     .to_string(),

@@ -531,10 +531,10 @@ fn notes_text(m: &AnnotatedMove) -> String {
     notes.join(" ")
 }
 
-/// The annotate rows as a grid. `split_stores` gives the stores two columns
-/// (`south_store`, `north_store`), as CSV needs: `7-11` reads as a date in a
-/// spreadsheet.
-pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, split_stores: bool) -> Grid {
+/// The annotate rows as a grid. For `csv`, the stores take two columns
+/// (`south_store`, `north_store`: `7-11` reads as a date in a spreadsheet)
+/// and sides are written as in JSON (`south`).
+pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
     let opt = |s: Option<String>| s.unwrap_or_default();
     let mut header: Vec<&str> = vec!["ply", "side", "move", "seeds", "relay", "capture"];
     let mut fit = vec![
@@ -549,7 +549,7 @@ pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, split_stores: bool) -> 
         },
         Fit::Optional(3),
     ];
-    if split_stores {
+    if csv {
         header.extend(["south_store", "north_store"]);
         fit.extend([Fit::Keep, Fit::Keep]);
     } else {
@@ -565,9 +565,11 @@ pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, split_stores: bool) -> 
             .map(|r| {
                 let mut row = vec![
                     r.ply.to_string(),
-                    match r.side {
-                        SideJson::South => "South",
-                        SideJson::North => "North",
+                    match (r.side, csv) {
+                        (SideJson::South, false) => "South",
+                        (SideJson::North, false) => "North",
+                        (SideJson::South, true) => "south",
+                        (SideJson::North, true) => "north",
                     }
                     .to_string(),
                     move_text(r),
@@ -578,7 +580,7 @@ pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, split_stores: bool) -> 
                         .as_ref()
                         .map(|c| format!("+{} from {}", c.seeds, c.pit))),
                 ];
-                match (r.stores, split_stores) {
+                match (r.stores, csv) {
                     (Some([s, n]), true) => row.extend([s.to_string(), n.to_string()]),
                     (None, true) => row.extend([String::new(), String::new()]),
                     (Some([s, n]), false) => row.push(format!("{s}-{n}")),
