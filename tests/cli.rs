@@ -509,7 +509,7 @@ fn titles_name_the_ruleset() {
     insta::assert_snapshot!(run(&["compare", "--width", "80", "--rules", "russ"], Some(untagged)), @r#"
     exit 0
     --- stdout
-    Game 1: Ade (South), recorded rules: russ (no Rules tag)
+    Game 1: Ade (South), rules: russ (no Rules tag)
 
     ┌─────────┬──────────────────┬──────────────────┬────────────┬────────┐
     │ ruleset ┆ verdict          ┆ differs from ply ┆ score      ┆ winner │

@@ -2,12 +2,13 @@
 
 use std::io::Write;
 
-use ayo::output::compare::{CompareJson, DEFAULT_RULESETS, compare, grid};
+use ayo::output::compare::{CompareJson, compare, grid, single_rulings, sources};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Style, title, wrap_lines};
-use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
+use ayo::output::table::{Style, rules_label, title, wrap_lines};
+use ayo::replay::rules_of;
+use ayo::rules::Ruleset;
 
-use super::{Ctx, Fatal, TableArgs, csv_rows, each_record, write_schema};
+use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, csv_rows, each_record, write_schema};
 
 /// Replay each game under several rulesets and show where they part.
 ///
@@ -25,75 +26,103 @@ use super::{Ctx, Fatal, TableArgs, csv_rows, each_record, write_schema};
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
-    /// A ruleset to compare; repeat for more. Default: russ; russ with
-    /// capture-seed=stays, leftovers=owner, skip-origin=beyond-lap or
-    /// end=exhaustion; endodoi.
-    #[arg(long = "rules", value_name = "RULESET")]
-    rules: Vec<Ruleset>,
-    /// Only the N-th game of each file (from 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    game: Option<u64>,
-    /// Laps a relay may run before its move is undecided.
-    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N")]
-    max_laps: u64,
+    /// A ruleset to compare, or `sources` for the rulesets of the written
+    /// sources on the record's board; repeat for more. Default: the record's
+    /// own ruleset (its Rules tag, else russ), then that ruleset with one
+    /// ruling changed, for every other value of skip-origin, capture-seed,
+    /// feeding, leftovers and end.
+    #[arg(long = "rules", value_name = "RULESET", value_parser = parse_choice)]
+    rules: Vec<Choice>,
+    #[command(flatten)]
+    game: GameArg,
+    #[command(flatten)]
+    laps: LapsArg,
     #[command(flatten)]
     table: TableArgs,
 }
 
-/// How the title names the record's own ruleset, which compare sets aside.
-fn record_rules(record: &ayo::notation::Record) -> String {
-    match record.tag("Rules") {
-        None => format!("recorded rules: {} (no Rules tag)", Ruleset::RUSS),
-        Some(tag) => match tag.parse::<Ruleset>() {
-            Ok(r) => format!("recorded rules: {r}"),
-            Err(_) => format!("recorded rules: {tag} (unreadable)"),
-        },
+/// One `--rules` value.
+#[derive(Clone, Debug)]
+enum Choice {
+    Ruleset(Ruleset),
+    /// The written sources' rulesets, on the record's board.
+    Sources,
+}
+
+fn parse_choice(s: &str) -> Result<Choice, String> {
+    if s.trim() == "sources" {
+        return Ok(Choice::Sources);
     }
+    s.parse().map(Choice::Ruleset).map_err(|e| e.to_string())
+}
+
+/// The rulesets to replay a record under, the record's own ruleset being
+/// `own`.
+fn rulesets(choices: &[Choice], own: &Ruleset) -> Vec<Ruleset> {
+    if choices.is_empty() {
+        return single_rulings(own);
+    }
+    let mut set = Vec::new();
+    for c in choices {
+        match c {
+            Choice::Ruleset(r) => set.push(*r),
+            Choice::Sources => set.extend(sources(own)),
+        }
+    }
+    set
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
         return write_schema(out, &schema_of::<CompareJson>());
     }
-    let rulesets: Vec<Ruleset> = if args.rules.is_empty() {
-        DEFAULT_RULESETS
-            .iter()
-            .map(|s| s.parse().map_err(|e| Fatal::Error(format!("{s}: {e}"))))
-            .collect::<Result<_, _>>()?
-    } else {
-        args.rules.clone()
-    };
     let style = args.table.style();
     let mut first = true;
-    each_record(&args.files, ctx, args.game, |_, file, _, record, number| {
-        let comparison = compare(&record, &rulesets, args.max_laps);
-        let heading = title(&record, Some(&record_rules(&record)), number);
-        match style {
-            None => {
-                let value = CompareJson {
-                    file: file.to_string(),
-                    game: number,
-                    title: heading,
-                    rows: comparison.rows,
-                };
-                serde_json::to_writer(&mut *out, &value)?;
-                out.write_all(b"\n")?;
-            }
-            Some(Style::Csv) => {
-                out.write_all(csv_rows(grid(&comparison, true), file, number, first).as_bytes())?;
-            }
-            Some(style) => {
-                if !first {
+    each_record(
+        &args.files,
+        ctx,
+        args.game.game,
+        |ctx, file, raw, record, number| {
+            let own = match rules_of(&record, None) {
+                Ok(r) => r,
+                Err(d) => {
+                    // Without its own ruleset a record has no board to
+                    // compare on.
+                    ctx.diagnose(file, raw, &d);
+                    return Ok(());
+                }
+            };
+            let comparison = compare(&record, &rulesets(&args.rules, &own), args.laps.max_laps);
+            let label = rules_label(&record, Some(&own), false);
+            let heading = title(&record, label.as_deref(), number);
+            match style {
+                None => {
+                    let value = CompareJson {
+                        file: file.to_string(),
+                        game: number,
+                        title: heading,
+                        rows: comparison.rows,
+                    };
+                    serde_json::to_writer(&mut *out, &value)?;
                     out.write_all(b"\n")?;
                 }
-                let heading = match style {
-                    Style::Table { width, .. } => wrap_lines(&heading, width),
-                    _ => format!("### {heading}\n"),
-                };
-                write!(out, "{heading}\n{}", grid(&comparison, false).render(style))?;
+                Some(Style::Csv) => {
+                    let table = grid(&comparison, true);
+                    out.write_all(csv_rows(table, file, number, first).as_bytes())?;
+                }
+                Some(style) => {
+                    if !first {
+                        out.write_all(b"\n")?;
+                    }
+                    let heading = match style {
+                        Style::Table { width, .. } => wrap_lines(&heading, width),
+                        _ => format!("### {heading}\n"),
+                    };
+                    write!(out, "{heading}\n{}", grid(&comparison, false).render(style))?;
+                }
             }
-        }
-        first = false;
-        Ok(())
-    })
+            first = false;
+            Ok(())
+        },
+    )
 }
