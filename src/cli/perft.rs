@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
-use ayo::rules::{DEFAULT_MAX_LAPS, Engine, Position, Ruleset, perft};
+use ayo::rules::{Engine, Position, Ruleset, perft};
 
 use ayo::output::json::{PerftJson, schema_of};
 
-use super::{Fatal, Format, write_schema};
+use super::{Fatal, Format, LapsArg, write_schema};
 
 /// Count the move paths of 1 to DEPTH plies.
 ///
@@ -23,14 +23,13 @@ pub struct Args {
     #[arg(required_unless_present = "schema")]
     depth: Option<usize>,
     /// Ruleset string: a preset (russ, ayoayo, endodoi) and key=value overrides.
-    #[arg(long, default_value = "russ")]
+    #[arg(long, default_value = "russ", value_name = "RULESET")]
     rules: Ruleset,
     /// Start from this set-up string instead of the start position.
-    #[arg(long)]
+    #[arg(long, value_name = "SETUP")]
     setup: Option<String>,
-    /// Laps a relay may run before its move counts as undecided.
-    #[arg(long, default_value_t = DEFAULT_MAX_LAPS)]
-    max_laps: u64,
+    #[command(flatten)]
+    laps: LapsArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -43,7 +42,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
     let Some(depth) = args.depth.filter(|_| !args.schema) else {
         return write_schema(out, &schema_of::<PerftJson>());
     };
-    let engine = Engine::new(args.rules).with_max_laps(args.max_laps);
+    let engine = Engine::new(args.rules).with_max_laps(args.laps.max_laps);
     let start = match &args.setup {
         Some(s) => Position::from_setup(s, &args.rules)
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?,
@@ -56,13 +55,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
         match args.format {
             Format::Text => writeln!(out, "{depth} {nodes}")?,
             Format::Json => {
-                serde_json::to_writer(
-                    &mut *out,
-                    &PerftJson {
-                        depth,
-                        nodes: *nodes,
-                    },
-                )?;
+                serde_json::to_writer(&mut *out, &PerftJson { depth, nodes: *nodes })?;
                 out.write_all(b"\n")?;
             }
         }
