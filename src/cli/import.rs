@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use ayo::notation::write_record;
-use ayo::output::json::{GameJson, to_record};
+use ayo::output::import::to_record;
+use ayo::output::json::GameJson;
 
 use super::{Ctx, Fatal, each_input};
 
