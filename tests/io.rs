@@ -238,5 +238,5 @@ fn import_memory_follows_the_size_of_the_game() {
         json.len()
     );
     // Most of what is left is the parsed record the text is checked with.
-    assert!(ratio < 64, "peak RSS {kib} KiB is {ratio}x the JSON");
+    assert!(ratio < 48, "peak RSS {kib} KiB is {ratio}x the JSON");
 }

@@ -68,7 +68,7 @@ pub struct ImportGame {
     #[serde(default)]
     comments: Vec<CommentText>,
     #[serde(default)]
-    moves: Vec<ImportMove>,
+    moves: Vec<MoveIn>,
     #[serde(default)]
     result: Option<ImportResult>,
     #[serde(default, rename = "valid")]
@@ -78,6 +78,12 @@ pub struct ImportGame {
     #[serde(default)]
     raw: Option<String>,
 }
+
+/// A move of the record, read from an [`ImportMove`] as soon as that is read:
+/// a game's moves are never held twice, in both shapes.
+#[derive(Debug, Deserialize)]
+#[serde(from = "ImportMove")]
+struct MoveIn(Move);
 
 /// One move: only `pit` is required, so `{"pit": "c"}` is a move.
 #[derive(Debug, Deserialize)]
@@ -158,17 +164,21 @@ impl<'de> Deserialize<'de> for PitLetter {
 
 /// A variation: a line of at least one move.
 #[derive(Debug)]
-struct Line(Vec<ImportMove>);
+struct Line(Vec<Move>);
 
 impl<'de> Deserialize<'de> for Line {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let moves = Vec::<ImportMove>::deserialize(d)?;
+        let moves = Vec::<MoveIn>::deserialize(d)?;
         if moves.is_empty() {
             return Err(de::Error::invalid_length(
                 0,
                 &"a variation of at least one move",
             ));
         }
+        // A vector grows to room for four moves at its first; most variations
+        // are shorter, and a game can hold very many of them.
+        let mut moves: Vec<Move> = moves.into_iter().map(|m| m.0).collect();
+        moves.shrink_to_fit();
         Ok(Line(moves))
     }
 }
@@ -327,10 +337,9 @@ fn comments<C: FromIterator<Comment>>(texts: Vec<CommentText>) -> C {
         .collect()
 }
 
-fn line_record(moves: Vec<ImportMove>) -> Vec<Move> {
-    moves
-        .into_iter()
-        .map(|m| Move {
+impl From<ImportMove> for MoveIn {
+    fn from(m: ImportMove) -> MoveIn {
+        MoveIn(Move {
             number: None,
             pit: m.pit.0,
             claim: m.claim,
@@ -349,13 +358,13 @@ fn line_record(moves: Vec<ImportMove>) -> Vec<Move> {
                 .variations
                 .into_iter()
                 .map(|v| Variation {
-                    moves: line_record(v.0),
+                    moves: v.0,
                     span: Span::default(),
                 })
                 .collect(),
             span: Span::default(),
         })
-        .collect()
+    }
 }
 
 /// A digest of what a record says, spans and move numbers aside (what
@@ -421,7 +430,7 @@ pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     // The writer orders tags canonically; so does the record, so that it is
     // exactly what parsing the written text gives back.
     sort_tags(&mut tags, |t| &t.name);
-    let moves = line_record(game.moves);
+    let moves: Vec<Move> = game.moves.into_iter().map(|m| m.0).collect();
     let record = Record {
         tags,
         comments: if moves.is_empty() {
