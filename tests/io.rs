@@ -125,7 +125,7 @@ fn fmt_write_replaces_files_whole_and_keeps_their_permissions() {
     insta::assert_snapshot!(run(&["fmt", "--write"], Some(b"1. c *\n")), @r"
     exit 2
     --- stderr
-    ayo: error: --write needs files: it cannot rewrite standard input
+    error: --write needs files: it cannot rewrite standard input
     ");
 }
 

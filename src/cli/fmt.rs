@@ -118,6 +118,7 @@ fn format_games<R: BufRead>(
             }
         }
         index += 1;
+        ctx.check_stderr()?;
     }
     let trailing: &[u8] = if index == 0 { b"" } else { b"\n" };
     found.canonical &= !games.had_bom() && games.trailing() == trailing;

@@ -83,21 +83,21 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     if !raw.ends_with('\n') {
                         out.write_all(b"\n")?;
                     }
-                    ctx.invalid = true;
-                    ctx.note(&format!(
-                        "error: {file}:{}:{}: game {n}: the raw text of a game that could not be parsed (no result): written unchanged",
-                        value.line, value.column
-                    ));
+                    ctx.game_error(
+                        &format!("{file}:{}:{}", value.line, value.column),
+                        n,
+                        "the raw text of a game that could not be parsed (no result): written unchanged",
+                    );
                 }
                 Err(e) => {
-                    ctx.invalid = true;
                     let (line, column) = match e {
                         ImportError::Json { line, column, .. } => value.place(line, column),
                         _ => (value.line, value.column),
                     };
-                    ctx.note(&format!("error: {file}:{line}:{column}: game {n}: {e}"));
+                    ctx.game_error(&format!("{file}:{line}:{column}"), n, &e.to_string());
                 }
             }
+            ctx.check_stderr()?;
         }
         Ok(())
     })
