@@ -94,7 +94,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                         ImportError::Json { line, column, .. } => value.place(line, column),
                         _ => (value.line, value.column),
                     };
-                    ctx.game_error(&format!("{file}:{line}:{column}"), n, &e.to_string());
+                    let message = if value.cut_off {
+                        format!("cut off before its end: {e}")
+                    } else {
+                        e.to_string()
+                    };
+                    ctx.game_error(&format!("{file}:{line}:{column}"), n, &message);
                 }
             }
             ctx.check_stderr()?;

@@ -466,6 +466,9 @@ pub struct JsonValue {
     pub column: usize,
     /// Its bytes: a whole value, or a broken one up to where it was cut off.
     pub bytes: Vec<u8>,
+    /// The value was cut off: by a line break inside a string, a line
+    /// starting with `{` while it was open, or the end of the input.
+    pub cut_off: bool,
 }
 
 impl JsonValue {
@@ -538,13 +541,14 @@ impl<R: BufRead> JsonGames<R> {
         self.pos + 1 - bom
     }
 
-    fn value(&mut self, bytes: Vec<u8>, line: usize, column: usize) -> JsonValue {
+    fn value(&mut self, bytes: Vec<u8>, line: usize, column: usize, cut_off: bool) -> JsonValue {
         self.count += 1;
         JsonValue {
             number: self.count,
             line,
             column,
             bytes,
+            cut_off,
         }
     }
 
@@ -574,18 +578,18 @@ impl<R: BufRead> JsonGames<R> {
             // Not an object: the rest of the line, for the parser to name.
             let bytes = self.line[self.pos..].trim_ascii_end().to_vec();
             self.pos = self.line.len();
-            return Ok(Some(self.value(bytes, line, column)));
+            return Ok(Some(self.value(bytes, line, column, false)));
         }
         let mut bytes = Vec::new();
         let (mut depth, mut in_string, mut escape) = (0usize, false, false);
-        loop {
+        let cut_off = loop {
             if self.pos >= self.line.len() {
                 if !self.next_line()? {
-                    break;
+                    break true;
                 }
                 if !in_string && self.line.first() == Some(&b'{') {
                     // A new value in the first column: the open one was cut off.
-                    break;
+                    break true;
                 }
             }
             let b = self.line[self.pos];
@@ -597,7 +601,7 @@ impl<R: BufRead> JsonGames<R> {
                     b'\\' => escape = true,
                     b'"' => in_string = false,
                     // A line break cannot be in a string: the value was cut off.
-                    b'\n' => break,
+                    b'\n' => break true,
                     _ => {}
                 }
             } else {
@@ -607,14 +611,14 @@ impl<R: BufRead> JsonGames<R> {
                     b'}' | b']' => {
                         depth = depth.saturating_sub(1);
                         if depth == 0 {
-                            break;
+                            break false;
                         }
                     }
                     _ => {}
                 }
             }
-        }
-        Ok(Some(self.value(bytes, line, column)))
+        };
+        Ok(Some(self.value(bytes, line, column, cut_off)))
     }
 }
 
@@ -750,6 +754,10 @@ mod tests {
     /// A truncated line is one bad value; the next line is the next value.
     #[test]
     fn a_truncated_value_ends_at_its_line() {
+        let cut: Vec<bool> = JsonGames::new(&b"{\"a\": 1\n{\"b\": \"\n{}\n{"[..])
+            .map(|v| v.unwrap().cut_off)
+            .collect();
+        assert_eq!(cut, [true, true, false, true]);
         let input = "{\"a\": {\"b\": 1}\n{\"c\": \"x\n{\"d\": 2}\n42\n{\"e\": [";
         assert_eq!(
             values(input),
