@@ -55,7 +55,13 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
         match args.format {
             Format::Text => writeln!(out, "{depth} {nodes}")?,
             Format::Json => {
-                serde_json::to_writer(&mut *out, &PerftJson { depth, nodes: *nodes })?;
+                serde_json::to_writer(
+                    &mut *out,
+                    &PerftJson {
+                        depth,
+                        nodes: *nodes,
+                    },
+                )?;
                 out.write_all(b"\n")?;
             }
         }
