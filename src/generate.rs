@@ -142,7 +142,7 @@ pub fn random_record(
         tag("South", "Engine A".to_string()),
         tag("North", "Engine B".to_string()),
         tag("Result", token.as_str().to_string()),
-        tag("Rules", engine.rules.to_string()),
+        tag("Rules", engine.rules().to_string()),
     ];
     if *start != engine.start() {
         tags.push(tag("Setup", start.to_string()));

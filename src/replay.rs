@@ -345,8 +345,9 @@ impl Replayer {
             return None;
         }
         let Some(pit) = Pit::from_letter(m.pit, pits) else {
-            let last = Pit::new(side, pits - 1, pits).letter(pits);
-            let first = Pit::new(side, 0, pits).letter(pits);
+            let mut row = before.pits_of(side).map(|p| p.letter(pits));
+            let first = row.next().unwrap_or('?');
+            let last = row.next_back().unwrap_or(first);
             self.error(
                 m.span,
                 format!(

@@ -116,11 +116,8 @@ pub fn render(view: &BoardView, ascii: bool) -> String {
             seeds.to_string()
         }
     };
-    let north: Vec<Pit> = (0..pits)
-        .rev()
-        .map(|i| Pit::new(Side::North, i, pits))
-        .collect();
-    let south: Vec<Pit> = (0..pits).map(|i| Pit::new(Side::South, i, pits)).collect();
+    let north: Vec<Pit> = pos.pits_of(Side::North).rev().collect();
+    let south: Vec<Pit> = pos.pits_of(Side::South).collect();
     let stores = pos.stores();
     let row = |first: String, cells: Vec<String>, last: String| {
         let mut r = Vec::with_capacity(n + 2);

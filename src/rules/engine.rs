@@ -17,10 +17,9 @@ pub const DEFAULT_MAX_LAPS: u64 = 1 << 32;
 /// the limit makes its move [`Illegal::Undecided`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Engine {
-    /// The rules.
-    pub rules: Ruleset,
-    /// Laps a relay may run before its move is undecided.
-    pub max_laps: u64,
+    rules: Ruleset,
+    /// At least 1 (see [`Engine::with_max_laps`]).
+    max_laps: u64,
 }
 
 /// What one move did, before anyone asks for its laps.
@@ -45,9 +44,25 @@ impl Engine {
         }
     }
 
-    /// The same engine with another lap limit.
+    /// The same engine with another lap limit. A limit of 0 is taken as 1:
+    /// every relay sows its first lap, so no smaller limit means anything.
     pub fn with_max_laps(self, max_laps: u64) -> Engine {
-        Engine { max_laps, ..self }
+        Engine {
+            max_laps: max_laps.max(1),
+            ..self
+        }
+    }
+
+    /// The rules.
+    #[inline]
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// Laps a relay may run before its move is undecided.
+    #[inline]
+    pub fn max_laps(&self) -> u64 {
+        self.max_laps
     }
 
     /// The start position of the ruleset.
@@ -59,7 +74,7 @@ impl Engine {
     /// stops the game there.
     #[inline]
     pub fn majority(&self, pos: &Position) -> Option<Side> {
-        if self.rules.end != End::Majority {
+        if self.rules.end() != End::Majority {
             return None;
         }
         let total = pos.total_seeds();
@@ -90,7 +105,7 @@ impl Engine {
     /// them all work it out once.
     #[inline]
     pub(crate) fn must_feed(&self, pos: &Position) -> bool {
-        self.rules.feeding == Feeding::Compulsory && pos.row_is_empty(pos.to_move.opponent())
+        self.rules.feeding() == Feeding::Compulsory && pos.row_is_empty(pos.to_move.opponent())
     }
 
     /// Plays a move on `pos` itself, which must be the mover's own non-empty
@@ -114,7 +129,7 @@ impl Engine {
             &mut pos.board,
             ring,
             pit.ring(),
-            self.rules.skip_origin,
+            self.rules.skip_origin(),
             self.max_laps,
         )?;
         let ended_in = Pit::from_ring(end.last);
@@ -123,7 +138,7 @@ impl Engine {
             let across = ended_in.opposite(pits);
             let taken = pos.board[across.ring()];
             if taken > 0 {
-                let capturing_seed = self.rules.capture_seed == CaptureSeed::Captured;
+                let capturing_seed = self.rules.capture_seed() == CaptureSeed::Captured;
                 pos.board[across.ring()] = 0;
                 if capturing_seed {
                     pos.board[end.last] -= 1;
@@ -184,7 +199,7 @@ impl Engine {
                 &mut board,
                 2 * usize::from(pos.pits),
                 pit.ring(),
-                self.rules.skip_origin,
+                self.rules.skip_origin(),
                 played.sown.laps,
             )
         } else {
@@ -258,7 +273,7 @@ impl Engine {
             }
             NoMove::EveryMoveIllegal
         };
-        let score = final_score(pos, self.rules.leftovers, side);
+        let score = final_score(pos, self.rules.leftovers(), side);
         Ok(Status::Over(GameEnd {
             reason: EndReason::NoLegalMove { side, why },
             score,

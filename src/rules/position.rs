@@ -56,17 +56,27 @@ pub struct Pit(u8);
 
 impl Pit {
     /// The `index`-th pit (from its owner's left, 0-based) of `side` on a board of
-    /// `pits` pits a row.
-    pub fn new(side: Side, index: u8, pits: u8) -> Pit {
-        debug_assert!(index < pits);
+    /// `pits` pits a row; `None` unless `index < pits <= MAX_PITS`.
+    pub fn new(side: Side, index: u8, pits: u8) -> Option<Pit> {
+        (index < pits && pits <= MAX_PITS).then(|| Pit::on_board(side, index, pits))
+    }
+
+    /// [`Pit::new`] for arguments already known to be in range.
+    #[inline]
+    fn on_board(side: Side, index: u8, pits: u8) -> Pit {
+        debug_assert!(index < pits && pits <= MAX_PITS);
         Pit(match side {
             Side::South => index,
             Side::North => pits + index,
         })
     }
 
-    /// The pit at ring position `ring` (0 ≤ ring < 2 × pits).
-    pub fn from_ring(ring: usize) -> Pit {
+    /// The pit at ring position `ring`, which the caller knows to be on the
+    /// board (`ring < 2 × pits`, so below [`MAX_BOARD`]). Crate-private: outside
+    /// the engine a pit is named by its side and index or its letter.
+    #[inline]
+    pub(crate) fn from_ring(ring: usize) -> Pit {
+        debug_assert!(ring < MAX_BOARD);
         Pit(ring as u8)
     }
 
@@ -110,7 +120,7 @@ impl Pit {
             'A'..='Z' => (Side::North, c as u8 - b'A'),
             _ => return None,
         };
-        (i < pits).then(|| Pit::new(side, i, pits))
+        (i < pits && pits <= MAX_PITS).then(|| Pit::on_board(side, i, pits))
     }
 }
 
@@ -140,14 +150,14 @@ impl Position {
     /// The start position of a ruleset: `seeds` in every pit, empty stores, South to move.
     pub fn start(rules: &Ruleset) -> Position {
         let mut board = [0; MAX_BOARD];
-        let ring = 2 * u16::from(rules.pits);
-        board[..usize::from(ring)].fill(u16::from(rules.seeds));
+        let ring = 2 * u16::from(rules.pits());
+        board[..usize::from(ring)].fill(u16::from(rules.seeds()));
         Position {
             board,
             stores: [0, 0],
             to_move: Side::South,
-            pits: rules.pits,
-            total: ring * u16::from(rules.seeds),
+            pits: rules.pits(),
+            total: ring * u16::from(rules.seeds()),
         }
     }
 
@@ -243,17 +253,20 @@ impl Position {
     }
 
     /// The pits of one side, from its owner's left.
-    pub fn pits_of(&self, side: Side) -> impl Iterator<Item = Pit> + use<> {
+    pub fn pits_of(
+        &self,
+        side: Side,
+    ) -> impl DoubleEndedIterator<Item = Pit> + ExactSizeIterator + use<> {
         let pits = self.pits;
-        (0..pits).map(move |i| Pit::new(side, i, pits))
+        (0..pits).map(move |i| Pit::on_board(side, i, pits))
     }
 
     /// Does this position fit the ruleset's board?
     pub fn check_fits(&self, rules: &Ruleset) -> Result<(), SetupError> {
-        if self.pits != rules.pits {
+        if self.pits != rules.pits() {
             return Err(SetupError::WrongBoard {
                 setup: self.pits,
-                rules: rules.pits,
+                rules: rules.pits(),
             });
         }
         Ok(())
