@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::ruleset::{MAX_PITS, MIN_PITS, Ruleset};
+use super::ruleset::{MAX_PITS, MAX_SEEDS, MIN_PITS, Ruleset};
 
 /// The most pits a board can have (two rows of [`MAX_PITS`]).
 pub const MAX_BOARD: usize = 2 * MAX_PITS as usize;
@@ -184,8 +184,12 @@ impl Position {
             .chain(&stores)
             .map(|&x| u64::from(x))
             .sum();
-        if total > u64::from(u16::MAX) {
-            return Err(SetupError::TooManySeeds(total));
+        // The most a start position holds (`seeds=100` in every pit), board
+        // and stores together. Anything beyond is no game a ruleset can reach,
+        // and would let a short record make replay print gigabytes of laps.
+        let max = 2 * n as u64 * u64::from(MAX_SEEDS);
+        if total > max {
+            return Err(SetupError::TooManySeeds { seeds: total, max });
         }
         let mut board = [0; MAX_BOARD];
         board[..n].copy_from_slice(south);
@@ -194,7 +198,9 @@ impl Position {
             board,
             stores,
             to_move,
+            // 2 to 26, checked above.
             pits: n as u8,
+            // At most 2 × 26 × 100, checked above.
             total: total as u16,
         })
     }
@@ -318,9 +324,17 @@ pub enum SetupError {
     /// Malformed side to move.
     #[error("expected the side to move, `S` or `N`; found `{0}`")]
     ToMove(String),
-    /// More seeds than a position can hold.
-    #[error("the set-up holds {0} seeds: at most 65535 are supported")]
-    TooManySeeds(u64),
+    /// More seeds, board and stores together, than 100 a pit (the most a
+    /// ruleset's start can hold, `seeds=100`).
+    #[error(
+        "the set-up holds {seeds} seeds, board and stores: at most {max} (100 a pit) are supported on this board"
+    )]
+    TooManySeeds {
+        /// Seeds in the set-up.
+        seeds: u64,
+        /// 2 × pits × 100.
+        max: u64,
+    },
     /// The set-up's board and the ruleset's disagree.
     #[error("the set-up has {setup} pits a row, but the ruleset has pits={rules}")]
     WrongBoard {
@@ -447,7 +461,12 @@ mod tests {
         insta::assert_snapshot!(err("4/4 0-0 S"), @"expected 2 to 26 pits a row; found 1");
         insta::assert_snapshot!(err("4,4/4,4 0 S"), @"expected the stores as two numbers `S-N`, e.g. `16-11`; found `0`");
         insta::assert_snapshot!(err("4,4/4,4 0-0 W"), @"expected the side to move, `S` or `N`; found `W`");
-        insta::assert_snapshot!(err("60000,4/4,60000 0-0 S"), @"the set-up holds 120008 seeds: at most 65535 are supported");
+        insta::assert_snapshot!(err("60000,4/4,60000 0-0 S"), @"the set-up holds 120008 seeds, board and stores: at most 400 (100 a pit) are supported on this board");
+        // The record of the issue: 60,003 seeds on a 2 x 2 board.
+        insta::assert_snapshot!(err("60000,1/1,1 0-0 S"), @"the set-up holds 60003 seeds, board and stores: at most 400 (100 a pit) are supported on this board");
+        // Stores count too; exactly 100 a pit is fine.
+        insta::assert_snapshot!(err("100,100/100,100 1-0 S"), @"the set-up holds 401 seeds, board and stores: at most 400 (100 a pit) are supported on this board");
+        assert!("100,100/100,100 0-0 S".parse::<Position>().is_ok());
         let six: Ruleset = "russ".parse().unwrap();
         insta::assert_snapshot!(Position::from_setup("4,4/4,4 0-0 S", &six).unwrap_err().to_string(), @"the set-up has 2 pits a row, but the ruleset has pits=6");
     }
