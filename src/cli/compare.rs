@@ -34,7 +34,8 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     game: Option<u64>,
     /// Laps a relay may run before its move is undecided.
-    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N")]
+    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
     max_laps: u64,
     /// Output format (`json`: one object a game, NDJSON).
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]

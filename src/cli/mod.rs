@@ -240,7 +240,8 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "RULESET")]
     rules: Option<Ruleset>,
     /// Laps a relay may run before its move is undecided (an error).
-    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N")]
+    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
     max_laps: u64,
 }
 

@@ -240,7 +240,10 @@ fn undecided_at_the_lap_limit() {
         e.play(&start, pit('a', &start)),
         Err(Illegal::Undecided { laps: 3 })
     );
-    assert_eq!(perft(&e, &start, 1), Err(Illegal::Undecided { laps: 3 }));
+    assert_eq!(
+        perft(&e, &start, 1),
+        Err(PerftError::Undecided(Illegal::Undecided { laps: 3 }))
+    );
 }
 
 #[test]
