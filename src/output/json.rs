@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::diagnostics::Diagnostic;
 use crate::notation::{
-    Comment, Glyph, Move, Nag, Outcome, Record, Span, Tag, Termination, Variation, parse_record,
-    sort_tags, write_record,
+    Comment, Glyph, Move, Nag, Numbering, Outcome, Record, Span, Tag, Termination, Variation,
+    parse_record, sort_tags, write_record,
 };
-use crate::replay::{Game, Ply, move_number};
+use crate::replay::{Game, Ply};
 use crate::rules::{MoveOutcome, Side};
 
 /// One game.
@@ -271,7 +271,12 @@ fn line_json(
                 p.side
             });
             let (p, n) = ply.map_or(
-                (first_ply + k as u32, move_number(k, first_number, first)),
+                (
+                    first_ply + k as u32,
+                    Numbering::new(first_number, first == Side::North)
+                        .nth(k)
+                        .number,
+                ),
                 |p| (p.ply, p.number),
             );
             let (laps, capture, stores, board) = match ply.and_then(|p| p.outcome.as_ref()) {

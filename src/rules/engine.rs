@@ -6,9 +6,12 @@ use super::position::{Pit, Position, Side};
 use super::ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset};
 use super::sow::{relay, relay_traced};
 
-/// The default lap limit: 2^32 laps, about four times the longest cycle detection
-/// met in random Endodoi 2 × 8 play (RULES.md).
-pub const DEFAULT_MAX_LAPS: u64 = 1 << 32;
+/// The default lap limit: 2^26 laps, about a second of sowing (RULES.md). Far
+/// beyond any relay of real play (random play on the standard board stays
+/// under about 1,100 laps), and it decides the Endodoi 2 × 8 example of
+/// RULES.md (period 5,589,754). Analysis of boards without the origin skip
+/// raises it.
+pub const DEFAULT_MAX_LAPS: u64 = 1 << 26;
 
 /// Plays moves under a ruleset.
 ///
@@ -169,14 +172,16 @@ impl Engine {
         self.apply(pos, pit).map(|p| p.position)
     }
 
-    /// Plays a move and returns the position after it and its capture: what
-    /// checking a record needs, without the rest of a [`MoveOutcome`].
+    /// Plays a move and returns the position after it, its capture and the
+    /// laps its relay took: what checking a record needs, without the rest of
+    /// a [`MoveOutcome`].
     pub(crate) fn play_capture(
         &self,
         pos: &Position,
         pit: Pit,
-    ) -> Result<(Position, Option<Capture>), Illegal> {
-        self.apply(pos, pit).map(|p| (p.position, p.sown.capture))
+    ) -> Result<(Position, Option<Capture>, u64), Illegal> {
+        self.apply(pos, pit)
+            .map(|p| (p.position, p.sown.capture, p.sown.laps))
     }
 
     /// Plays a move and returns its full outcome, every lap included.
@@ -192,6 +197,17 @@ impl Engine {
         pit: Pit,
         trace: bool,
     ) -> Result<MoveOutcome, Illegal> {
+        self.play_outcome_counted(pos, pit, trace).map(|(o, _)| o)
+    }
+
+    /// [`Engine::play_outcome`], and the laps the relay took (whether or not
+    /// they were traced).
+    pub(crate) fn play_outcome_counted(
+        &self,
+        pos: &Position,
+        pit: Pit,
+        trace: bool,
+    ) -> Result<(MoveOutcome, u64), Illegal> {
         let played = self.apply(pos, pit)?;
         let laps = if trace {
             let mut board = pos.board;
@@ -205,14 +221,15 @@ impl Engine {
         } else {
             Vec::new()
         };
-        Ok(MoveOutcome {
+        let outcome = MoveOutcome {
             side: pos.to_move,
             pit,
             laps,
             ended_in: played.sown.ended_in,
             capture: played.sown.capture,
             position: played.position,
-        })
+        };
+        Ok((outcome, played.sown.laps))
     }
 
     /// Every pit of the side to move, with its verdict.

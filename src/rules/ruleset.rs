@@ -509,5 +509,9 @@ mod tests {
         insta::assert_snapshot!(err("russ seeds=0"), @"`seeds=0` is out of range: expected a whole number from 1 to 100");
         insta::assert_snapshot!(err("russ seeds=-4"), @"`seeds=-4` is out of range: expected a whole number from 1 to 100");
         insta::assert_snapshot!(err("russ pits=8 pits=8"), @"rule key `pits` is given twice");
+        // Only ASCII white space separates words: an ideographic space
+        // (U+3000) does not.
+        insta::assert_snapshot!(err("russ\u{3000}pits=8"), @"unknown preset `russ\u{3000}pits=8`: expected one of russ, ayoayo, endodoi");
+        assert_eq!("russ\tpits=8\n".parse::<Ruleset>().map(|r| r.pits()), Ok(8));
     }
 }
