@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, Numbering, Outcome, Record, Span, Tag};
 use crate::rules::{
     Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, MoveOutcome, NoMove, Pit,
@@ -22,6 +22,8 @@ pub struct Options {
     pub max_laps: u64,
     /// Record every lap of every move. Checking alone does not need them.
     pub trace: bool,
+    /// Report warnings as errors.
+    pub deny_warnings: bool,
 }
 
 impl Default for Options {
@@ -30,6 +32,7 @@ impl Default for Options {
             rules: None,
             max_laps: DEFAULT_MAX_LAPS,
             trace: true,
+            deny_warnings: false,
         }
     }
 }
@@ -160,9 +163,9 @@ pub struct Game {
 }
 
 impl Game {
-    /// No problem found.
+    /// No error found (warnings may remain).
     pub fn is_valid(&self) -> bool {
-        self.errors.is_empty()
+        self.errors.iter().all(|d| !d.is_error())
     }
 
     /// The position after the last main-line move that was played.
@@ -230,23 +233,24 @@ struct Run {
     errors: Vec<Diagnostic>,
 }
 
+/// The ruleset a record is replayed under: `given` (from `--rules`) when
+/// there is one, else its `Rules` tag, else russ. A `Rules` tag that is not a
+/// ruleset is an error at the tag's value.
+pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
+    match (given, find_tag(record, "Rules")) {
+        (Some(r), _) => Ok(r),
+        (None, None) => Ok(Ruleset::RUSS),
+        (None, Some(tag)) => tag.value.parse::<Ruleset>().map_err(|e| {
+            Diagnostic::new(tag.value_span, format!("Rules tag: {e}"), "not a ruleset")
+        }),
+    }
+}
+
 fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
     let mut errors = Vec::new();
-    let rules = match (opts.rules, find_tag(record, "Rules")) {
-        (Some(r), _) => Some(r),
-        (None, None) => Some(Ruleset::RUSS),
-        (None, Some(tag)) => match tag.value.parse::<Ruleset>() {
-            Ok(r) => Some(r),
-            Err(e) => {
-                errors.push(Diagnostic::new(
-                    tag.value_span,
-                    format!("Rules tag: {e}"),
-                    "not a ruleset",
-                ));
-                None
-            }
-        },
-    };
+    let rules = rules_of(record, opts.rules)
+        .map_err(|d| errors.push(d))
+        .ok();
     let setup = find_tag(record, "Setup");
     let start = rules.and_then(|rules| match setup {
         None => Some(Position::start(&rules)),
@@ -326,6 +330,11 @@ fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
         }
     }
     run.errors = replayer.errors;
+    if opts.deny_warnings {
+        for d in &mut run.errors {
+            d.severity = Severity::Error;
+        }
+    }
     run
 }
 
@@ -972,9 +981,7 @@ mod tests {
         assert_eq!(errors.len(), 101);
         assert_eq!(
             errors[100].message,
-            format!(
-                "ply 1, North's B: undecided after {limit} laps (the lap limit); raise --max-laps"
-            )
+            format!("ply 1, North's B: undecided after {limit} laps; raise --max-laps")
         );
     }
 
@@ -988,9 +995,7 @@ mod tests {
         let errors = check(&record, &Options::default());
         assert_eq!(
             errors[0].message,
-            format!(
-                "ply 1, North's B: undecided after {DEFAULT_MAX_LAPS} laps (the lap limit); raise --max-laps"
-            )
+            format!("ply 1, North's B: undecided after {DEFAULT_MAX_LAPS} laps; raise --max-laps")
         );
         assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
     }

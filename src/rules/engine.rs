@@ -6,7 +6,8 @@ use super::position::{Pit, Position, Side};
 use super::ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset};
 use super::sow::{relay, relay_traced};
 
-/// The default lap limit: 2^26 laps, about a second of sowing (RULES.md). Far
+/// The default lap limit: 2^26 laps, about a second of sowing (RULES.md,
+/// "Endless relays and the lap limit"). Far
 /// beyond any relay of real play (random play on the standard board stays
 /// under about 1,100 laps), and it decides the Endodoi 2 × 8 example of
 /// RULES.md (period 5,589,754). Analysis of boards without the origin skip

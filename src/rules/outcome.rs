@@ -62,7 +62,7 @@ impl MoveOutcome {
         self.position.stores()
     }
 
-    /// The laps written as in RULES.md, `origin(seeds):pits sown`, one word a lap,
+    /// The laps written as in RULES.md ("Writing laps"), `origin(seeds):pits sown`, one word a lap,
     /// with the skipped origin as `-x` when a lap skipped it.
     pub fn trace(&self) -> String {
         let pits = self.position.pits();
@@ -106,7 +106,7 @@ pub enum Illegal {
     },
     /// The lap limit ran out before the relay ended or repeated. Not a rule:
     /// a bound on work, which whoever set it can raise.
-    #[error("undecided after {laps} laps (the lap limit)")]
+    #[error("undecided after {laps} laps")]
     Undecided {
         /// The lap limit reached.
         laps: u64,

@@ -1,4 +1,4 @@
-//! Rulesets: the rule keys of RULES.md, their presets, and the ruleset string
+//! Rulesets: the rule keys of RULES.md ("Rule keys"), their presets, and the ruleset string
 //! (`endodoi pits=12 seeds=3`).
 
 use std::fmt;
@@ -60,7 +60,7 @@ pub enum End {
     Exhaustion,
 }
 
-/// One value for every rule key of RULES.md.
+/// One value for every rule key of RULES.md ("Rule keys").
 ///
 /// The fields are private so that every `Ruleset` is one its own string parses
 /// back to: `pits` stays within [`MIN_PITS`]..=[`MAX_PITS`] and `seeds` within
