@@ -125,6 +125,24 @@ mod tests {
         }
     }
 
+    /// The walk recurses one frame a ply: 64 plies deep it fits in a small
+    /// stack (4 KB a frame even in an unoptimised build). On a 2 x 2 board
+    /// with 3 seeds and no end by majority, games do run 64 plies.
+    #[test]
+    fn depth_64_fits_a_small_stack() {
+        let rules: Ruleset = "endodoi pits=2 seeds=3 end=exhaustion".parse().unwrap();
+        let counted = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || {
+                let e = Engine::new(rules);
+                perft_leaves(&e, &e.start(), MAX_PERFT_DEPTH)
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(counted, Ok(4));
+    }
+
     /// A count that would pass u64::MAX is an error, not a wrapped number.
     #[test]
     fn overflow_is_an_error() {
