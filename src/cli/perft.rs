@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(long, default_value = "russ", value_name = "RULESET")]
     rules: Ruleset,
     /// Start from this set-up string instead of the start position.
-    #[arg(long)]
+    #[arg(long, value_name = "SETUP")]
     setup: Option<String>,
     #[command(flatten)]
     laps: LapsArg,
