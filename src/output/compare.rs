@@ -190,7 +190,9 @@ pub fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparis
 /// `26-13` reads as a date in a spreadsheet) and a missing value is empty.
 pub fn grid(c: &Comparison, csv: bool) -> Grid {
     let mut header = vec!["ruleset", "verdict", "differs from ply"];
-    let mut fit = vec![Fit::Wrap, Fit::Below(1), Fit::Optional(1)];
+    // The verdict is what the table is for: it wraps beside its ruleset rather
+    // than moving under it; the first difference is the first to go.
+    let mut fit = vec![Fit::Wrap, Fit::Wrap, Fit::Optional(1)];
     if csv {
         header.extend(["south_score", "north_score"]);
         fit.extend([Fit::Keep, Fit::Keep]);
