@@ -437,7 +437,7 @@ fn tables_never_break_words() {
 fn table_width_comes_from_columns_else_100() {
     let widest = |columns: Option<&str>, args: &[&str]| {
         let mut cmd = ayo();
-        cmd.args(["compare", "fixtures/opening-lecture.ayo"])
+        cmd.args(["annotate", "fixtures/opening-lecture.ayo"])
             .args(args);
         if let Some(c) = columns {
             cmd.env("COLUMNS", c);
