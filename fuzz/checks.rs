@@ -22,9 +22,12 @@ use ayo::rules::{
     CaptureSeed, End, Engine, Feeding, Leftovers, Pit, Position, Ruleset, Side, SkipOrigin,
 };
 
+/// A target's check: panics when a property fails on the input.
+pub type Check = fn(&[u8]);
+
 /// The fuzz targets, by name: each is `fuzz/fuzz_targets/<name>.rs`, with its
 /// corpus in `fuzz/corpus/<name>/` and crash inputs in `fuzz/regressions/<name>/`.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Check); 5] = [
     ("reader", check_reader),
     ("roundtrip", check_roundtrip),
     ("import", check_import),
