@@ -180,9 +180,11 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
     // The writer puts tags in canonical order; everything else it keeps.
     let mut expected = record.normalized();
     sort_tags(&mut expected.tags, |t| &t.name);
+    let back = back.normalized();
     assert!(
-        back.normalized() == expected,
-        "write then parse changed the record:\n{written}"
+        back == expected,
+        "write then parse changed the record: {}\n{written}",
+        difference(&expected, &back)
     );
     assert_eq!(write_record(&back), written, "the writer is not canonical");
     let (games, _, _) = cut(written.as_bytes(), 1 << 16);
@@ -223,8 +225,34 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
     }
 }
 
+/// The first part where two records differ, for a failure message.
+fn difference(a: &Record, b: &Record) -> String {
+    let parts = |r: &Record| -> Vec<String> {
+        let mut parts: Vec<String> = r.tags.iter().map(|t| format!("{t:?}")).collect();
+        parts.extend(r.comments.iter().map(|c| format!("{c:?}")));
+        parts.extend(r.moves.iter().map(|m| format!("{m:?}")));
+        parts.push(format!("{:?}", r.result));
+        parts
+    };
+    let (a, b) = (parts(a), parts(b));
+    match a.iter().zip(&b).find(|(x, y)| x != y) {
+        Some((x, y)) => {
+            // Around the first differing character: the parts can be long.
+            let at = x.chars().zip(y.chars()).take_while(|(p, q)| p == q).count();
+            let near = |t: &str| {
+                t.chars()
+                    .skip(at.saturating_sub(30))
+                    .take(60)
+                    .collect::<String>()
+            };
+            format!("was …{}…, now …{}…", near(x), near(y))
+        }
+        None => format!("{} parts, now {}", a.len(), b.len()),
+    }
+}
+
 /// `import` on arbitrary JSON: no panic, and whatever it accepts writes and
-/// parses back to itself, canonically.
+/// reads back (parser and reader) as itself, canonically.
 pub fn check_import(data: &[u8]) {
     let Ok(game) = serde_json::from_slice::<GameJson>(data) else {
         return;
@@ -240,6 +268,15 @@ pub fn check_import(data: &[u8]) {
                 "an imported record does not read back as itself:\n{written}"
             );
             assert_eq!(write_record(&back), written, "the writer is not canonical");
+            // `ayo import` prints it for the reader: it must come back as one
+            // game, not be cut in two by a line that looks like a tag.
+            let (games, _, _) = cut(written.as_bytes(), 1 << 16);
+            assert_eq!(
+                games.len(),
+                1,
+                "the reader cuts an imported record into {} games:\n{written}",
+                games.len()
+            );
         }
         Err(e) => panic!(
             "an imported record does not parse: {} at {}:{}\n{written}",

@@ -30,15 +30,23 @@ run() {
     if [ -d "regressions/$target" ]; then
         dirs+=("regressions/$target")
     fi
-    # -timeout: one input running 10 s is a hang; -rss_limit_mb: memory.
-    if cargo +nightly fuzz run "${flags[@]}" "$target" "${dirs[@]}" -- \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        >"artifacts/$target.log" 2>&1; then
-        echo "$target: no crash in ${seconds}s"
-    else
-        echo "$target: FAILED, see fuzz/artifacts/$target.log and fuzz/artifacts/$target/"
+    local before
+    before=$(find "artifacts/$target" -type f 2>/dev/null | wc -l)
+    # -fork=1 -ignore_crashes=1: one worker that goes on after a crash, so
+    # that one known bug does not hide the others. -timeout: an input running
+    # 10 s is a hang; -rss_limit_mb: memory.
+    cargo +nightly fuzz run "${flags[@]}" "$target" "${dirs[@]}" -- \
+        -max_total_time="$seconds" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 \
+        -ignore_ooms=1 -timeout=10 -rss_limit_mb=2048 \
+        >"artifacts/$target.log" 2>&1 || true
+    local after
+    after=$(find "artifacts/$target" -type f 2>/dev/null | wc -l)
+    if [ "$after" -gt "$before" ]; then
+        echo "$target: $((after - before)) new crash, hang or oom inputs in fuzz/artifacts/$target/"
+        echo "  (replay one: fuzz/target/*/release/$target fuzz/artifacts/$target/FILE)"
         return 1
     fi
+    echo "$target: no crash in ${seconds}s"
 }
 
 status=0
@@ -56,9 +64,10 @@ for pid in "${pids[@]}"; do
     if ! wait "$pid"; then status=1; fi
 done
 
-# Keep the committed corpus small: only inputs that add coverage.
+# Keep the committed corpus small: only inputs that add edge coverage
+# (-use_counters=0 leaves out hit counts, which keep three times as many).
 for target in "${targets[@]}"; do
-    cargo +nightly fuzz cmin "${flags[@]}" "$target" "corpus/$target" \
+    cargo +nightly fuzz cmin "${flags[@]}" "$target" "corpus/$target" -- -use_counters=0 \
         >>"artifacts/$target.log" 2>&1
     echo "$target: corpus of $(find "corpus/$target" -type f | wc -l) inputs after cmin"
 done

@@ -13,6 +13,10 @@ fn corpus_and_regressions_pass_their_checks() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
     let mut failures = Vec::new();
     let mut seen = 0;
+    // The failures are collected and shown once, below: keep the default
+    // hook from printing each panic with its backtrace as well.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
     for (target, check) in checks::TARGETS {
         let corpus = checks::corpus_files(&root.join("corpus").join(target));
         assert!(!corpus.is_empty(), "fuzz/corpus/{target}/ is empty");
@@ -29,6 +33,7 @@ fn corpus_and_regressions_pass_their_checks() {
             }
         }
     }
+    std::panic::set_hook(hook);
     assert!(
         failures.is_empty(),
         "{} of {seen} inputs fail:\n{}",

@@ -680,6 +680,7 @@ fn standard_error_to_a_full_disk_exits_2() {
 #[test]
 fn shell_pipelines_never_panic() {
     let ayo = ayo_path().display().to_string();
+    let mut failures = Vec::new();
     for script in [
         r#""$AYO" validate fixtures/invalid/*.ayo 2>&1 | head -1 >/dev/null; exit ${PIPESTATUS[0]}"#,
         r#""$AYO" json fixtures/*.ayo 2>&1 | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}"#,
@@ -695,9 +696,17 @@ fn shell_pipelines_never_panic() {
             .spawn()
             .expect("starting bash");
         let r = finish(child);
-        let code = r.documented(script);
-        if script.ends_with("/dev/full") {
-            assert_eq!(code, 2, "{script}");
+        // Every documented code is fine for a pipeline whose reader stops
+        // early (head may take all it wants before ayo writes more); /dev/full
+        // is a write error.
+        let ok = match r.code {
+            Some(2) => true,
+            Some(0 | 1) => !script.ends_with("/dev/full"),
+            _ => false,
+        };
+        if !ok {
+            failures.push(format!("{script}: {:?}", r.code));
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
