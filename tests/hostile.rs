@@ -159,13 +159,13 @@ const STDIN: &str = "<stdin>";
 /// comments, nested variations, and a termination.
 const EVERY_TOKEN: &str = r#"[Event "Hostile \"input\" \\ test"]
 [Site "Ibadan"]
-[Result "*"]
+[Result "1/2-1/2"]
 [Rules "russ"]
 [Setup "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"]
 
 {Before the first move.} 1. cx7! $1 {The main opening.} (1. d {or d} (1. e)) 1...
 Fx2?! ; a line comment
-2. cx7 $14 Fx7 (2... A) *
+2. cx7 $14 Fx7 (2... A) 1/2-1/2
 "#;
 
 #[test]

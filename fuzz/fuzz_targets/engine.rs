@@ -1,4 +1,5 @@
-//! The engine on arbitrary set-ups and moves under arbitrary rulesets: seeds conserved, no panic, bounded work (see `check_engine`).
+//! The engine on arbitrary set-ups and moves under arbitrary rulesets: seeds conserved, no
+//! panic, bounded work (see `check_engine`).
 
 #![no_main]
 

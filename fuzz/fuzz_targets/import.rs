@@ -1,4 +1,5 @@
-//! `import` on arbitrary JSON: what it accepts writes and reads back as itself (see `check_import`).
+//! `import` on arbitrary JSON: what it accepts writes and reads back as itself (see
+//! `check_import`).
 
 #![no_main]
 

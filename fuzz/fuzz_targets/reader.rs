@@ -1,4 +1,5 @@
-//! The game reader on arbitrary bytes: nothing dropped, places right, every game that parses round-trips (see `check_reader`).
+//! The game reader on arbitrary bytes: nothing dropped, places right, every game that parses
+//! round-trips (see `check_reader`).
 
 #![no_main]
 
