@@ -26,12 +26,12 @@ mkdir -p artifacts
 run() {
     local target=$1
     local dirs=("corpus/$target")
-    mkdir -p "corpus/$target"
+    mkdir -p "corpus/$target" "artifacts/$target"
     if [ -d "regressions/$target" ]; then
         dirs+=("regressions/$target")
     fi
     local before
-    before=$(find "artifacts/$target" -type f 2>/dev/null | wc -l)
+    before=$(find "artifacts/$target" -type f | wc -l)
     # -fork=1 -ignore_crashes=1: one worker that goes on after a crash, so
     # that one known bug does not hide the others. -timeout: an input running
     # 10 s is a hang; -rss_limit_mb: memory.
@@ -40,7 +40,7 @@ run() {
         -ignore_ooms=1 -timeout=10 -rss_limit_mb=2048 \
         >"artifacts/$target.log" 2>&1 || true
     local after
-    after=$(find "artifacts/$target" -type f 2>/dev/null | wc -l)
+    after=$(find "artifacts/$target" -type f | wc -l)
     if [ "$after" -gt "$before" ]; then
         echo "$target: $((after - before)) new crash, hang or oom inputs in fuzz/artifacts/$target/"
         echo "  (replay one: fuzz/target/*/release/$target fuzz/artifacts/$target/FILE)"
