@@ -3,7 +3,7 @@
 //! capture, and every problem as a diagnostic at the span of the token at
 //! fault.
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, Outcome, Record, Span, Tag};
 use crate::rules::{
     DEFAULT_MAX_LAPS, Engine, GameEnd, Illegal, MoveOutcome, Pit, Position, Ruleset, Side, Status,
@@ -18,6 +18,8 @@ pub struct Options {
     pub max_laps: u64,
     /// Record every lap of every move. Checking alone does not need them.
     pub trace: bool,
+    /// Report warnings as errors.
+    pub deny_warnings: bool,
 }
 
 impl Default for Options {
@@ -26,6 +28,7 @@ impl Default for Options {
             rules: None,
             max_laps: DEFAULT_MAX_LAPS,
             trace: true,
+            deny_warnings: false,
         }
     }
 }
@@ -68,9 +71,9 @@ pub struct Game {
 }
 
 impl Game {
-    /// No problem found.
+    /// No error found (warnings may remain).
     pub fn is_valid(&self) -> bool {
-        self.errors.is_empty()
+        self.errors.iter().all(|d| !d.is_error())
     }
 
     /// The position after the last main-line move that was played.
@@ -219,6 +222,11 @@ fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
         }
     }
     run.errors = replayer.errors;
+    if opts.deny_warnings {
+        for d in &mut run.errors {
+            d.severity = Severity::Error;
+        }
+    }
     run
 }
 

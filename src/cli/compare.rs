@@ -6,9 +6,9 @@ use serde::Serialize;
 
 use ayo::output::compare::{Comparison, DEFAULT_RULESETS, compare, grid};
 use ayo::output::table::title;
-use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
+use ayo::rules::Ruleset;
 
-use super::{Ctx, Fatal, TableFormat, csv_rows, each_record, table_style};
+use super::{Ctx, Fatal, GameArg, LapsArg, TableFormat, csv_rows, each_record, table_style};
 
 /// Replay each game under several rulesets and show where they part.
 ///
@@ -30,12 +30,10 @@ pub struct Args {
     /// end=exhaustion; endodoi.
     #[arg(long = "rules", value_name = "RULESET")]
     rules: Vec<Ruleset>,
-    /// Only the N-th game of each file (from 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    game: Option<u64>,
-    /// Laps a relay may run before its move is undecided.
-    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N")]
-    max_laps: u64,
+    #[command(flatten)]
+    game: GameArg,
+    #[command(flatten)]
+    laps: LapsArg,
     /// Output format (`json`: one object a game, NDJSON).
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]
     format: TableFormat,
@@ -63,37 +61,42 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     };
     let style = table_style(args.format, args.ascii);
     let mut first = true;
-    each_record(&args.files, ctx, args.game, |_, file, _, record, number| {
-        let comparison = compare(&record, &rulesets, args.max_laps);
-        match style {
-            None => {
-                let value = GameComparison {
-                    file,
-                    game: number,
-                    comparison,
-                };
-                serde_json::to_writer(&mut *out, &value)?;
-                out.write_all(b"\n")?;
-            }
-            Some(style) => {
-                let table = grid(&comparison);
-                if args.format == TableFormat::Csv {
-                    out.write_all(csv_rows(table, file, number, first).as_bytes())?;
-                } else {
-                    if !first {
-                        out.write_all(b"\n")?;
-                    }
-                    let heading = if args.format == TableFormat::Markdown {
-                        "### "
-                    } else {
-                        ""
+    each_record(
+        &args.files,
+        ctx,
+        args.game.game,
+        |_, file, _, record, number| {
+            let comparison = compare(&record, &rulesets, args.laps.max_laps);
+            match style {
+                None => {
+                    let value = GameComparison {
+                        file,
+                        game: number,
+                        comparison,
                     };
-                    let title = title(&record, None, number);
-                    write!(out, "{heading}{title}\n\n{}", table.render(style))?;
+                    serde_json::to_writer(&mut *out, &value)?;
+                    out.write_all(b"\n")?;
+                }
+                Some(style) => {
+                    let table = grid(&comparison);
+                    if args.format == TableFormat::Csv {
+                        out.write_all(csv_rows(table, file, number, first).as_bytes())?;
+                    } else {
+                        if !first {
+                            out.write_all(b"\n")?;
+                        }
+                        let heading = if args.format == TableFormat::Markdown {
+                            "### "
+                        } else {
+                            ""
+                        };
+                        let title = title(&record, None, number);
+                        write!(out, "{heading}{title}\n\n{}", table.render(style))?;
+                    }
                 }
             }
-        }
-        first = false;
-        Ok(())
-    })
+            first = false;
+            Ok(())
+        },
+    )
 }

@@ -123,6 +123,7 @@ pub fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparis
                 rules: Some(*r),
                 max_laps,
                 trace: true,
+                deny_warnings: false,
             };
             (*r, replay(record.clone(), &opts))
         })
