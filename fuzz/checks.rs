@@ -198,9 +198,9 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
     let game = replay(
         record.clone(),
         &Options {
-            rules: None,
             max_laps: MAX_LAPS,
             trace: true,
+            ..Options::default()
         },
     );
     for d in &game.errors {
