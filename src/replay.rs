@@ -146,23 +146,24 @@ struct Run {
     errors: Vec<Diagnostic>,
 }
 
+/// The ruleset a record is replayed under: `given` (from `--rules`) when
+/// there is one, else its `Rules` tag, else russ. A `Rules` tag that is not a
+/// ruleset is an error at the tag's value.
+pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
+    match (given, find_tag(record, "Rules")) {
+        (Some(r), _) => Ok(r),
+        (None, None) => Ok(Ruleset::RUSS),
+        (None, Some(tag)) => tag.value.parse::<Ruleset>().map_err(|e| {
+            Diagnostic::new(tag.value_span, format!("Rules tag: {e}"), "not a ruleset")
+        }),
+    }
+}
+
 fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
     let mut errors = Vec::new();
-    let rules = match (opts.rules, find_tag(record, "Rules")) {
-        (Some(r), _) => Some(r),
-        (None, None) => Some(Ruleset::RUSS),
-        (None, Some(tag)) => match tag.value.parse::<Ruleset>() {
-            Ok(r) => Some(r),
-            Err(e) => {
-                errors.push(Diagnostic::new(
-                    tag.value_span,
-                    format!("Rules tag: {e}"),
-                    "not a ruleset",
-                ));
-                None
-            }
-        },
-    };
+    let rules = rules_of(record, opts.rules)
+        .map_err(|d| errors.push(d))
+        .ok();
     let start = rules.and_then(|rules| match find_tag(record, "Setup") {
         None => Some(Position::start(&rules)),
         Some(tag) => match Position::from_setup(&tag.value, &rules) {
