@@ -16,7 +16,8 @@ use std::io::{BufReader, Read};
 use ayo::notation::{
     GameReader, Origin, RawGame, Record, Span, parse_record, sort_tags, write_record,
 };
-use ayo::output::json::{GameJson, game_json, to_record};
+use ayo::output::import::{ImportError, Imported, JsonGames, read_game, to_record};
+use ayo::output::json::game_json;
 use ayo::replay::{Options, replay};
 use ayo::rules::{
     CaptureSeed, End, Engine, Feeding, Leftovers, Pit, Position, Ruleset, Side, SkipOrigin,
@@ -211,16 +212,12 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
         Ok(json) => json,
         Err(e) => panic!("a game's JSON does not serialize: {e}"),
     };
-    let parsed: GameJson = match serde_json::from_str(&json) {
-        Ok(parsed) => parsed,
-        Err(e) => panic!("a game's JSON does not read back: {e}\n{json}"),
-    };
-    match to_record(&parsed) {
-        Ok(imported) => assert_eq!(
-            write_record(&imported),
-            written,
+    match read_game(json.as_bytes()).and_then(to_record) {
+        Ok(Imported::Record { text, .. }) => assert_eq!(
+            text, written,
             "import(json(record)) differs from the written record\n{json}"
         ),
+        Ok(Imported::Unparsed(_)) => panic!("a parsed game's JSON imports as unparsed\n{json}"),
         Err(e) => panic!("a game's own JSON does not import: {e}\n{json}"),
     }
 }
@@ -251,37 +248,61 @@ fn difference(a: &Record, b: &Record) -> String {
     }
 }
 
-/// `import` on arbitrary JSON: no panic, and whatever it accepts writes and
-/// reads back (parser and reader) as itself, canonically.
+/// `import` on arbitrary bytes, cut into JSON values as `ayo import` cuts
+/// them: no panic; an error names a place (1-based line and column); and
+/// whatever it accepts is the canonical text of its record, which the parser
+/// and the game reader read back as that one record.
 pub fn check_import(data: &[u8]) {
-    let Ok(game) = serde_json::from_slice::<GameJson>(data) else {
-        return;
-    };
-    let Ok(record) = to_record(&game) else {
-        return;
-    };
-    let written = write_record(&record);
-    match parse_record(&written) {
-        Ok(back) => {
-            assert!(
+    for value in JsonGames::new(data) {
+        let value = match value {
+            Ok(value) => value,
+            // A byte slice cannot fail to read.
+            Err(e) => panic!("reading a byte slice failed: {e}"),
+        };
+        assert!(
+            value.number >= 1 && value.line >= 1 && value.column >= 1,
+            "{value:?}"
+        );
+        let imported = match read_game(&value.bytes).and_then(to_record) {
+            Ok(imported) => imported,
+            Err(ImportError::Json { line, column, .. }) => {
+                // serde_json says column 0 for a line break; `place` maps it.
+                let (l, c) = value.place(line, column);
+                assert!(
+                    l >= value.line && c >= 1,
+                    "error place {l}:{c} in {value:?}"
+                );
+                continue;
+            }
+            Err(_) => continue,
+        };
+        let Imported::Record { text, record } = imported else {
+            continue;
+        };
+        assert_eq!(
+            write_record(&record),
+            text,
+            "the import is not its record's text"
+        );
+        match parse_record(&text) {
+            Ok(back) => assert!(
                 back.normalized() == record.normalized(),
-                "an imported record does not read back as itself:\n{written}"
-            );
-            assert_eq!(write_record(&back), written, "the writer is not canonical");
-            // `ayo import` prints it for the reader: it must come back as one
-            // game, not be cut in two by a line that looks like a tag.
-            let (games, _, _) = cut(written.as_bytes(), 1 << 16);
-            assert_eq!(
-                games.len(),
-                1,
-                "the reader cuts an imported record into {} games:\n{written}",
-                games.len()
-            );
+                "an imported record does not read back as itself:\n{text}"
+            ),
+            Err(e) => panic!(
+                "an imported record does not parse: {} at {}:{}\n{text}",
+                e.message, e.span.line, e.span.column
+            ),
         }
-        Err(e) => panic!(
-            "an imported record does not parse: {} at {}:{}\n{written}",
-            e.message, e.span.line, e.span.column
-        ),
+        // `ayo import` prints it for the reader: it must come back as one
+        // game, not be cut in two by a line that looks like a tag.
+        let (games, _, _) = cut(text.as_bytes(), 1 << 16);
+        assert_eq!(
+            games.len(),
+            1,
+            "the reader cuts an imported record into {} games:\n{text}",
+            games.len()
+        );
     }
 }
 
