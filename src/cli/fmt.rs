@@ -7,7 +7,7 @@ use std::path::Path;
 
 use ayo::notation::{GameReader, write_record};
 
-use super::{Ctx, Fatal, each_input, input_names};
+use super::{Ctx, Fatal, each_game, each_input, input_names};
 
 /// Print every game in canonical form.
 ///
@@ -41,6 +41,11 @@ pub struct Args {
     /// error is left untouched.
     #[arg(long)]
     write: bool,
+    /// Only the N-th game of each file (from 1), printed in canonical form
+    /// (not with --check, --diff or --write, which concern whole files).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["check", "diff", "write"])]
+    game: Option<u64>,
 }
 
 /// What formatting one input found.
@@ -54,6 +59,27 @@ struct Formatted {
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.write || args.diff {
         return rewrite(&args, ctx, out);
+    }
+    if let Some(n) = args.game {
+        // One game, canonical or (when it cannot be parsed) as written.
+        let mut first = true;
+        return each_game(&args.files, ctx, Some(n), |ctx, g| {
+            if !first {
+                out.write_all(b"\n")?;
+            }
+            first = false;
+            match g.record {
+                Ok(record) => out.write_all(write_record(&record).as_bytes())?,
+                Err(e) => {
+                    ctx.syntax_error(g.file, g.raw, &e);
+                    out.write_all(&g.raw.bytes)?;
+                    if !g.raw.bytes.ends_with(b"\n") {
+                        out.write_all(b"\n")?;
+                    }
+                }
+            }
+            Ok(())
+        });
     }
     let mut first = true;
     each_input(&args.files, ctx, |ctx, input| {

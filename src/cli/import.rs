@@ -6,7 +6,7 @@ use ayo::notation::{Origin, RawGame};
 use ayo::output::import::{ImportError, Imported, JsonGames, read_game, to_record};
 use ayo::replay::check;
 
-use super::{Ctx, Fatal, ReplayArgs, each_input};
+use super::{Ctx, Fatal, GameArg, ReplayArgs, each_input, past_the_end};
 
 /// Turn JSON games (as `ayo json` prints them, or written by hand) into
 /// canonical `.ayo`.
@@ -34,6 +34,8 @@ pub struct Args {
     /// JSON files; standard input when none or `-`.
     files: Vec<String>,
     #[command(flatten)]
+    game: GameArg,
+    #[command(flatten)]
     replay: ReplayArgs,
 }
 
@@ -42,15 +44,20 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let mut first = true;
     each_input(&args.files, ctx, |ctx, input| {
         let file = input.name.clone();
+        let mut count = 0;
         for value in JsonGames::new(input.into_reader()) {
             let value = match value {
                 Ok(v) => v,
                 Err(e) => {
                     ctx.io_error(&file, &e);
-                    break;
+                    return Ok(());
                 }
             };
             let n = value.number;
+            count = n;
+            if args.game.game.is_some_and(|g| g != n as u64) {
+                continue;
+            }
             let imported = read_game(&value.bytes).and_then(to_record);
             let mut write = |bytes: &[u8]| -> Result<(), Fatal> {
                 if !first {
@@ -103,6 +110,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 }
             }
             ctx.check_stderr()?;
+            if args.game.game.is_some() {
+                return Ok(());
+            }
+        }
+        if let Some(g) = args.game.game {
+            ctx.usage_error(&past_the_end("--game", g, &file, count as u64, "game"));
         }
         Ok(())
     })
