@@ -493,7 +493,7 @@ fn run_into(args: &[&str], input: &[u8], stream: &str, sink: Sink) -> Run {
     let mut cmd = ayo();
     cmd.args(args).stdin(Stdio::piped());
     let target = || match sink {
-        Sink::ClosedPipe => Stdio::piped(),
+        Sink::ClosedPipe => closed_pipe(),
         Sink::Full => Stdio::from(
             OpenOptions::new()
                 .write(true)
@@ -507,14 +507,6 @@ fn run_into(args: &[&str], input: &[u8], stream: &str, sink: Sink) -> Run {
         cmd.stdout(Stdio::piped()).stderr(target());
     }
     let mut child = cmd.spawn().expect("starting ayo");
-    // Close the reading end before the child can write anything.
-    if matches!(sink, Sink::ClosedPipe) {
-        if stream == "stdout" {
-            drop(child.stdout.take());
-        } else {
-            drop(child.stderr.take());
-        }
-    }
     let mut stdin = child.stdin.take().expect("piped stdin");
     let input = input.to_vec();
     let feeder = std::thread::spawn(move || {
@@ -523,6 +515,21 @@ fn run_into(args: &[&str], input: &[u8], stream: &str, sink: Sink) -> Run {
     let r = finish(child);
     let _ = feeder.join();
     r
+}
+
+/// The writing end of a pipe whose reading end is closed before `ayo` starts,
+/// so that its first write fails. (Closing the reading end after starting
+/// `ayo` races with it: a fast command can finish writing first.) The reading
+/// end is given to `true`, which exits without reading; only the writing end
+/// is left, here.
+fn closed_pipe() -> Stdio {
+    let mut reader = Command::new("true")
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("starting true");
+    let end = reader.stdin.take().expect("piped stdin");
+    reader.wait().expect("waiting for true");
+    Stdio::from(end)
 }
 
 /// One command run for the write-error tests: its arguments and its standard
