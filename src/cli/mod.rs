@@ -163,14 +163,15 @@ impl Ctx {
         if self.quiet {
             return;
         }
-        let text = String::from_utf8_lossy(&game.bytes);
-        eprint!("{}", d.render(file, &text, game.origin, self.color));
+        eprint!(
+            "{}",
+            d.render_bytes(file, &game.bytes, game.origin, self.color)
+        );
     }
 
     /// Reports a syntax error.
     pub fn syntax_error(&mut self, file: &str, game: &RawGame, e: &SyntaxError) {
-        let d = Diagnostic::new(e.span, e.message.clone(), "syntax error");
-        self.diagnose(file, game, &d);
+        self.diagnose(file, game, &Diagnostic::from(e));
     }
 
     /// Reports an input that could not be read; the run goes on with the next.

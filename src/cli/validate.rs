@@ -52,7 +52,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         games += 1;
         let errors: Vec<Diagnostic> = match g.record {
             Ok(record) => check(&record, &opts),
-            Err(e) => vec![Diagnostic::new(e.span, e.message, "syntax error")],
+            Err(e) => vec![Diagnostic::from(e)],
         };
         if errors.is_empty() {
             valid += 1;

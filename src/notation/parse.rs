@@ -26,18 +26,13 @@ use super::write::KNOWN_TAGS;
 pub const MAX_DEPTH: usize = 64;
 
 /// A syntax error: where, and what was expected there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct SyntaxError {
     /// The offending text (or the empty place where something was missing).
     pub span: Span,
     /// `expected …; found …`, or a sentence saying what is wrong.
     pub message: String,
-}
-
-impl std::fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
 }
 
 /// Where a game's text starts in its input.
