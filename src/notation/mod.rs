@@ -3,6 +3,7 @@
 //! tag values are kept as text.
 
 pub mod ast;
+mod lex;
 pub mod parse;
 pub mod stream;
 pub mod write;
