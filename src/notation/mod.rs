@@ -10,8 +10,8 @@ pub mod write;
 
 pub use ast::*;
 pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record};
-pub use stream::{GameReader, RawGame};
-pub use write::{KNOWN_TAGS, sort_tags, write_record};
+pub use stream::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
+pub use write::{KNOWN_TAGS, WriteError, sort_tags, write_record};
 
 #[cfg(test)]
 pub(crate) mod tests;
