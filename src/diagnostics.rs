@@ -3,7 +3,7 @@
 
 use annotate_snippets::{Level, Renderer, Snippet};
 
-use crate::notation::{Origin, Span, SyntaxError};
+use crate::notation::{Origin, Span, SyntaxError, TagProblem};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -122,6 +122,35 @@ impl From<&SyntaxError> for Diagnostic {
 impl From<SyntaxError> for Diagnostic {
     fn from(e: SyntaxError) -> Self {
         Diagnostic::new(e.span, e.message, "syntax error")
+    }
+}
+
+impl From<&TagProblem> for Diagnostic {
+    /// A duplicate known tag is an error; a misspelt tag name and a date not
+    /// in `YYYY.MM.DD` are warnings.
+    fn from(p: &TagProblem) -> Self {
+        match p {
+            TagProblem::Misspelt { span, name, known } => Diagnostic::warning(
+                *span,
+                format!("unknown tag `{name}`: did you mean `{known}`?"),
+                "unknown tag",
+            ),
+            TagProblem::Duplicate { span, name, first } => Diagnostic::new(
+                *span,
+                format!(
+                    "tag `{name}` given twice (first at {}:{})",
+                    first.line, first.column
+                ),
+                "second tag",
+            ),
+            TagProblem::Date { span, value } => Diagnostic::warning(
+                *span,
+                format!(
+                    "Date tag `{value}` is not `YYYY.MM.DD` (`??` for unknown parts, as in `2026.??.??`)"
+                ),
+                "not a date",
+            ),
+        }
     }
 }
 
@@ -307,5 +336,32 @@ mod tests {
             (d.span, d.message.as_str(), d.label.as_str()),
             (e.span, e.message.as_str(), "syntax error")
         );
+    }
+
+    #[test]
+    fn tag_problems_render() {
+        let text = "[Rule \"russ\"]\n[Event \"a\"]\n[Event \"b\"]\n[Date \"2026-11-29\"]\n*";
+        let r = crate::notation::parse_record(text).unwrap();
+        let out: String = crate::notation::check_tags(&r)
+            .iter()
+            .map(|p| Diagnostic::from(p).render("g.ayo", text, Origin::START, false))
+            .collect();
+        insta::assert_snapshot!(out, @r#"
+        warning: g.ayo:1:1: unknown tag `Rule`: did you mean `Rules`?
+          |
+        1 | [Rule "russ"]
+          | ------------- unknown tag
+          |
+        error: g.ayo:3:1: tag `Event` given twice (first at 2:1)
+          |
+        3 | [Event "b"]
+          | ^^^^^^^^^^^ second tag
+          |
+        warning: g.ayo:4:7: Date tag `2026-11-29` is not `YYYY.MM.DD` (`??` for unknown parts, as in `2026.??.??`)
+          |
+        4 | [Date "2026-11-29"]
+          |       ------------ not a date
+          |
+        "#);
     }
 }

@@ -4,7 +4,7 @@
 //! fault.
 
 use crate::diagnostics::Diagnostic;
-use crate::notation::{Move, Outcome, Record, Span, Tag};
+use crate::notation::{Move, Outcome, Record, Span, Tag, check_tags};
 use crate::rules::{
     DEFAULT_MAX_LAPS, Engine, GameEnd, Illegal, MoveOutcome, Pit, Position, Ruleset, Side, Status,
 };
@@ -68,9 +68,9 @@ pub struct Game {
 }
 
 impl Game {
-    /// No problem found.
+    /// No error found (warnings do not count).
     pub fn is_valid(&self) -> bool {
-        self.errors.is_empty()
+        !self.errors.iter().any(Diagnostic::is_error)
     }
 
     /// The position after the last main-line move that was played.
@@ -144,7 +144,7 @@ struct Run {
 }
 
 fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
-    let mut errors = Vec::new();
+    let mut errors: Vec<Diagnostic> = check_tags(record).iter().map(Diagnostic::from).collect();
     let rules = match (opts.rules, find_tag(record, "Rules")) {
         (Some(r), _) => Some(r),
         (None, None) => Some(Ruleset::RUSS),

@@ -6,11 +6,13 @@ pub mod ast;
 mod lex;
 pub mod parse;
 pub mod stream;
+pub mod tags;
 pub mod write;
 
 pub use ast::*;
 pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record};
 pub use stream::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
+pub use tags::{TagProblem, check_tags};
 pub use write::{KNOWN_TAGS, WriteError, sort_tags, write_record};
 
 #[cfg(test)]

@@ -222,6 +222,118 @@ fn line_comment(i: &str) -> Res<'_, &str> {
         .parse(i)
 }
 
+/// Characters that cannot be seen or pass for others, named in diagnostics
+/// so that a slip invisible in the text is visible in the message: the
+/// character, its Unicode name, and what was probably meant.
+const LOOK_ALIKES: &[(char, &str, &str)] = &[
+    ('\u{00A0}', "NO-BREAK SPACE", "did you mean a space?"),
+    ('\u{2007}', "FIGURE SPACE", "did you mean a space?"),
+    ('\u{2009}', "THIN SPACE", "did you mean a space?"),
+    ('\u{202F}', "NARROW NO-BREAK SPACE", "did you mean a space?"),
+    ('\u{3000}', "IDEOGRAPHIC SPACE", "did you mean a space?"),
+    (
+        '\u{200B}',
+        "ZERO WIDTH SPACE",
+        "an invisible character: delete it",
+    ),
+    (
+        '\u{200C}',
+        "ZERO WIDTH NON-JOINER",
+        "an invisible character: delete it",
+    ),
+    (
+        '\u{200D}',
+        "ZERO WIDTH JOINER",
+        "an invisible character: delete it",
+    ),
+    (
+        '\u{2060}',
+        "WORD JOINER",
+        "an invisible character: delete it",
+    ),
+    (
+        '\u{FEFF}',
+        "ZERO WIDTH NO-BREAK SPACE",
+        "a byte-order mark inside the text: delete it",
+    ),
+    (
+        '\u{00AD}',
+        "SOFT HYPHEN",
+        "an invisible character: delete it",
+    ),
+    ('\u{2010}', "HYPHEN", "did you mean `-`?"),
+    ('\u{2011}', "NON-BREAKING HYPHEN", "did you mean `-`?"),
+    ('\u{2012}', "FIGURE DASH", "did you mean `-`?"),
+    ('\u{2013}', "EN DASH", "did you mean `-`?"),
+    ('\u{2014}', "EM DASH", "did you mean `-`?"),
+    ('\u{2212}', "MINUS SIGN", "did you mean `-`?"),
+    ('\u{2044}', "FRACTION SLASH", "did you mean `/`?"),
+    (
+        '\u{00BD}',
+        "VULGAR FRACTION ONE HALF",
+        "did you mean `1/2`?",
+    ),
+    ('\u{2026}', "HORIZONTAL ELLIPSIS", "did you mean `...`?"),
+    ('\u{00D7}', "MULTIPLICATION SIGN", "did you mean `x`?"),
+    (
+        '\u{201C}',
+        "LEFT DOUBLE QUOTATION MARK",
+        "did you mean `\"`?",
+    ),
+    (
+        '\u{201D}',
+        "RIGHT DOUBLE QUOTATION MARK",
+        "did you mean `\"`?",
+    ),
+    (
+        '\u{201E}',
+        "DOUBLE LOW-9 QUOTATION MARK",
+        "did you mean `\"`?",
+    ),
+    (
+        '\u{00AB}',
+        "LEFT-POINTING DOUBLE ANGLE QUOTATION MARK",
+        "did you mean `\"`?",
+    ),
+    (
+        '\u{00BB}',
+        "RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK",
+        "did you mean `\"`?",
+    ),
+    (
+        '\u{2018}',
+        "LEFT SINGLE QUOTATION MARK",
+        "did you mean `\"`?",
+    ),
+    (
+        '\u{2019}',
+        "RIGHT SINGLE QUOTATION MARK",
+        "did you mean `\"`?",
+    ),
+];
+
+/// `U+2013 EN DASH (did you mean `-`?)` for a character of [`LOOK_ALIKES`] or
+/// a full-width form of an ASCII character; `None` for any other.
+fn look_alike(c: char) -> Option<String> {
+    let code = u32::from(c);
+    if let Some((_, name, hint)) = LOOK_ALIKES.iter().find(|(k, ..)| *k == c) {
+        return Some(format!("U+{code:04X} {name} ({hint})"));
+    }
+    // U+FF01..U+FF5E are the full-width forms of `!`..`~`.
+    let ascii = char::from_u32(code.checked_sub(0xFEE0)?).filter(|a| ('!'..='~').contains(a))?;
+    let name = if ascii.is_ascii_uppercase() {
+        format!("FULLWIDTH LATIN CAPITAL LETTER {ascii}")
+    } else if ascii.is_ascii_lowercase() {
+        format!(
+            "FULLWIDTH LATIN SMALL LETTER {}",
+            ascii.to_ascii_uppercase()
+        )
+    } else {
+        "a full-width form".to_string()
+    };
+    Some(format!("U+{code:04X} {name} (did you mean `{ascii}`?)"))
+}
+
 /// How to describe what stands at `i` in a diagnostic.
 fn found(i: &str) -> String {
     match i.chars().next() {
@@ -230,11 +342,37 @@ fn found(i: &str) -> String {
             '\n' | '\r' => "the end of the line".to_string(),
             _ => format!("`{c}`"),
         },
-        Some(_) => {
-            let w: String = word(i).chars().take(20).collect();
-            format!("`{w}`")
+        Some(c) => {
+            if let Some(named) = look_alike(c) {
+                return named;
+            }
+            let w = word(i);
+            let shown: String = w.chars().take(20).collect();
+            match w.chars().find_map(look_alike) {
+                Some(named) => format!("`{shown}`, which holds {named}"),
+                None => format!("`{shown}`"),
+            }
         }
     }
+}
+
+/// Whether a word that is not a move looks like a chess move (`e4`, `Nf3`,
+/// `exd5`, `O-O`): pits are single letters, and the message says so.
+fn looks_like_chess(w: &str) -> bool {
+    if matches!(w, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
+        return true;
+    }
+    let w = w.trim_end_matches(['+', '#', '!', '?']);
+    let b = w.as_bytes();
+    let [prefix @ .., file, rank] = b else {
+        return false;
+    };
+    (b'a'..=b'h').contains(file)
+        && (b'1'..=b'8').contains(rank)
+        && prefix.len() <= 3
+        && prefix
+            .iter()
+            .all(|c| b"KQRBNx".contains(c) || (b'a'..=b'h').contains(c))
 }
 
 /// Parses one game's text (as cut by the game splitter) into a [`Record`].
@@ -797,10 +935,25 @@ impl<'a> GameParser<'a> {
             Err(_) => (rest, None),
         };
         let span = self.span_of(i, rest);
-        let rest = self.check_delimited(
+        let rest = match self.check_delimited(
             rest,
             "a space, a comment or a variation after the move (a move is a pit letter, an optional claim `x7` and an optional glyph `!`, `?`, `!!`, `??`, `!?`, `?!`)",
-        )?;
+        ) {
+            Ok(rest) => rest,
+            Err(e) => {
+                let w = word(i);
+                if !looks_like_chess(w) {
+                    return Err(e);
+                }
+                return Err(self.error_at(
+                    i,
+                    w.len(),
+                    format!(
+                        "expected a move; found `{w}`, which looks like chess: a move here is a single pit letter (`{pit}`), with an optional claim such as `{pit}x3` (see grammar.md, Moves)"
+                    ),
+                ));
+            }
+        };
         Ok((
             rest,
             MoveToken {
@@ -912,6 +1065,18 @@ mod tests {
         insta::assert_snapshot!(err("[Event \"x\"]\n[Site \"y\"]\n\n"), @"2:11: expected movetext or a termination token after the tag pairs; found the end of the game");
         insta::assert_snapshot!(err("[Result \"1-0\"]\n\n1. a B\n"), @"3:7: missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game: add `1-0` (from the Result tag)");
         insta::assert_snapshot!(err("[Result \"0-1\"]\n"), @"1:15: expected movetext or a termination token after the tag pairs; found the end of the game: add `0-1` (from the Result tag)");
+        insta::assert_snapshot!(err("1.\u{a0}a *"), @"1:3: expected a move, a move number, a comment, a variation or a game-termination token; found U+00A0 NO-BREAK SPACE (did you mean a space?)");
+        insta::assert_snapshot!(err("1. a\u{a0}B *"), @"1:5: expected a space, a comment or a variation after the move (a move is a pit letter, an optional claim `x7` and an optional glyph `!`, `?`, `!!`, `??`, `!?`, `?!`); found U+00A0 NO-BREAK SPACE (did you mean a space?)");
+        insta::assert_snapshot!(err("1. a B 1\u{2013}0"), @"1:8: expected a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *); found `1–0`, which holds U+2013 EN DASH (did you mean `-`?)");
+        insta::assert_snapshot!(err("[Event \u{201c}x\u{201d}]\n*"), @r#"1:8: expected a tag value in double quotes; found U+201C LEFT DOUBLE QUOTATION MARK (did you mean `"`?)"#);
+        insta::assert_snapshot!(err("[Event \"x\"]\n\u{200b}1. a *"), @"2:1: expected a move, a move number, a comment, a variation or a game-termination token; found U+200B ZERO WIDTH SPACE (an invisible character: delete it)");
+        insta::assert_snapshot!(err("1. a \u{feff}B *"), @"1:6: expected a move, a move number, a comment, a variation or a game-termination token; found U+FEFF ZERO WIDTH NO-BREAK SPACE (a byte-order mark inside the text: delete it)");
+        insta::assert_snapshot!(err("1. \u{ff43} *"), @"1:4: expected a move, a move number, a comment, a variation or a game-termination token; found U+FF43 FULLWIDTH LATIN SMALL LETTER C (did you mean `c`?)");
+        insta::assert_snapshot!(err("1. a 2\u{2026} B *"), @"1:6: expected a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *); found `2…`, which holds U+2026 HORIZONTAL ELLIPSIS (did you mean `...`?)");
+        insta::assert_snapshot!(err("1. e4 e5 *"), @"1:4: expected a move; found `e4`, which looks like chess: a move here is a single pit letter (`e`), with an optional claim such as `ex3` (see grammar.md, Moves)");
+        insta::assert_snapshot!(err("1. a B 2. Nf3 *"), @"1:11: expected a move; found `Nf3`, which looks like chess: a move here is a single pit letter (`N`), with an optional claim such as `Nx3` (see grammar.md, Moves)");
+        insta::assert_snapshot!(err("1. exd5 *"), @"1:4: expected a move; found `exd5`, which looks like chess: a move here is a single pit letter (`e`), with an optional claim such as `ex3` (see grammar.md, Moves)");
+        insta::assert_snapshot!(err("1. O-O *"), @"1:4: expected a move; found `O-O`, which looks like chess: a move here is a single pit letter (`O`), with an optional claim such as `Ox3` (see grammar.md, Moves)");
         insta::assert_snapshot!(err("1. a 1-0 B"), @"1:10: expected the end of the game after its termination token; found `B`");
     }
 
