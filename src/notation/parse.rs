@@ -14,10 +14,9 @@ use nom::combinator::recognize;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 use std::borrow::Cow;
-use thin_vec::ThinVec;
 
 use super::ast::{
-    Comment, Glyph, Move, MoveNumber, Nag, Outcome, Record, Span, Tag, Termination, Variation,
+    Comment, Glyph, List, Move, MoveNumber, Nag, Outcome, Record, Span, Tag, Termination, Variation,
 };
 use super::lex;
 use super::write::KNOWN_TAGS;
@@ -638,7 +637,7 @@ impl<'a> GameParser<'a> {
         &mut self,
         mut i: &'a str,
         kind: LineKind,
-    ) -> Result<(&'a str, Vec<Move>, ThinVec<Comment>, LineEnd), SyntaxError> {
+    ) -> Result<(&'a str, Vec<Move>, List<Comment>, LineEnd), SyntaxError> {
         // Most of a game's text is its main line, at about six bytes a move
         // (`12. dx3 E `), comments and variations included.
         let mut moves: Vec<Move> = match kind {
@@ -647,7 +646,7 @@ impl<'a> GameParser<'a> {
         };
         // Comments waiting for the next move: at the start of the line, after a
         // move number, or after a variation.
-        let mut pending: ThinVec<Comment> = ThinVec::new();
+        let mut pending: List<Comment> = List::new();
         let mut number: Option<MoveNumber> = None;
         let mut after_variation = false;
         loop {
@@ -845,10 +844,10 @@ impl<'a> GameParser<'a> {
                         pit: token.pit,
                         claim: token.claim,
                         glyph: token.glyph,
-                        nags: ThinVec::new(),
+                        nags: List::new(),
                         before: std::mem::take(&mut pending),
-                        after: ThinVec::new(),
-                        variations: ThinVec::new(),
+                        after: List::new(),
+                        variations: List::new(),
                         span: token.span,
                     });
                     after_variation = false;
@@ -873,11 +872,11 @@ impl<'a> GameParser<'a> {
 
     /// Comments left over at the end of a line go after its last move; a line
     /// with no moves hands them back.
-    fn flush(&mut self, moves: &mut [Move], mut pending: ThinVec<Comment>) -> ThinVec<Comment> {
+    fn flush(&mut self, moves: &mut [Move], mut pending: List<Comment>) -> List<Comment> {
         match moves.last_mut() {
             Some(m) => {
                 m.after.append(&mut pending);
-                ThinVec::new()
+                List::new()
             }
             None => pending,
         }
@@ -984,7 +983,7 @@ mod tests {
     }
 
     #[test]
-    fn the_issue_example_parses() {
+    fn the_grammar_md_example_parses() {
         let text = r#"[Event "Ibadan club, round 3"]
 [Date "2026.11.29"]
 [South "Adewale"]

@@ -2,7 +2,6 @@
 //! stable, and the game reader cuts a file of written games back into them.
 
 use proptest::prelude::*;
-use thin_vec::ThinVec;
 
 use super::*;
 
@@ -65,7 +64,7 @@ fn a_move(depth: u32) -> BoxedStrategy<Move> {
                     span: Span::default(),
                 })
                 .collect(),
-            before: ThinVec::new(),
+            before: List::new(),
             after: after.into(),
             variations: variations.into(),
             span: Span::default(),

@@ -323,7 +323,7 @@ mod tests {
     }
 
     #[test]
-    fn canonical_form_of_the_issue_example() {
+    fn canonical_form_of_the_grammar_md_example() {
         let text = r#"[Result "*"]
 [Rules "russ"]
 [Opening "Ibadan"]

@@ -380,7 +380,7 @@ pub fn unparsed_json(file: &str, index: usize, error: &Diagnostic, raw: &[u8]) -
 #[error("{0}")]
 pub struct ImportError(pub String);
 
-// Generic: a record keeps its comments in a `Vec`, a move in a `ThinVec`.
+// Generic: a record keeps its comments in a `Vec`, a move in a `List`.
 fn comments<C: FromIterator<Comment>>(texts: &[String]) -> C {
     texts
         .iter()
