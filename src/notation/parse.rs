@@ -397,6 +397,33 @@ struct GameParser<'a> {
     result_tag: Option<Outcome>,
 }
 
+/// A line being read: what the steps of [`GameParser::line`] share.
+struct Line {
+    kind: LineKind,
+    moves: Vec<Move>,
+    /// Comments waiting for the next move: at the start of the line, after a
+    /// move number, or after a variation.
+    pending: List<Comment>,
+    /// A move number waiting for its move.
+    number: Option<MoveNumber>,
+    /// The last token was a variation.
+    after_variation: bool,
+}
+
+impl Line {
+    /// The moves, and the comments left over at the end: those go after the
+    /// last move, and a line with no moves hands them back.
+    fn finish(mut self) -> (Vec<Move>, List<Comment>) {
+        match self.moves.last_mut() {
+            Some(m) => {
+                m.after.append(&mut self.pending);
+                (self.moves, List::new())
+            }
+            None => (self.moves, self.pending),
+        }
+    }
+}
+
 /// What a line of moves is: the main line, or a variation opened at a span.
 #[derive(Clone, Copy)]
 enum LineKind {
@@ -631,255 +658,254 @@ impl<'a> GameParser<'a> {
     }
 
     /// `line = { move_number | move | nag | comment | variation }`, ended by a
-    /// termination token (main line) or `)` (variation).
+    /// termination token (main line) or `)` (variation). Each token kind has
+    /// its own step below; what they share is the [`Line`].
     #[allow(clippy::type_complexity)]
     fn line(
         &mut self,
         mut i: &'a str,
         kind: LineKind,
     ) -> Result<(&'a str, Vec<Move>, List<Comment>, LineEnd), SyntaxError> {
-        // Most of a game's text is its main line, at about six bytes a move
-        // (`12. dx3 E `), comments and variations included.
-        let mut moves: Vec<Move> = match kind {
-            LineKind::Main => Vec::with_capacity(i.len() / 6 + 1),
-            LineKind::Variation { .. } => Vec::new(),
+        let mut line = Line {
+            kind,
+            // Most of a game's text is its main line, at about six bytes a
+            // move (`12. dx3 E `), comments and variations included.
+            moves: match kind {
+                LineKind::Main => Vec::with_capacity(i.len() / 6 + 1),
+                LineKind::Variation { .. } => Vec::new(),
+            },
+            pending: List::new(),
+            number: None,
+            after_variation: false,
         };
-        // Comments waiting for the next move: at the start of the line, after a
-        // move number, or after a variation.
-        let mut pending: List<Comment> = List::new();
-        let mut number: Option<MoveNumber> = None;
-        let mut after_variation = false;
         loop {
             i = ws(i);
-            let Some(c) = i.chars().next() else {
-                if let Some(n) = number {
+            let c = i.chars().next();
+            // A move number must be followed by its move; comments may stand
+            // between them, and a NAG or a stray character has its own message.
+            if let Some(n) = line.number {
+                if matches!(c, None | Some('(' | ')' | '*' | '0'..='9')) {
                     return Err(self.dangling_number(n, i));
                 }
-                return Err(match kind {
-                    LineKind::Main => {
-                        let message = format!(
-                            "missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game{}",
-                            self.termination_hint()
-                        );
-                        self.at_the_end(message)
-                    }
-                    LineKind::Variation { open, .. } => SyntaxError {
-                        span: Span { len: 1, ..open },
-                        message: "unclosed variation: expected `)` before the end of the game"
-                            .to_string(),
-                    },
-                });
-            };
-            match c {
-                '{' | ';' => {
-                    let (rest, comment) = self.comment(i)?;
-                    match moves.last_mut() {
-                        Some(m) if number.is_none() && !after_variation => m.after.push(comment),
-                        _ => pending.push(comment),
-                    }
-                    i = rest;
-                }
-                '(' => {
-                    if let Some(n) = number {
-                        return Err(self.dangling_number(n, i));
-                    }
-                    if moves.is_empty() {
+            }
+            i = match c {
+                None => return Err(self.end_of_text(&line)),
+                Some('{' | ';') => self.comment_in_line(i, &mut line)?,
+                Some('(') => self.variation(i, &mut line)?,
+                Some(')') => {
+                    let LineKind::Variation { .. } = kind else {
                         return Err(self.error_at(
-                            i,
-                            1,
-                            "a variation must follow the move it replaces; found `(` before any move"
-                                .to_string(),
-                        ));
-                    }
-                    let depth = match kind {
-                        LineKind::Main => 1,
-                        LineKind::Variation { depth, .. } => depth + 1,
-                    };
-                    if depth > MAX_DEPTH {
-                        return Err(self.error_at(
-                            i,
-                            1,
-                            format!("variations nested more than {MAX_DEPTH} deep"),
-                        ));
-                    }
-                    let open = self.span_of(i, &i[1..]);
-                    let (rest, var_moves, trailing, _) =
-                        self.line(&i[1..], LineKind::Variation { open, depth })?;
-                    let Some(last) = moves.last_mut() else {
-                        unreachable!("checked above")
-                    };
-                    // Comments between variations stay with the move they follow.
-                    last.after.append(&mut pending);
-                    let mut var_moves = var_moves;
-                    match var_moves.last_mut() {
-                        Some(m) => m.after.extend(trailing),
-                        None => {
-                            return Err(self.error_at(
-                                i,
-                                rest.len().max(1).min(self.off(rest) - self.off(i)),
-                                "empty variation: expected at least one move between `(` and `)`"
-                                    .to_string(),
-                            ));
-                        }
-                    }
-                    let span = self.extend(open, rest);
-                    last.variations.push(Variation {
-                        moves: var_moves,
-                        span,
-                    });
-                    after_variation = true;
-                    i = rest;
-                }
-                ')' => {
-                    if let Some(n) = number {
-                        return Err(self.dangling_number(n, i));
-                    }
-                    return match kind {
-                        LineKind::Main => Err(self.error_at(
                             i,
                             1,
                             "unexpected `)`: no variation is open".to_string(),
-                        )),
-                        LineKind::Variation { .. } => {
-                            let trailing = self.flush(&mut moves, pending);
-                            Ok((&i[1..], moves, trailing, LineEnd::Close))
-                        }
-                    };
-                }
-                '$' => {
-                    let Ok((rest, digits)) = nag(i) else {
-                        return Err(self.expected(i, "a NAG: `$` and a number from 0 to 255"));
-                    };
-                    let span = self.span_of(i, rest);
-                    let Ok(value) = digits.parse::<u8>() else {
-                        return Err(SyntaxError {
-                            span,
-                            message: format!(
-                                "NAG `${digits}` is out of range: expected `$0` to `$255`"
-                            ),
-                        });
-                    };
-                    match moves.last_mut() {
-                        Some(m) if number.is_none() && !after_variation => {
-                            m.nags.push(Nag { value, span })
-                        }
-                        _ => {
-                            return Err(SyntaxError {
-                                span,
-                                message: "a NAG must follow the move it annotates".to_string(),
-                            });
-                        }
-                    }
-                    i = self.check_delimited(rest, "a space after the NAG")?;
-                }
-                '*' | '0'..='9' => {
-                    // Most words here are move numbers, and no termination token
-                    // reads as one (`1-0` and `1/2-1/2` stop after a digit): try
-                    // the move number first, the whole word only when it fails.
-                    let parsed = move_number(i);
-                    if parsed.is_err() {
-                        let w = word(i);
-                        if let Some(outcome) = Outcome::parse(w) {
-                            let rest = &i[w.len()..];
-                            let span = self.span_of(i, rest);
-                            if let Some(n) = number {
-                                return Err(self.dangling_number(n, i));
-                            }
-                            if let LineKind::Variation { open, .. } = kind {
-                                return Err(SyntaxError {
-                                    span,
-                                    message: format!(
-                                        "expected `)` to close the variation opened at {}:{}; found the game-termination token `{w}`",
-                                        open.line, open.column
-                                    ),
-                                });
-                            }
-                            let trailing = self.flush(&mut moves, pending);
-                            return Ok((
-                                rest,
-                                moves,
-                                trailing,
-                                LineEnd::Termination(Termination { outcome, span }),
-                            ));
-                        }
-                        if let Some(n) = number {
-                            return Err(self.dangling_number(n, i));
-                        }
-                        if let Some(token) = Outcome::ALL.iter().find(|o| w.starts_with(o.as_str()))
-                        {
-                            return Err(self.expected(
-                                i,
-                                &format!("a space or the end of the line after the game-termination token `{token}`"),
-                            ));
-                        }
-                    }
-                    let Ok((rest, (digits, ellipsis))) = parsed else {
-                        return Err(self.expected(
-                            i,
-                            "a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *)",
                         ));
                     };
-                    if let Some(n) = number {
-                        return Err(self.dangling_number(n, i));
+                    let (moves, trailing) = line.finish();
+                    return Ok((&i[1..], moves, trailing, LineEnd::Close));
+                }
+                Some('$') => self.nag_in_line(i, &mut line)?,
+                Some('*' | '0'..='9') => match self.number_or_termination(i, &mut line)? {
+                    Ok(rest) => rest,
+                    Err((rest, termination)) => {
+                        let (moves, trailing) = line.finish();
+                        return Ok((rest, moves, trailing, LineEnd::Termination(termination)));
                     }
-                    let span = self.span_of(i, rest);
-                    let Ok(value) = digits.parse::<u32>() else {
-                        return Err(SyntaxError {
-                            span,
-                            message: format!("move number `{digits}` is too large"),
-                        });
-                    };
-                    number = Some(MoveNumber {
-                        number: value,
-                        ellipsis,
-                        span,
-                    });
-                    i = rest;
-                }
-                'a'..='z' | 'A'..='Z' => {
-                    let (rest, token) = self.move_token(i)?;
-                    // Built in place: a move is large, and most are never moved again.
-                    moves.push(Move {
-                        number: number.take(),
-                        pit: token.pit,
-                        claim: token.claim,
-                        glyph: token.glyph,
-                        nags: List::new(),
-                        before: std::mem::take(&mut pending),
-                        after: List::new(),
-                        variations: List::new(),
-                        span: token.span,
-                    });
-                    after_variation = false;
-                    i = rest;
-                }
-                '[' => {
+                },
+                Some('a'..='z' | 'A'..='Z') => self.move_in_line(i, &mut line)?,
+                Some('[') => {
                     return Err(self.error_at(
                         i,
                         1,
                         "a tag pair must come before the movetext; found `[` after a move (is a game-termination token missing?)".to_string(),
                     ));
                 }
-                _ => {
+                Some(_) => {
                     return Err(self.expected(
                         i,
                         "a move, a move number, a comment, a variation or a game-termination token",
                     ));
                 }
-            }
+            };
         }
     }
 
-    /// Comments left over at the end of a line go after its last move; a line
-    /// with no moves hands them back.
-    fn flush(&mut self, moves: &mut [Move], mut pending: List<Comment>) -> List<Comment> {
-        match moves.last_mut() {
-            Some(m) => {
-                m.after.append(&mut pending);
-                List::new()
+    /// The text ended inside a line: no termination token, or no `)`.
+    fn end_of_text(&mut self, line: &Line) -> SyntaxError {
+        match line.kind {
+            LineKind::Main => {
+                let message = format!(
+                    "missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game{}",
+                    self.termination_hint()
+                );
+                self.at_the_end(message)
             }
-            None => pending,
+            LineKind::Variation { open, .. } => SyntaxError {
+                span: Span { len: 1, ..open },
+                message: "unclosed variation: expected `)` before the end of the game".to_string(),
+            },
         }
+    }
+
+    /// A comment goes after the move it follows, or waits for the next move.
+    fn comment_in_line(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+        let (rest, comment) = self.comment(i)?;
+        match line.moves.last_mut() {
+            Some(m) if line.number.is_none() && !line.after_variation => m.after.push(comment),
+            _ => line.pending.push(comment),
+        }
+        Ok(rest)
+    }
+
+    /// `variation = "(" line ")"`, attached to the move before it.
+    fn variation(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+        let depth = match line.kind {
+            LineKind::Main => 1,
+            LineKind::Variation { depth, .. } => depth + 1,
+        };
+        if line.moves.is_empty() {
+            return Err(self.error_at(
+                i,
+                1,
+                "a variation must follow the move it replaces; found `(` before any move"
+                    .to_string(),
+            ));
+        }
+        if depth > MAX_DEPTH {
+            return Err(self.error_at(
+                i,
+                1,
+                format!("variations nested more than {MAX_DEPTH} deep"),
+            ));
+        }
+        let open = self.span_of(i, &i[1..]);
+        let (rest, mut var_moves, trailing, _) =
+            self.line(&i[1..], LineKind::Variation { open, depth })?;
+        match var_moves.last_mut() {
+            Some(m) => m.after.extend(trailing),
+            None => {
+                return Err(self.error_at(
+                    i,
+                    rest.len().max(1).min(self.off(rest) - self.off(i)),
+                    "empty variation: expected at least one move between `(` and `)`".to_string(),
+                ));
+            }
+        }
+        let span = self.extend(open, rest);
+        let Some(last) = line.moves.last_mut() else {
+            unreachable!("checked above")
+        };
+        // Comments between variations stay with the move they follow.
+        last.after.append(&mut line.pending);
+        last.variations.push(Variation {
+            moves: var_moves,
+            span,
+        });
+        line.after_variation = true;
+        Ok(rest)
+    }
+
+    /// `nag = "$" digit { digit }`, right after its move.
+    fn nag_in_line(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+        let Ok((rest, digits)) = nag(i) else {
+            return Err(self.expected(i, "a NAG: `$` and a number from 0 to 255"));
+        };
+        let span = self.span_of(i, rest);
+        let Ok(value) = digits.parse::<u8>() else {
+            return Err(SyntaxError {
+                span,
+                message: format!("NAG `${digits}` is out of range: expected `$0` to `$255`"),
+            });
+        };
+        match line.moves.last_mut() {
+            Some(m) if line.number.is_none() && !line.after_variation => {
+                m.nags.push(Nag { value, span })
+            }
+            _ => {
+                return Err(SyntaxError {
+                    span,
+                    message: "a NAG must follow the move it annotates".to_string(),
+                });
+            }
+        }
+        self.check_delimited(rest, "a space after the NAG")
+    }
+
+    /// `move_number`, or a `termination` (which ends the line: returned as
+    /// `Err`, with the text after it).
+    // Inlined for the reason given at `move_token`.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn number_or_termination(
+        &mut self,
+        i: &'a str,
+        line: &mut Line,
+    ) -> Result<Result<&'a str, (&'a str, Termination)>, SyntaxError> {
+        // Most words here are move numbers, and no termination token reads as
+        // one (`1-0` and `1/2-1/2` stop after a digit): try the move number
+        // first, the whole word only when it fails.
+        let Ok((rest, (digits, ellipsis))) = move_number(i) else {
+            let w = word(i);
+            if let Some(outcome) = Outcome::parse(w) {
+                let rest = &i[w.len()..];
+                let span = self.span_of(i, rest);
+                if let LineKind::Variation { open, .. } = line.kind {
+                    return Err(SyntaxError {
+                        span,
+                        message: format!(
+                            "expected `)` to close the variation opened at {}:{}; found the game-termination token `{w}`",
+                            open.line, open.column
+                        ),
+                    });
+                }
+                return Ok(Err((rest, Termination { outcome, span })));
+            }
+            if let Some(token) = Outcome::ALL.iter().find(|o| w.starts_with(o.as_str())) {
+                return Err(self.expected(
+                    i,
+                    &format!(
+                        "a space or the end of the line after the game-termination token `{token}`"
+                    ),
+                ));
+            }
+            return Err(self.expected(
+                i,
+                "a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *)",
+            ));
+        };
+        let span = self.span_of(i, rest);
+        let Ok(value) = digits.parse::<u32>() else {
+            return Err(SyntaxError {
+                span,
+                message: format!("move number `{digits}` is too large"),
+            });
+        };
+        line.number = Some(MoveNumber {
+            number: value,
+            ellipsis,
+            span,
+        });
+        Ok(Ok(rest))
+    }
+
+    /// A move, with the number and comments waiting for it.
+    // Inlined for the reason given at `move_token`.
+    #[inline(always)]
+    fn move_in_line(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+        let (rest, token) = self.move_token(i)?;
+        // Built in place: a move is large, and most are never moved again.
+        line.moves.push(Move {
+            number: line.number.take(),
+            pit: token.pit,
+            claim: token.claim,
+            glyph: token.glyph,
+            nags: List::new(),
+            before: std::mem::take(&mut line.pending),
+            after: List::new(),
+            variations: List::new(),
+            span: token.span,
+        });
+        line.after_variation = false;
+        Ok(rest)
     }
 
     fn dangling_number(&mut self, n: MoveNumber, at: &'a str) -> SyntaxError {
@@ -1076,6 +1102,20 @@ mod tests {
         insta::assert_snapshot!(err("1. a B 2. Nf3 *"), @"1:11: expected a move; found `Nf3`, which looks like chess: a move here is a single pit letter (`N`), with an optional claim such as `Nx3` (see grammar.md, Moves)");
         insta::assert_snapshot!(err("1. exd5 *"), @"1:4: expected a move; found `exd5`, which looks like chess: a move here is a single pit letter (`e`), with an optional claim such as `ex3` (see grammar.md, Moves)");
         insta::assert_snapshot!(err("1. O-O *"), @"1:4: expected a move; found `O-O`, which looks like chess: a move here is a single pit letter (`O`), with an optional claim such as `Ox3` (see grammar.md, Moves)");
+        // A move number with no move after it, whatever comes instead.
+        let dangling: Vec<String> = ["1.", "1. (", "1. a 2. )", "1. a 2... 1-0", "1. 2. a *"]
+            .into_iter()
+            .map(err)
+            .collect();
+        insta::assert_debug_snapshot!(dangling, @r#"
+        [
+            "1:3: expected a move after move number 1.; found the end of the game",
+            "1:4: expected a move after move number 1.; found `(`",
+            "1:9: expected a move after move number 2.; found `)`",
+            "1:11: expected a move after move number 2...; found `1-0`",
+            "1:4: expected a move after move number 1.; found `2.`",
+        ]
+        "#);
         insta::assert_snapshot!(err("1. a 1-0 B"), @"1:10: expected the end of the game after its termination token; found `B`");
     }
 
