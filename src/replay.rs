@@ -3,7 +3,7 @@
 //! capture, and every problem as a diagnostic at the span of the token at
 //! fault.
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, Outcome, Record, Span, Tag, check_tags};
 use crate::rules::{
     DEFAULT_MAX_LAPS, Engine, GameEnd, Illegal, MoveOutcome, Pit, Position, Ruleset, Side, Status,
@@ -18,6 +18,8 @@ pub struct Options {
     pub max_laps: u64,
     /// Record every lap of every move. Checking alone does not need them.
     pub trace: bool,
+    /// Report warnings as errors.
+    pub deny_warnings: bool,
 }
 
 impl Default for Options {
@@ -26,6 +28,7 @@ impl Default for Options {
             rules: None,
             max_laps: DEFAULT_MAX_LAPS,
             trace: true,
+            deny_warnings: false,
         }
     }
 }
@@ -68,9 +71,9 @@ pub struct Game {
 }
 
 impl Game {
-    /// No error found (warnings do not count).
+    /// No error found (warnings may remain).
     pub fn is_valid(&self) -> bool {
-        !self.errors.iter().any(Diagnostic::is_error)
+        self.errors.iter().all(|d| !d.is_error())
     }
 
     /// The position after the last main-line move that was played.
@@ -143,23 +146,24 @@ struct Run {
     errors: Vec<Diagnostic>,
 }
 
+/// The ruleset a record is replayed under: `given` (from `--rules`) when
+/// there is one, else its `Rules` tag, else russ. A `Rules` tag that is not a
+/// ruleset is an error at the tag's value.
+pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
+    match (given, find_tag(record, "Rules")) {
+        (Some(r), _) => Ok(r),
+        (None, None) => Ok(Ruleset::RUSS),
+        (None, Some(tag)) => tag.value.parse::<Ruleset>().map_err(|e| {
+            Diagnostic::new(tag.value_span, format!("Rules tag: {e}"), "not a ruleset")
+        }),
+    }
+}
+
 fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
     let mut errors: Vec<Diagnostic> = check_tags(record).iter().map(Diagnostic::from).collect();
-    let rules = match (opts.rules, find_tag(record, "Rules")) {
-        (Some(r), _) => Some(r),
-        (None, None) => Some(Ruleset::RUSS),
-        (None, Some(tag)) => match tag.value.parse::<Ruleset>() {
-            Ok(r) => Some(r),
-            Err(e) => {
-                errors.push(Diagnostic::new(
-                    tag.value_span,
-                    format!("Rules tag: {e}"),
-                    "not a ruleset",
-                ));
-                None
-            }
-        },
-    };
+    let rules = rules_of(record, opts.rules)
+        .map_err(|d| errors.push(d))
+        .ok();
     let start = rules.and_then(|rules| match find_tag(record, "Setup") {
         None => Some(Position::start(&rules)),
         Some(tag) => match Position::from_setup(&tag.value, &rules) {
@@ -219,6 +223,11 @@ fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
         }
     }
     run.errors = replayer.errors;
+    if opts.deny_warnings {
+        for d in &mut run.errors {
+            d.severity = Severity::Error;
+        }
+    }
     run
 }
 

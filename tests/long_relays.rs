@@ -147,8 +147,8 @@ struct State {
     pit: usize,
 }
 
-/// Sows one lap seed by seed, the way RULES.md says it; `None` when the last seed
-/// falls in a pit that was empty (the relay ends).
+/// Sows one lap seed by seed, the way RULES.md ("Playing a move") says it; `None`
+/// when the last seed falls in a pit that was empty (the relay ends).
 fn lap(s: &State, ring: usize, rule: SkipOrigin) -> Option<State> {
     let mut next = *s;
     let origin = s.pit;

@@ -2,8 +2,8 @@
 //!
 //! The depth-7 counts of the six standard-board rulesets were cross-checked
 //! against an independent Python implementation; the Endodoi board-size counts
-//! come from `ayo perft 4 --rules '...'`. RULES.md itself gives only the first
-//! four russ counts (6 28 132 624).
+//! come from `ayo perft 4 --rules '...'`. RULES.md ("Perft counts") lists them all,
+//! with the commands that print them.
 //!
 //! CI runs `cargo test --release`; the whole file takes a couple of seconds
 //! there (`skip-origin=never` and `endodoi` are the slow ones: without the

@@ -7,7 +7,7 @@ use serde::Serialize;
 use ayo::output::table::{AnnotatedMove, Laps, annotate, annotate_grid, result_line, title};
 use ayo::replay::replay;
 
-use super::{Ctx, Fatal, ReplayArgs, TableFormat, csv_rows, each_record, table_style};
+use super::{Ctx, Fatal, GameArg, ReplayArgs, TableFormat, csv_rows, each_record, table_style};
 
 /// Print a move-by-move table of each game.
 ///
@@ -24,9 +24,8 @@ use super::{Ctx, Fatal, ReplayArgs, TableFormat, csv_rows, each_record, table_st
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
-    /// Only the N-th game of each file (from 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    game: Option<u64>,
+    #[command(flatten)]
+    game: GameArg,
     /// How much of each relay to show.
     #[arg(long, value_enum, default_value_t = LapsArg::Compact)]
     laps: LapsArg,
@@ -68,7 +67,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     each_record(
         &args.files,
         ctx,
-        args.game,
+        args.game.game,
         |ctx, file, raw, record, number| {
             let game = replay(record, &opts);
             ctx.report_game(file, raw, &game);

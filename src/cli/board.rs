@@ -8,7 +8,7 @@ use ayo::output::board::{BoardView, game_views, render, setup_view};
 use ayo::replay::replay;
 use ayo::rules::{Engine, Position, Ruleset, Side};
 
-use super::{Ctx, Fatal, Format, ReplayArgs, each_record};
+use super::{Ctx, Fatal, Format, GameArg, ReplayArgs, each_record};
 
 /// Draw the board: a game's final position, the one after a given ply, or
 /// every one; or a set-up.
@@ -25,11 +25,10 @@ use super::{Ctx, Fatal, Format, ReplayArgs, each_record};
 pub struct Args {
     /// Record files; standard input when none or `-` (and no --setup).
     files: Vec<String>,
-    /// Only the N-th game of each file (from 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    game: Option<u64>,
+    #[command(flatten)]
+    game: GameArg,
     /// The position after this ply (0: the start). Default: the final position.
-    #[arg(long, value_name = "K", conflicts_with = "all")]
+    #[arg(long, value_name = "N", conflicts_with = "all")]
     ply: Option<u32>,
     /// Every position of the main line.
     #[arg(long)]
@@ -110,7 +109,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     each_record(
         &args.files,
         ctx,
-        args.game,
+        args.game.game,
         |ctx, file, raw, record, number| {
             let game = replay(record, &opts);
             ctx.report_game(file, raw, &game);
@@ -122,11 +121,14 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     Some(v) => vec![v],
                     None => {
                         let last = views.last().map_or(0, |v| v.ply);
-                        ctx.note(&format!(
-                        "error: {}, game {number}: no position after ply {k}: the record's playable main line has {last} plies",
-                        file
-                    ));
-                        ctx.invalid = true;
+                        ctx.usage_error(&format!(
+                            "--ply {k}: {file}: game {number} has {last} plies{}",
+                            if last < game.record.moves.len() as u32 {
+                                " that could be played"
+                            } else {
+                                ""
+                            }
+                        ));
                         Vec::new()
                     }
                 },

@@ -56,8 +56,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     first = false;
                 }
                 Err(e) => {
-                    ctx.invalid = true;
-                    ctx.note(&format!("error: {file}: game {}: {e}", index + 1));
+                    ctx.game_error(&file, index + 1, &e);
                 }
             }
         }

@@ -6,7 +6,7 @@ use ayo::diagnostics::Diagnostic;
 use ayo::output::json::{game_json, schema, unparsed_json};
 use ayo::replay::replay;
 
-use super::{Ctx, Fatal, ReplayArgs, each_game};
+use super::{Ctx, Fatal, GameArg, ReplayArgs, each_game};
 
 /// Print every game as JSON, one object a line (NDJSON).
 ///
@@ -23,6 +23,8 @@ use super::{Ctx, Fatal, ReplayArgs, each_game};
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
+    #[command(flatten)]
+    game: GameArg,
     #[command(flatten)]
     replay: ReplayArgs,
     /// Indent the JSON (one object is then several lines).
@@ -43,7 +45,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return write(out, &schema());
     }
     let opts = args.replay.options(true);
-    each_game(&args.files, ctx, |ctx, g| {
+    each_game(&args.files, ctx, args.game.game, |ctx, g| {
         let json = match g.record {
             Ok(record) => {
                 let game = replay(record, &opts);

@@ -107,18 +107,22 @@ pub fn table_style(format: TableFormat, ascii: bool) -> Option<ayo::output::tabl
 /// Why a command stopped before the end of its input.
 #[derive(Debug)]
 pub enum Fatal {
-    /// Usage or I/O error, or a result that cannot be decided (exit 2).
+    /// Usage or I/O error, or a result that cannot be decided (exit 2). The
+    /// message is printed as `error: MESSAGE`.
     Error(String),
-    /// The reader of standard output went away (`ayo json | head`): its
-    /// choice, not an error.
+    /// The reader of standard output or standard error went away (`ayo json |
+    /// head`): its choice, not an error.
     BrokenPipe,
+    /// Standard error cannot be written (a full disk, say): exit 2, with
+    /// nothing more to say since there is nowhere to say it.
+    Stderr,
 }
 
 impl From<io::Error> for Fatal {
     fn from(e: io::Error) -> Self {
         match e.kind() {
             io::ErrorKind::BrokenPipe => Fatal::BrokenPipe,
-            _ => Fatal::Error(e.to_string()),
+            _ => Fatal::Error(format!("cannot write the output: {e}")),
         }
     }
 }
@@ -127,20 +131,29 @@ impl From<serde_json::Error> for Fatal {
     fn from(e: serde_json::Error) -> Self {
         match e.io_error_kind() {
             Some(io::ErrorKind::BrokenPipe) => Fatal::BrokenPipe,
-            _ => Fatal::Error(e.to_string()),
+            _ => Fatal::Error(format!("cannot write the output: {e}")),
         }
     }
 }
 
 /// What every command shares: standard error, and what went wrong so far.
+///
+/// Every line on standard error goes through here, in the one format of the
+/// whole CLI: `error: FILE:LINE:COLUMN: message` (with the source line) when
+/// there is a place, `error: FILE: game N: message` when there is a game but
+/// no place, `error: message` otherwise; `warning:` likewise. A write to
+/// standard error that fails is remembered, and the run stops at the next game.
 pub struct Ctx {
     color: bool,
     /// Some record was invalid.
     pub invalid: bool,
-    /// Some input could not be read.
-    pub io_failed: bool,
+    /// Some input could not be read, or a request about one could not be met
+    /// (`--game` past its end): exit 2 at the end.
+    pub failed: bool,
     /// Print nothing on standard error.
     pub quiet: bool,
+    /// Why standard error could not be written, once it could not.
+    stderr: Option<io::ErrorKind>,
 }
 
 impl Ctx {
@@ -152,21 +165,42 @@ impl Ctx {
                 && io::stderr().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none(),
             invalid: false,
-            io_failed: false,
+            failed: false,
             quiet: false,
+            stderr: None,
         }
     }
 
-    /// Reports a problem in a game's text, with its snippet.
+    /// Writes to standard error, unless quiet or it already failed.
+    fn write_stderr(&mut self, text: &str) {
+        if self.quiet || self.stderr.is_some() {
+            return;
+        }
+        let mut err = io::stderr().lock();
+        if let Err(e) = err.write_all(text.as_bytes()).and_then(|()| err.flush()) {
+            self.stderr = Some(e.kind());
+        }
+    }
+
+    /// `Err` once standard error could not be written: the loops over games
+    /// stop there, quietly for a closed pipe, with exit 2 otherwise.
+    pub fn check_stderr(&self) -> Result<(), Fatal> {
+        match self.stderr {
+            None => Ok(()),
+            Some(io::ErrorKind::BrokenPipe) => Err(Fatal::BrokenPipe),
+            Some(_) => Err(Fatal::Stderr),
+        }
+    }
+
+    /// Reports a problem in a game's text, with its snippet. An error makes
+    /// the run invalid; a warning does not.
     pub fn diagnose(&mut self, file: &str, game: &RawGame, d: &Diagnostic) {
         self.invalid |= d.is_error();
         if self.quiet {
             return;
         }
-        eprint!(
-            "{}",
-            d.render_bytes(file, &game.bytes, game.origin, self.color)
-        );
+        let rendered = d.render_bytes(file, &game.bytes, game.origin, self.color);
+        self.write_stderr(&rendered);
     }
 
     /// Reports a syntax error.
@@ -174,19 +208,39 @@ impl Ctx {
         self.diagnose(file, game, &Diagnostic::from(e));
     }
 
-    /// Reports an input that could not be read; the run goes on with the next.
-    pub fn io_error(&mut self, file: &str, e: &io::Error) {
-        self.io_failed = true;
-        if !self.quiet {
-            eprintln!("ayo: error: {file}: {e}");
-        }
+    /// Reports a problem with a game that has no place in its text (a JSON
+    /// object that is not a game, say): `error: FILE: game N: MESSAGE`.
+    pub fn game_error(&mut self, file: &str, game: usize, message: &str) {
+        self.invalid = true;
+        self.write_stderr(&format!("error: {file}: game {game}: {message}\n"));
     }
 
-    /// A note on standard error, unless quiet.
-    pub fn note(&self, text: &str) {
-        if !self.quiet {
-            eprintln!("{text}");
-        }
+    /// Reports an input that could not be read; the run goes on with the next.
+    pub fn io_error(&mut self, file: &str, e: &io::Error) {
+        self.failed = true;
+        self.write_stderr(&format!("error: {file}: {}\n", io_message(e)));
+    }
+
+    /// Reports a usage error that concerns one input (`--game` past its end);
+    /// the run goes on with the next, and exits 2.
+    pub fn usage_error(&mut self, message: &str) {
+        self.failed = true;
+        self.write_stderr(&format!("error: {message}\n"));
+    }
+
+    /// A note on standard error (a summary line), unless quiet.
+    pub fn note(&mut self, text: &str) {
+        self.write_stderr(&format!("{text}\n"));
+    }
+}
+
+/// An I/O error as people say it: "No such file or directory", without the
+/// "(os error 2)" that only helps programmers.
+fn io_message(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
     }
 }
 
@@ -233,6 +287,24 @@ pub fn input_names(files: &[String]) -> Vec<String> {
     }
 }
 
+/// `--max-laps N`: the engine's resource bound, shared by every command that
+/// plays moves.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct LapsArg {
+    /// Laps a relay may run before its move is undecided (an error).
+    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_laps: u64,
+}
+
+/// `--game N`: one game of each file, counted from 1.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct GameArg {
+    /// Only the N-th game of each file (from 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub game: Option<u64>,
+}
+
 /// The options of every command that replays records.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReplayArgs {
@@ -240,9 +312,11 @@ pub struct ReplayArgs {
     /// the tag, else russ).
     #[arg(long, value_name = "RULESET")]
     rules: Option<Ruleset>,
-    /// Laps a relay may run before its move is undecided (an error).
-    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N")]
-    max_laps: u64,
+    #[command(flatten)]
+    laps: LapsArg,
+    /// Count warnings (a misspelt tag name, an odd date) as errors.
+    #[arg(long)]
+    deny_warnings: bool,
 }
 
 impl ReplayArgs {
@@ -250,8 +324,9 @@ impl ReplayArgs {
     pub fn options(&self, trace: bool) -> replay::Options {
         replay::Options {
             rules: self.rules,
-            max_laps: self.max_laps,
+            max_laps: self.laps.max_laps,
             trace,
+            deny_warnings: self.deny_warnings,
         }
     }
 }
@@ -282,23 +357,30 @@ pub fn each_input(
     Ok(())
 }
 
-/// Reads every game of every input in turn, one at a time. Unreadable inputs
-/// are reported and skipped.
+/// Reads every game of every input in turn, one at a time; with `game`, only
+/// the `game`-th of each input (from 1), and a usage error for an input that
+/// has fewer. Unreadable inputs are reported and skipped.
 pub fn each_game(
     files: &[String],
     ctx: &mut Ctx,
+    game: Option<u64>,
     mut f: impl FnMut(&mut Ctx, ReadGame<'_>) -> Result<(), Fatal>,
 ) -> Result<(), Fatal> {
     each_input(files, ctx, |ctx, input| {
         let file = input.name.clone();
+        let mut count = 0u64;
         for raw in input.games() {
             let raw = match raw {
                 Ok(raw) => raw,
                 Err(e) => {
                     ctx.io_error(&file, &e);
-                    break;
+                    return Ok(());
                 }
             };
+            count += 1;
+            if game.is_some_and(|n| n != count) {
+                continue;
+            }
             let record = raw.parse();
             f(
                 ctx,
@@ -308,25 +390,35 @@ pub fn each_game(
                     record,
                 },
             )?;
+            ctx.check_stderr()?;
+            if game.is_some() {
+                return Ok(());
+            }
+        }
+        if let Some(n) = game {
+            ctx.usage_error(&past_the_end("--game", n, &file, count, "game"));
         }
         Ok(())
     })
 }
 
-/// Like [`each_game`] for the commands that only work on parsed records: keeps
-/// the `game`-th game of each file (from 1) when one is asked for, reports
-/// syntax errors, and hands over the record with its place (file, number).
+/// `--game 7: FILE has 3 games`: the usage error for a number past the end.
+pub fn past_the_end(flag: &str, n: u64, file: &str, count: u64, what: &str) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{flag} {n}: {file} has {count} {what}{s}")
+}
+
+/// Like [`each_game`] for the commands that only work on parsed records:
+/// reports syntax errors, and hands over the record with its place (file,
+/// number from 1).
 pub fn each_record(
     files: &[String],
     ctx: &mut Ctx,
     game: Option<u64>,
     mut f: impl FnMut(&mut Ctx, &str, &RawGame, Record, usize) -> Result<(), Fatal>,
 ) -> Result<(), Fatal> {
-    each_game(files, ctx, |ctx, g| {
+    each_game(files, ctx, game, |ctx, g| {
         let number = g.raw.index + 1;
-        if game.is_some_and(|n| n != number as u64) {
-            return Ok(());
-        }
         match g.record {
             Ok(record) => f(ctx, g.file, g.raw, record, number),
             Err(e) => {
@@ -368,7 +460,9 @@ impl Ctx {
     }
 }
 
-/// Runs the command line and returns the exit code.
+/// Runs the command line and returns the exit code: the one place that
+/// turns what happened into 0 (all valid), 1 (some record invalid) or 2
+/// (usage or I/O error).
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
@@ -385,14 +479,19 @@ pub fn main() -> ExitCode {
         Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
     };
-    let result = result.and_then(|()| out.flush().map_err(Fatal::from));
+    let result = result
+        .and_then(|()| out.flush().map_err(Fatal::from))
+        .and_then(|()| ctx.check_stderr());
     match result {
         Err(Fatal::BrokenPipe) => ExitCode::SUCCESS,
+        Err(Fatal::Stderr) => ExitCode::from(2),
         Err(Fatal::Error(msg)) => {
-            eprintln!("ayo: error: {msg}");
+            // Said even with --quiet: a usage or I/O error is not a verdict.
+            ctx.quiet = false;
+            ctx.usage_error(&msg);
             ExitCode::from(2)
         }
-        Ok(()) if ctx.io_failed => ExitCode::from(2),
+        Ok(()) if ctx.failed => ExitCode::from(2),
         Ok(()) if ctx.invalid => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
     }

@@ -8,7 +8,7 @@ use ayo::diagnostics::Diagnostic;
 use ayo::output::json::ErrorJson;
 use ayo::replay::check;
 
-use super::{Ctx, Fatal, Format, ReplayArgs, each_game};
+use super::{Ctx, Fatal, Format, GameArg, ReplayArgs, each_game};
 
 /// Check that every record parses and every move is legal.
 ///
@@ -25,6 +25,8 @@ use super::{Ctx, Fatal, Format, ReplayArgs, each_game};
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
+    #[command(flatten)]
+    game: GameArg,
     #[command(flatten)]
     replay: ReplayArgs,
     /// `text`: diagnostics and a summary on standard error; `json`: one object a
@@ -48,7 +50,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     ctx.quiet = args.quiet;
     let opts = args.replay.options(false);
     let (mut games, mut valid) = (0usize, 0usize);
-    each_game(&args.files, ctx, |ctx, g| {
+    each_game(&args.files, ctx, args.game.game, |ctx, g| {
         games += 1;
         let errors: Vec<Diagnostic> = match g.record {
             Ok(record) => check(&record, &opts),

@@ -9,16 +9,57 @@ use crate::rules::Ruleset;
 
 use super::table::Grid;
 
-/// The rulesets compared by default: Russ, Russ with each single ruling
-/// changed, and Endodoi.
-pub const DEFAULT_RULESETS: [&str; 6] = [
-    "russ",
-    "russ capture-seed=stays",
-    "russ leftovers=owner",
-    "russ skip-origin=beyond-lap",
-    "russ end=exhaustion",
-    "endodoi",
+/// The rulings `ayo compare` varies by default, with every value each can
+/// take (RULES.md, "Rulings"). `pits` and `seeds` are the record's own.
+const RULINGS: [(&str, &[&str]); 5] = [
+    ("skip-origin", &["lap", "beyond-lap", "never"]),
+    ("capture-seed", &["captured", "stays"]),
+    ("feeding", &["compulsory", "none"]),
+    ("leftovers", &["opponent", "owner"]),
+    ("end", &["majority", "exhaustion"]),
 ];
+
+/// The rulesets of the written sources (RULES.md, "Each source as a
+/// ruleset"), as overrides of a preset; the board (`pits`, `seeds`) is
+/// supplied by the record.
+const SOURCES: [&str; 4] = [
+    "russ",
+    "russ end=exhaustion",
+    "russ skip-origin=beyond-lap capture-seed=stays end=exhaustion",
+    "endodoi end=exhaustion",
+];
+
+/// The default set for a record played under `base`: `base` first, then
+/// `base` with one ruling changed, for every other value of every ruling.
+pub fn single_rulings(base: &Ruleset) -> Vec<Ruleset> {
+    let mut set = vec![*base];
+    for (key, values) in RULINGS {
+        let current = base.value(key);
+        for value in values {
+            if current.as_deref() == Some(*value) {
+                continue;
+            }
+            let mut changed = *base;
+            // Every value in RULINGS is one the setter accepts.
+            if changed.set(key, value).is_ok() {
+                set.push(changed);
+            }
+        }
+    }
+    set
+}
+
+/// The rulesets of the written sources on `base`'s board (its pits and
+/// seeds).
+pub fn sources(base: &Ruleset) -> Vec<Ruleset> {
+    let board = |r: &str| -> Option<Ruleset> {
+        let mut r: Ruleset = r.parse().ok()?;
+        r.set("pits", &base.value("pits")?).ok()?;
+        r.set("seeds", &base.value("seeds")?).ok()?;
+        Some(r)
+    };
+    SOURCES.iter().filter_map(|s| board(s)).collect()
+}
 
 /// One ruleset's replay of a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -123,6 +164,7 @@ pub fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparis
                 rules: Some(*r),
                 max_laps,
                 trace: true,
+                deny_warnings: false,
             };
             (*r, replay(record.clone(), &opts))
         })
@@ -175,5 +217,55 @@ pub fn grid(c: &Comparison) -> Grid {
                 ]
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(set: &[Ruleset]) -> Vec<String> {
+        set.iter().map(Ruleset::to_string).collect()
+    }
+
+    #[test]
+    fn the_default_set_changes_one_ruling_of_the_records_own_ruleset() {
+        let base: Ruleset = "russ leftovers=owner".parse().unwrap();
+        insta::assert_debug_snapshot!(names(&single_rulings(&base)), @r#"
+        [
+            "russ leftovers=owner",
+            "russ skip-origin=beyond-lap leftovers=owner",
+            "russ skip-origin=never leftovers=owner",
+            "russ capture-seed=stays leftovers=owner",
+            "russ feeding=none leftovers=owner",
+            "russ",
+            "russ leftovers=owner end=exhaustion",
+        ]
+        "#);
+        let base: Ruleset = "endodoi pits=12 seeds=3".parse().unwrap();
+        insta::assert_debug_snapshot!(names(&single_rulings(&base)), @r#"
+        [
+            "endodoi pits=12 seeds=3",
+            "russ pits=12 seeds=3 feeding=none",
+            "endodoi pits=12 seeds=3 skip-origin=beyond-lap",
+            "endodoi pits=12 seeds=3 capture-seed=stays",
+            "russ pits=12 seeds=3 skip-origin=never",
+            "endodoi pits=12 seeds=3 leftovers=owner",
+            "endodoi pits=12 seeds=3 end=exhaustion",
+        ]
+        "#);
+    }
+
+    #[test]
+    fn the_sources_keep_the_records_board() {
+        let base: Ruleset = "endodoi pits=8".parse().unwrap();
+        insta::assert_debug_snapshot!(names(&sources(&base)), @r#"
+        [
+            "russ pits=8",
+            "russ pits=8 end=exhaustion",
+            "russ pits=8 skip-origin=beyond-lap capture-seed=stays end=exhaustion",
+            "endodoi pits=8 end=exhaustion",
+        ]
+        "#);
     }
 }

@@ -7,7 +7,7 @@ use super::ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset};
 use super::sow::{relay, relay_traced};
 
 /// The default lap limit: 2^32 laps, about four times the longest cycle detection
-/// met in random Endodoi 2 × 8 play (RULES.md).
+/// met in random Endodoi 2 × 8 play (RULES.md, "Endless relays and the lap limit").
 pub const DEFAULT_MAX_LAPS: u64 = 1 << 32;
 
 /// Plays moves under a ruleset.

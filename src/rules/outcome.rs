@@ -62,7 +62,7 @@ impl MoveOutcome {
         self.position.stores()
     }
 
-    /// The laps written as in RULES.md, `origin(seeds):pits sown`, one word a lap,
+    /// The laps written as in RULES.md ("Writing laps"), `origin(seeds):pits sown`, one word a lap,
     /// with the skipped origin as `-x` when a lap skipped it.
     pub fn trace(&self) -> String {
         let pits = self.position.pits();

@@ -1,4 +1,4 @@
-//! Rulesets: the rule keys of RULES.md, their presets, and the ruleset string
+//! Rulesets: the rule keys of RULES.md ("Rule keys"), their presets, and the ruleset string
 //! (`endodoi pits=12 seeds=3`).
 
 use std::fmt;
@@ -60,7 +60,7 @@ pub enum End {
     Exhaustion,
 }
 
-/// One value for every rule key of RULES.md.
+/// One value for every rule key of RULES.md ("Rule keys").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ruleset {
     /// Pits in each row, 2 to 26.

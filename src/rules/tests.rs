@@ -1,5 +1,5 @@
-//! The worked examples of RULES.md, one test per rule key, and the engine's
-//! invariants under proptest.
+//! The worked examples of RULES.md ("Worked examples"), one test per rule key
+//! (RULES.md, "Rule keys"), and the engine's invariants under proptest.
 
 use super::*;
 use proptest::prelude::*;

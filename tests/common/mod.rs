@@ -1,0 +1,44 @@
+//! What the CLI test files share: the binary, run from the repository root,
+//! and its output as one snapshot-friendly text.
+
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+
+/// The `ayo` binary, run from the repository root, colour allowed to follow
+/// the (redirected, so colourless) streams.
+pub fn ayo() -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("ayo"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS");
+    cmd
+}
+
+/// `exit N`, then standard output and standard error, as one text.
+pub fn run(args: &[&str], stdin: Option<&[u8]>) -> String {
+    let mut cmd = ayo();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.output().unwrap();
+    let mut s = format!("exit {}\n", out.status.code().unwrap_or(-1));
+    if !out.stdout.is_empty() {
+        s += &format!("--- stdout\n{}", String::from_utf8_lossy(&out.stdout));
+    }
+    if !out.stderr.is_empty() {
+        s += &format!("--- stderr\n{}", String::from_utf8_lossy(&out.stderr));
+    }
+    s
+}
+
+/// The exit code alone.
+pub fn code(args: &[&str], stdin: Option<&[u8]>) -> i32 {
+    let mut cmd = ayo();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    cmd.output().unwrap().status.code().unwrap_or(-1)
+}

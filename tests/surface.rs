@@ -1,0 +1,276 @@
+//! The everyday surface, through the real binary: one numbering of games, one
+//! error format, shared flags that mean the same everywhere, and `compare`
+//! starting from the record's own ruleset.
+
+mod common;
+
+use common::{code, run};
+
+/// The commands that read records, each with the arguments it needs.
+const RECORD_COMMANDS: [&[&str]; 5] = [
+    &["validate"],
+    &["json"],
+    &["annotate"],
+    &["board"],
+    &["compare"],
+];
+
+#[test]
+fn game_past_the_end_is_a_usage_error_everywhere() {
+    for cmd in RECORD_COMMANDS {
+        let mut args = cmd.to_vec();
+        args.extend(["--game", "9", "fixtures/club-night.ayo"]);
+        let out = run(&args, None);
+        assert!(
+            out.starts_with("exit 2\n")
+                && out.contains("\nerror: --game 9: fixtures/club-night.ayo has 7 games\n"),
+            "{args:?}: {out}"
+        );
+        // The game that exists is printed, and only that one.
+        let mut args = cmd.to_vec();
+        args.extend(["--game", "2", "fixtures/canonical.ayo"]);
+        assert_eq!(code(&args, None), 0, "{args:?}");
+    }
+    insta::assert_snapshot!(run(&["json", "--game", "3", "fixtures/canonical.ayo"], None), @"
+    exit 2
+    --- stderr
+    error: --game 3: fixtures/canonical.ayo has 2 games
+    ");
+}
+
+#[test]
+fn the_selected_game_is_the_only_one_read() {
+    // The second game only: the first has a syntax error that must not be
+    // reported, and the exit code is the second game's.
+    let text = b"[Event \"broken\"]\n\n1. a %\n\n[Event \"fine\"]\n\n1. c *\n";
+    insta::assert_snapshot!(run(&["validate", "--game", "2"], Some(text)), @"
+    exit 0
+    --- stderr
+    1 game, 1 valid, 0 invalid
+    ");
+    insta::assert_snapshot!(run(&["validate", "--game", "1"], Some(text)), @"
+    exit 1
+    --- stderr
+    error: <stdin>:3:6: expected a move, a move number, a comment, a variation or a game-termination token; found `%`
+      |
+    3 | 1. a %
+      |      ^ syntax error
+      |
+    1 game, 0 valid, 1 invalid
+    ");
+}
+
+#[test]
+fn ply_past_the_end_is_a_usage_error() {
+    insta::assert_snapshot!(run(&["board", "--ply", "99", "fixtures/canonical.ayo", "--game", "1"], None), @"
+    exit 2
+    --- stderr
+    error: --ply 99: fixtures/canonical.ayo: game 1 has 23 plies
+    ");
+}
+
+#[test]
+fn flags_out_of_range_are_usage_errors() {
+    for args in [
+        &["validate", "--max-laps", "0", "fixtures/canonical.ayo"][..],
+        &["compare", "--max-laps", "0", "fixtures/canonical.ayo"],
+        &["validate", "--game", "0", "fixtures/canonical.ayo"],
+        &["validate", "--game", "-1", "fixtures/canonical.ayo"],
+        &[
+            "json",
+            "--game",
+            "18446744073709551616",
+            "fixtures/canonical.ayo",
+        ],
+    ] {
+        let out = run(args, None);
+        assert!(out.starts_with("exit 2\n"), "{args:?}: {out}");
+        assert!(out.contains("error: "), "{args:?}: {out}");
+    }
+}
+
+#[test]
+fn one_error_format() {
+    // No place: `error: FILE: message`.
+    insta::assert_snapshot!(run(&["validate", "no-such-file.ayo"], None), @"
+    exit 2
+    --- stderr
+    error: no-such-file.ayo: No such file or directory
+    0 games, 0 valid, 0 invalid
+    ");
+    // A place: `error: FILE:LINE:COLUMN: message` and the line.
+    insta::assert_snapshot!(run(&["validate", "fixtures/invalid/empty-pit.ayo"], None), @"
+    exit 1
+    --- stderr
+    error: fixtures/invalid/empty-pit.ayo:10:15: ply 3, South's e: empty pit
+       |
+    10 | 1. cx7 Fx2 2. e B 3. a *
+       |               ^ illegal move
+       |
+    2 games, 1 valid, 1 invalid
+    ");
+    // A usage error: `error: message`.
+    insta::assert_snapshot!(run(&["board", "--setup", "1,2/3"], None), @"
+    exit 2
+    --- stderr
+    error: --setup: expected three parts separated by spaces: rows (south/north), stores (S-N) and the side to move (S or N), e.g. `2,5,2,0,3,2/1,0,1,3,2,0 16-11 S`; found 1
+    ");
+}
+
+#[test]
+fn an_unreadable_file_does_not_stop_the_others() {
+    let out = run(
+        &["validate", "no-such-file.ayo", "fixtures/canonical.ayo"],
+        None,
+    );
+    insta::assert_snapshot!(out, @"
+    exit 2
+    --- stderr
+    error: no-such-file.ayo: No such file or directory
+    2 games, 2 valid, 0 invalid
+    ");
+}
+
+#[test]
+fn compare_starts_from_the_records_own_ruleset() {
+    let rows = |args: &[&str]| -> Vec<String> {
+        let out = common::ayo().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| format!("{} -> {}", r["rules"], r["winner"]))
+            .collect()
+    };
+    insta::assert_debug_snapshot!(rows(&["compare", "--format", "json", "fixtures/endodoi-2x12.ayo"]), @r#"
+    [
+        "\"endodoi pits=12 seeds=3\" -> \"south\"",
+        "\"russ pits=12 seeds=3 feeding=none\" -> \"south\"",
+        "\"endodoi pits=12 seeds=3 skip-origin=beyond-lap\" -> \"south\"",
+        "\"endodoi pits=12 seeds=3 capture-seed=stays\" -> null",
+        "\"russ pits=12 seeds=3 skip-origin=never\" -> null",
+        "\"endodoi pits=12 seeds=3 leftovers=owner\" -> \"south\"",
+        "\"endodoi pits=12 seeds=3 end=exhaustion\" -> \"south\"",
+    ]
+    "#);
+    insta::assert_debug_snapshot!(rows(&["compare", "--format", "json", "fixtures/leftovers-owner.ayo"]), @r#"
+    [
+        "\"russ leftovers=owner\" -> \"north\"",
+        "\"russ skip-origin=beyond-lap leftovers=owner\" -> null",
+        "\"russ skip-origin=never leftovers=owner\" -> null",
+        "\"russ capture-seed=stays leftovers=owner\" -> null",
+        "\"russ feeding=none leftovers=owner\" -> null",
+        "\"russ\" -> \"south\"",
+        "\"russ leftovers=owner end=exhaustion\" -> \"north\"",
+    ]
+    "#);
+    insta::assert_debug_snapshot!(
+        rows(&["compare", "--format", "json", "--rules", "sources", "fixtures/endodoi-2x12.ayo"]),
+        @r#"
+    [
+        "\"russ pits=12 seeds=3\" -> null",
+        "\"russ pits=12 seeds=3 end=exhaustion\" -> null",
+        "\"russ pits=12 seeds=3 skip-origin=beyond-lap capture-seed=stays end=exhaustion\" -> null",
+        "\"endodoi pits=12 seeds=3 end=exhaustion\" -> \"south\"",
+    ]
+    "#
+    );
+    // --rules replaces the set, `sources` mixes with named rulesets.
+    insta::assert_debug_snapshot!(
+        rows(&["compare", "--format", "json", "--rules", "endodoi pits=12 seeds=3", "--rules", "sources", "fixtures/endodoi-2x12.ayo"]),
+        @r#"
+    [
+        "\"endodoi pits=12 seeds=3\" -> \"south\"",
+        "\"russ pits=12 seeds=3\" -> null",
+        "\"russ pits=12 seeds=3 end=exhaustion\" -> null",
+        "\"russ pits=12 seeds=3 skip-origin=beyond-lap capture-seed=stays end=exhaustion\" -> null",
+        "\"endodoi pits=12 seeds=3 end=exhaustion\" -> \"south\"",
+    ]
+    "#
+    );
+}
+
+#[test]
+fn compare_reports_a_record_whose_rules_tag_is_not_a_ruleset() {
+    insta::assert_snapshot!(run(&["compare", "fixtures/invalid/bad-rules-tag.ayo"], None), @r#"
+    exit 1
+    --- stdout
+    Game 2: Jide Okonkwo (South) v Morenike Oladele (North), Ijebu-Ode Ayo Circle, round 5, 2025.03.29
+
+    ┌─────────────────────────────┬───────────────────────────────────────────────┬──────────────────┬────────────┬────────┐
+    │ ruleset                     ┆ verdict                                       ┆ differs from ply ┆ score      ┆ winner │
+    ╞═════════════════════════════╪═══════════════════════════════════════════════╪══════════════════╪════════════╪════════╡
+    │ russ                        ┆ legal throughout                              ┆ (reference)      ┆ 27-11      ┆ south  │
+    │ russ skip-origin=beyond-lap ┆ illegal at ply 9: empty pit; 4 claim, result  ┆ 3                ┆ unfinished ┆ -      │
+    │                             ┆ or tag errors                                 ┆                  ┆            ┆        │
+    │ russ skip-origin=never      ┆ illegal at ply 9: empty pit; 4 claim, result  ┆ 3                ┆ unfinished ┆ -      │
+    │                             ┆ or tag errors                                 ┆                  ┆            ┆        │
+    │ russ capture-seed=stays     ┆ illegal at ply 4: empty pit; 2 claim, result  ┆ 1                ┆ unfinished ┆ -      │
+    │                             ┆ or tag errors                                 ┆                  ┆            ┆        │
+    │ russ feeding=none           ┆ legal throughout                              ┆ -                ┆ 27-11      ┆ south  │
+    │ russ leftovers=owner        ┆ legal throughout                              ┆ -                ┆ 27-11      ┆ south  │
+    │ russ end=exhaustion         ┆ legal throughout                              ┆ -                ┆ unfinished ┆ -      │
+    └─────────────────────────────┴───────────────────────────────────────────────┴──────────────────┴────────────┴────────┘
+    --- stderr
+    error: fixtures/invalid/bad-rules-tag.ayo:8:8: Rules tag: unknown rule key `leftover`: expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
+      |
+    8 | [Rules "russ leftover=owner"]
+      |        ^^^^^^^^^^^^^^^^^^^^^ not a ruleset
+      |
+    "#);
+}
+
+/// Every `<VALUE>` name in every command's help, by flag: each flag has one
+/// value name everywhere, and rulesets, numbers and set-ups are called
+/// RULESET, N and SETUP.
+#[test]
+fn value_names_agree_across_commands() {
+    use std::collections::BTreeMap;
+    let mut names: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for cmd in [
+        "validate",
+        "annotate",
+        "board",
+        "compare",
+        "json",
+        "import",
+        "fmt",
+        "perft",
+        "completions",
+    ] {
+        let out = common::ayo().args([cmd, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        for line in help.lines() {
+            let line = line.trim_start();
+            let Some(rest) = line.strip_prefix("--") else {
+                continue;
+            };
+            let flag = rest.split([' ', '=']).next().unwrap_or("").to_string();
+            if let (Some(a), Some(b)) = (rest.find('<'), rest.find('>')) {
+                names
+                    .entry(flag)
+                    .or_default()
+                    .entry(rest[a + 1..b].to_string())
+                    .or_default()
+                    .push(cmd.to_string());
+            }
+        }
+    }
+    for (flag, values) in &names {
+        assert_eq!(
+            values.len(),
+            1,
+            "--{flag} has several value names: {values:?}"
+        );
+        let name = values.keys().next().unwrap();
+        assert!(
+            [
+                "RULESET", "N", "SETUP", "FORMAT", "LAPS", "DIR", "SHELL", "FILE"
+            ]
+            .contains(&name.as_str()),
+            "--{flag} <{name}>"
+        );
+    }
+}
