@@ -112,7 +112,34 @@ fn tags() -> impl Strategy<Value = Vec<Tag>> {
     )
 }
 
+/// Records the writer can write ([`write::check`] passes): a comment that
+/// would start a game has its `[` made `(`.
 pub(crate) fn record() -> impl Strategy<Value = Record> {
+    fn fix(cs: &mut [Comment]) {
+        for c in cs {
+            if super::lex::game_start_inside(&c.text).is_some() {
+                c.text = c.text.replace('[', "(");
+            }
+        }
+    }
+    fn fix_moves(ms: &mut [Move]) {
+        for m in ms {
+            fix(&mut m.before);
+            fix(&mut m.after);
+            for v in m.variations.iter_mut() {
+                fix_moves(&mut v.moves);
+            }
+        }
+    }
+    any_record().prop_map(|mut r| {
+        fix(&mut r.comments);
+        fix_moves(&mut r.moves);
+        r
+    })
+}
+
+/// Any record, including some that [`write::check`] refuses.
+pub(crate) fn any_record() -> impl Strategy<Value = Record> {
     (
         tags(),
         prop_oneof![line(3), Just(Vec::new())],
@@ -149,7 +176,7 @@ proptest! {
     /// Whatever the writer emits, once `write::check` has passed it, the game
     /// reader cuts back into the same games, and each parses back.
     #[test]
-    fn the_reader_cuts_written_games_back_apart(rs in proptest::collection::vec(record(), 1..8)) {
+    fn the_reader_cuts_written_games_back_apart(rs in proptest::collection::vec(any_record(), 1..8)) {
         let rs: Vec<Record> = rs.into_iter().filter(|r| write::check(r).is_ok()).collect();
         let text: Vec<String> = rs.iter().map(write_record).collect();
         let file = text.join("\n");
@@ -164,7 +191,7 @@ proptest! {
     /// Every comment the generator makes that `write::check` refuses really
     /// would start a game.
     #[test]
-    fn check_refuses_only_what_the_reader_would_cut(r in record()) {
+    fn check_refuses_only_what_the_reader_would_cut(r in any_record()) {
         if let Err(write::WriteError::CommentStartsGame { .. }) = write::check(&r) {
             let text = write_record(&r);
             prop_assert!(GameReader::new(text.as_bytes()).count() > 1, "{}", text);
