@@ -132,7 +132,7 @@ fn one_error_format() {
     insta::assert_snapshot!(run(&["validate", "fixtures/invalid/empty-pit.ayo"], None), @"
     exit 1
     --- stderr
-    error: fixtures/invalid/empty-pit.ayo:10:15: ply 3, South's e: empty pit
+    error: fixtures/invalid/empty-pit.ayo:10:15: ply 3, South's e: empty pit (legal: b, c, d, f)
        |
     10 | 1. cx7 Fx2 2. e B 3. a *
        |               ^ illegal move
@@ -236,11 +236,11 @@ fn compare_reports_a_record_whose_rules_tag_is_not_a_ruleset() {
     │ russ                                                    ┆ (reference)      ┆ 27-11      ┆ south  │
     │     verdict: legal throughout                                                                    │
     │ russ skip-origin=beyond-lap                             ┆ 3                ┆ unfinished ┆ -      │
-    │     verdict: illegal at ply 9: empty pit; 4 claim, result or tag errors                          │
+    │     verdict: illegal at ply 9: empty pit (legal: b, d, e, f); 4 claim, result or tag errors      │
     │ russ skip-origin=never                                  ┆ 3                ┆ unfinished ┆ -      │
-    │     verdict: illegal at ply 9: empty pit; 4 claim, result or tag errors                          │
+    │     verdict: illegal at ply 9: empty pit (legal: b, d, e, f); 4 claim, result or tag errors      │
     │ russ capture-seed=stays                                 ┆ 1                ┆ unfinished ┆ -      │
-    │     verdict: illegal at ply 4: empty pit; 2 claim, result or tag errors                          │
+    │     verdict: illegal at ply 4: empty pit (legal: C, D, E); 2 claim, result or tag errors         │
     │ russ feeding=none                                       ┆ -                ┆ 27-11      ┆ south  │
     │     verdict: legal throughout                                                                    │
     │ russ leftovers=owner                                    ┆ -                ┆ 27-11      ┆ south  │

@@ -134,13 +134,7 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
         .find(|(_, p)| p.outcome.is_none());
     let start_error = game.start.is_none();
     let (illegal_at, reason) = match illegal {
-        Some((m, p)) => {
-            let reason = game.errors.iter().find(|d| d.span == m.span).map(|d| {
-                let msg = d.message.as_str();
-                msg.split_once(": ").map_or(msg, |(_, r)| r).to_string()
-            });
-            (Some(p.ply), reason)
-        }
+        Some((_, p)) => (Some(p.ply), p.refusal.as_ref().map(ToString::to_string)),
         None if start_error => (None, game.errors.first().map(|d| d.message.clone())),
         None => (None, None),
     };
