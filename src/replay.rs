@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::notation::{Move, Numbering, Outcome, Record, Span, Tag};
+use crate::notation::{Move, Numbering, Outcome, Record, Span, Tag, check_tags};
 use crate::rules::{
     Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, MoveOutcome, NoMove, Pit,
     Position, Ruleset, Side, Status, final_score, winner,
@@ -265,7 +265,7 @@ pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diag
 }
 
 fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
-    let mut errors = Vec::new();
+    let mut errors: Vec<Diagnostic> = check_tags(record).iter().map(Diagnostic::from).collect();
     let rules = rules_of(record, opts.rules)
         .map_err(|d| errors.push(d))
         .ok();
