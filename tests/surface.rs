@@ -311,3 +311,57 @@ fn value_names_agree_across_commands() {
         );
     }
 }
+
+#[test]
+fn a_game_over_max_game_bytes_is_reported_and_skipped() {
+    let big = format!(
+        "[Event \"big\"]\n\n1. c {{{}}} *\n\n[Event \"next\"]\n\n1. c *\n",
+        "x".repeat(3000)
+    );
+    insta::assert_snapshot!(run(&["validate", "--max-game-bytes", "1000"], Some(big.as_bytes())), @"
+    exit 1
+    --- stderr
+    error: <stdin>:1:1: game too large: 3024 bytes, over the maximum of 1000 bytes; skipped
+    2 games, 1 valid, 1 invalid
+    ");
+    // The default holds it.
+    assert_eq!(code(&["validate"], Some(big.as_bytes())), 0);
+}
+
+#[test]
+fn warnings_print_as_warnings_and_deny_warnings_makes_them_errors() {
+    let text = b"[Event \"x\"]\n[Rule \"russ\"]\n[Date \"June 2025\"]\n\n1. c *\n";
+    insta::assert_snapshot!(run(&["validate"], Some(text)), @r#"
+    exit 0
+    --- stderr
+    warning: <stdin>:2:1: unknown tag `Rule`: did you mean `Rules`?
+      |
+    2 | [Rule "russ"]
+      | ------------- unknown tag
+      |
+    warning: <stdin>:3:7: Date tag `June 2025` is not `YYYY.MM.DD` (`??` for unknown parts, as in `2026.??.??`)
+      |
+    3 | [Date "June 2025"]
+      |       ----------- not a date
+      |
+    1 game, 1 valid, 0 invalid
+    "#);
+    insta::assert_snapshot!(run(&["validate", "--deny-warnings"], Some(text)), @r#"
+    exit 1
+    --- stderr
+    error: <stdin>:2:1: unknown tag `Rule`: did you mean `Rules`?
+      |
+    2 | [Rule "russ"]
+      | ^^^^^^^^^^^^^ unknown tag
+      |
+    error: <stdin>:3:7: Date tag `June 2025` is not `YYYY.MM.DD` (`??` for unknown parts, as in `2026.??.??`)
+      |
+    3 | [Date "June 2025"]
+      |       ^^^^^^^^^^^ not a date
+      |
+    1 game, 0 valid, 1 invalid
+    "#);
+    // A known tag twice is an error either way.
+    let twice = b"[Event \"x\"]\n[Event \"y\"]\n\n1. c *\n";
+    assert_eq!(code(&["validate"], Some(twice)), 1);
+}

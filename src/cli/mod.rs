@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use ayo::diagnostics::Diagnostic;
-use ayo::notation::{GameReader, RawGame, Record, SyntaxError};
+use ayo::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, Record, SyntaxError};
 use ayo::replay::{self, Game};
 use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
@@ -47,6 +47,11 @@ mod validate;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The most bytes one game may have (default 16 MiB): a larger game is reported at its
+    /// start and skipped (not held in memory), and the run goes on.
+    #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_GAME_BYTES as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_game_bytes: u64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -197,6 +202,8 @@ pub struct Ctx {
     pub quiet: bool,
     /// Why standard error could not be written, once it could not.
     stderr: Option<io::ErrorKind>,
+    /// `--max-game-bytes`.
+    max_game_bytes: usize,
 }
 
 impl Ctx {
@@ -211,6 +218,7 @@ impl Ctx {
             failed: false,
             quiet: false,
             stderr: None,
+            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
         }
     }
 
@@ -242,7 +250,12 @@ impl Ctx {
         if self.quiet {
             return;
         }
-        let rendered = d.render_bytes(file, &game.bytes, game.origin, self.color);
+        let rendered = if game.too_large.is_some() {
+            // Its text was not kept: there is no line to show.
+            format!("{}: {}\n", d.severity.as_str(), d.headline(file))
+        } else {
+            d.render_bytes(file, &game.bytes, game.origin, self.color)
+        };
         self.write_stderr(&rendered);
     }
 
@@ -292,6 +305,8 @@ pub struct Input {
     /// As named on the command line; `<stdin>` for `-`.
     pub name: String,
     reader: Box<dyn BufRead>,
+    /// `--max-game-bytes`.
+    max_game_bytes: usize,
 }
 
 impl Input {
@@ -301,18 +316,20 @@ impl Input {
             return Ok(Input {
                 name: "<stdin>".to_string(),
                 reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+                max_game_bytes: DEFAULT_MAX_GAME_BYTES,
             });
         }
         let file = File::open(name)?;
         Ok(Input {
             name: name.to_string(),
             reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
         })
     }
 
     /// The games of this input, one at a time.
     pub fn games(self) -> GameReader<Box<dyn BufRead>> {
-        GameReader::new(self.reader)
+        GameReader::new(self.reader).max_game_bytes(self.max_game_bytes)
     }
 
     /// The bytes of this input.
@@ -393,7 +410,10 @@ pub fn each_input(
 ) -> Result<(), Fatal> {
     for name in input_names(files) {
         match Input::open(&name) {
-            Ok(input) => f(ctx, input)?,
+            Ok(mut input) => {
+                input.max_game_bytes = ctx.max_game_bytes;
+                f(ctx, input)?
+            }
             Err(e) => ctx.io_error(&name, &e),
         }
     }
@@ -524,6 +544,7 @@ pub fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut ctx = Ctx::new();
+    ctx.max_game_bytes = usize::try_from(cli.max_game_bytes).unwrap_or(usize::MAX);
     let result = match cli.command {
         Command::Validate(args) => validate::run(args, &mut ctx, &mut out),
         Command::Annotate(args) => annotate::run(args, &mut ctx, &mut out),

@@ -643,9 +643,15 @@ impl<'a> GameParser<'a> {
                 let span = self.span_of(i, rest);
                 // A line break inside a comment is a line break, whatever the
                 // file's convention: CRLF is read as LF, so that canonical
-                // output has one kind of line ending.
+                // output has one kind of line ending. Carriage returns piled up
+                // before a line feed go with it (`\r\r\n` is one line break):
+                // kept, the writer's LF would make a new CRLF of the last one.
                 let text = if text.contains("\r\n") {
-                    text.replace("\r\n", "\n")
+                    let mut t = text.replace("\r\n", "\n");
+                    while t.contains("\r\n") {
+                        t = t.replace("\r\n", "\n");
+                    }
+                    t
                 } else {
                     text.to_string()
                 };

@@ -258,6 +258,23 @@ pub enum WriteError {
     },
 }
 
+/// Checks that a comment's text can be written so that it reads back as
+/// itself, for those who build comments one at a time (an importer, which can
+/// then say which comment is at fault). [`check`] applies it to every comment.
+pub fn check_comment(text: &str) -> Result<(), WriteError> {
+    if game_start_inside(text).is_some() {
+        return Err(WriteError::CommentStartsGame {
+            text: text.to_string(),
+        });
+    }
+    if text.contains('}') && text.contains('\n') {
+        return Err(WriteError::CommentUnwritable {
+            text: text.to_string(),
+        });
+    }
+    Ok(())
+}
+
 /// Checks that [`write_record`] can write `record` so that the game reader
 /// cuts it back out whole and the parser reads it back as `record`. Returns
 /// the first problem found.
@@ -281,19 +298,7 @@ pub fn check(record: &Record) -> Result<(), WriteError> {
         }
     }
     fn comments(cs: &[Comment]) -> Result<(), WriteError> {
-        for c in cs {
-            if game_start_inside(&c.text).is_some() {
-                return Err(WriteError::CommentStartsGame {
-                    text: c.text.clone(),
-                });
-            }
-            if c.text.contains('}') && c.text.contains('\n') {
-                return Err(WriteError::CommentUnwritable {
-                    text: c.text.clone(),
-                });
-            }
-        }
-        Ok(())
+        cs.iter().try_for_each(|c| check_comment(&c.text))
     }
     fn moves(ms: &[Move]) -> Result<(), WriteError> {
         for m in ms {
