@@ -1,0 +1,16 @@
+//! Working on many records at once: choosing games by what they say and how
+//! they play ([`select`]), and recognising the same game under other tags
+//! ([`key`]). No I/O: the `filter` and `duplicates` commands read and write.
+//!
+//! ```
+//! use ayo::corpus::select::{Criteria, TagTest, scan_tags};
+//!
+//! let text = b"[Event \"Club night\"]\n[Round \"2\"]\n\n1. cx7 *";
+//! let tags = scan_tags(text).unwrap();
+//! let mut criteria = Criteria::default();
+//! criteria.tags.push("Round=2".parse::<TagTest>().unwrap());
+//! assert!(criteria.tags_match(&tags));
+//! ```
+
+pub mod key;
+pub mod select;
