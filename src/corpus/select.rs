@@ -284,6 +284,25 @@ impl Range {
     }
 }
 
+impl fmt::Display for Range {
+    /// As it reads: `3..5`, `3..`, `..5`, or `4` for one value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.min, self.max) {
+            (Some(a), Some(b)) if a == b => write!(f, "{a}"),
+            (a, b) => {
+                if let Some(a) = a {
+                    write!(f, "{a}")?;
+                }
+                f.write_str("..")?;
+                if let Some(b) = b {
+                    write!(f, "{b}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 impl FromStr for Range {
     type Err = CriterionError;
 
@@ -478,7 +497,8 @@ impl Criteria {
         let Some(date) = tag(tags, "Date").and_then(Date::of_tag) else {
             return false;
         };
-        self.date_from.is_none_or(|from| date.compare(&from).is_ge())
+        self.date_from
+            .is_none_or(|from| date.compare(&from).is_ge())
             && self.date_to.is_none_or(|to| date.compare(&to).is_le())
     }
 
@@ -630,6 +650,9 @@ mod tests {
         assert!(r("3..").contains(1000) && !r("3..").contains(2));
         assert!(r("..3").contains(0) && !r("..3").contains(4));
         assert!(r("4").contains(4) && !r("4").contains(5));
+        for text in ["3..5", "3..", "..5", "4"] {
+            assert_eq!(r(text).to_string(), text);
+        }
         assert!(matches!(
             "5..3".parse::<Range>(),
             Err(CriterionError::EmptyRange(_))
@@ -665,7 +688,10 @@ mod tests {
         };
         assert!(!c.tags_match(&tags));
         c.rulesets = vec![Ruleset::RUSS];
-        assert!(c.tags_match(&scan_tags(b"*").unwrap()), "no Rules tag: russ");
+        assert!(
+            c.tags_match(&scan_tags(b"*").unwrap()),
+            "no Rules tag: russ"
+        );
     }
 
     #[test]

@@ -1,0 +1,468 @@
+//! `ayo duplicates`: the same game recorded twice, and records cut short.
+
+use std::collections::{HashMap, HashSet};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use ayo::corpus::key::{Group, Index, Kind, LineHasher, line_key};
+use ayo::diagnostics::Diagnostic;
+use ayo::notation::{GameReader, RawGame, Record};
+use ayo::output::table::Grid;
+use ayo::replay::rules_of;
+use ayo::rules::{Position, Ruleset};
+
+use super::filter::Printer;
+use super::{Ctx, Fatal, Input, TableFormat, input_names, table_style};
+
+/// Find games recorded more than once, and records cut short.
+///
+/// Two games are duplicates when their ruleset, start position and main line
+/// are the same; tags, comments, glyphs and variations may differ. A game
+/// whose main line is a proper prefix of another's (a record cut short) is
+/// reported as a group of kind `prefix`: the shorter games first. Each group
+/// lists the file and number of its games, and for duplicates the tags that
+/// differ from the group's first game. Exit 0 whether or not any are found
+/// (1 when some record does not parse, 2 on errors).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  ayo duplicates games/*.ayo
+  ayo duplicates games/*.ayo --format json | jq -c 'select(.kind == \"duplicate\")'
+  ayo duplicates --drop games/*.ayo > unique.ayo")]
+pub struct Args {
+    /// Record files; standard input when none or `-`.
+    files: Vec<String>,
+    /// Key each game under this ruleset instead of its Rules tag (default:
+    /// the tag, else russ).
+    #[arg(long, value_name = "RULESET")]
+    rules: Option<Ruleset>,
+    /// Output format (`json`: one object a group, NDJSON).
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    format: TableFormat,
+    /// Plain ASCII table borders.
+    #[arg(long)]
+    ascii: bool,
+    /// Print every game except the duplicates after the first, as written
+    /// (records cut short are kept).
+    #[arg(long, conflicts_with_all = ["format", "ascii"])]
+    drop: bool,
+}
+
+/// One game of a group, in JSON.
+#[derive(Serialize)]
+struct GameJson<'a> {
+    file: &'a str,
+    game: u32,
+    plies: u32,
+}
+
+/// One group, in JSON.
+#[derive(Serialize)]
+struct GroupJson<'a> {
+    kind: &'static str,
+    games: Vec<GameJson<'a>>,
+}
+
+/// Where each keyed game stands: its input and number there (from 1).
+#[derive(Clone, Copy)]
+struct Place {
+    input: u32,
+    game: u32,
+    plies: u32,
+}
+
+pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if args.drop {
+        return drop_duplicates(&args, ctx, out);
+    }
+    let names = input_names(&args.files);
+    let mut index = Index::default();
+    let mut places: Vec<Place> = Vec::new();
+    // Standard input cannot be read twice: a copy is kept in a temporary file
+    // for the second pass.
+    let mut spool: Option<Spool> = None;
+    let mut readable = vec![false; names.len()];
+    for (k, name) in names.iter().enumerate() {
+        let input = match Input::open(name) {
+            Ok(input) => input,
+            Err(e) => {
+                ctx.io_error(name, &e);
+                continue;
+            }
+        };
+        let file = input.name.clone();
+        if name == "-" && spool.is_none() {
+            spool = Some(Spool::new()?);
+        }
+        let reader: Box<dyn BufRead + '_> = if let (Some(s), "-") = (&mut spool, name.as_str()) {
+            Box::new(s.tee(input.into_reader()))
+        } else {
+            input.into_reader()
+        };
+        let mut games = GameReader::new(reader);
+        readable[k] = true;
+        for raw in games.by_ref() {
+            let raw = match raw {
+                Ok(raw) => raw,
+                Err(e) => {
+                    ctx.io_error(&file, &e);
+                    readable[k] = false;
+                    break;
+                }
+            };
+            if let Some((record, rules, start)) = keyed(ctx, &file, &raw, args.rules) {
+                let plies = record.moves.len() as u32;
+                index.push(line_key(&record, &rules, &start), plies);
+                places.push(Place {
+                    input: k as u32,
+                    game: raw.index as u32 + 1,
+                    plies,
+                });
+            }
+            ctx.check_stderr()?;
+        }
+        drop(games);
+        if let Some(s) = &mut spool {
+            s.check()?;
+        }
+    }
+    let duplicates = index.duplicates();
+    // The second pass: prefixes of every main line, and the tags of the
+    // games in duplicate groups.
+    let lookup = index.lookup();
+    let wanted: HashSet<usize> = duplicates.iter().flat_map(|g| g.games.clone()).collect();
+    let mut tags: HashMap<usize, Vec<(String, String)>> = HashMap::new();
+    let mut pairs = Vec::new();
+    let mut next = 0usize;
+    for (k, name) in names.iter().enumerate() {
+        if !readable[k] {
+            // Skip its places: they were not all read.
+            while places.get(next).is_some_and(|p| p.input as usize == k) {
+                next += 1;
+            }
+            continue;
+        }
+        let path = match (&spool, name.as_str()) {
+            (Some(s), "-") => s.path.clone(),
+            _ => PathBuf::from(name),
+        };
+        let file = File::open(&path).map_err(|e| {
+            Fatal::Error(format!(
+                "cannot read {name} again: {}",
+                super::io_message(&e)
+            ))
+        })?;
+        for raw in GameReader::new(BufReader::with_capacity(1 << 16, file)) {
+            let raw = raw.map_err(|e| Fatal::Error(format!("cannot read {name} again: {e}")))?;
+            let Some(place) = places.get(next) else { break };
+            if place.input as usize != k || place.game as usize != raw.index + 1 {
+                continue;
+            }
+            let id = next;
+            next += 1;
+            let Ok(record) = raw.parse() else { continue };
+            let Ok(rules) = rules_of(&record, args.rules) else {
+                continue;
+            };
+            let Some(start) = start_of(&record, &rules) else {
+                continue;
+            };
+            let mut h = LineHasher::new(&rules, &start);
+            for short in lookup.prefixes(&mut h, record.moves.iter().map(|m| m.pit)) {
+                pairs.push((short, id));
+            }
+            if wanted.contains(&id) {
+                let t = record
+                    .tags
+                    .iter()
+                    .map(|t| (t.name.to_string(), t.value.clone()))
+                    .collect();
+                tags.insert(id, t);
+            }
+        }
+        while places.get(next).is_some_and(|p| p.input as usize == k) {
+            next += 1;
+        }
+    }
+    if let Some(s) = spool {
+        s.remove();
+    }
+    let prefixes = index.prefix_groups(&pairs, &duplicates);
+    let groups: Vec<&Group> = duplicates.iter().chain(&prefixes).collect();
+    let file_of = |id: usize| {
+        let input = places[id].input as usize;
+        if names[input] == "-" {
+            "<stdin>"
+        } else {
+            names[input].as_str()
+        }
+    };
+    match table_style(args.format, args.ascii) {
+        None => {
+            for g in &groups {
+                let json = GroupJson {
+                    kind: kind_name(g.kind),
+                    games: g
+                        .games
+                        .iter()
+                        .map(|&id| GameJson {
+                            file: file_of(id),
+                            game: places[id].game,
+                            plies: places[id].plies,
+                        })
+                        .collect(),
+                };
+                serde_json::to_writer(&mut *out, &json)?;
+                out.write_all(b"\n")?;
+            }
+        }
+        Some(style) => {
+            let mut grid = Grid {
+                header: ["group", "kind", "file", "game", "plies", "tags that differ"]
+                    .map(String::from)
+                    .to_vec(),
+                rows: Vec::new(),
+            };
+            for (n, g) in groups.iter().enumerate() {
+                let first = tags.get(&g.games[0]);
+                for (k, &id) in g.games.iter().enumerate() {
+                    let kind = match g.kind {
+                        Kind::Duplicate => "duplicate",
+                        Kind::Prefix if k < g.short => "cut short",
+                        Kind::Prefix => "longer",
+                    };
+                    let differ = match (g.kind, first, tags.get(&id)) {
+                        (Kind::Duplicate, Some(a), Some(b)) if k > 0 => differing(a, b),
+                        _ => String::new(),
+                    };
+                    grid.rows.push(vec![
+                        (n + 1).to_string(),
+                        kind.to_string(),
+                        file_of(id).to_string(),
+                        places[id].game.to_string(),
+                        places[id].plies.to_string(),
+                        differ,
+                    ]);
+                }
+            }
+            if !grid.rows.is_empty() {
+                out.write_all(grid.render(style).as_bytes())?;
+            }
+        }
+    }
+    let count = |kind| groups.iter().filter(|g| g.kind == kind).count();
+    let games = index.len();
+    ctx.note(&format!(
+        "{games} game{}, {} duplicate group{}, {} prefix group{}",
+        plural(games),
+        count(Kind::Duplicate),
+        plural(count(Kind::Duplicate)),
+        count(Kind::Prefix),
+        plural(count(Kind::Prefix)),
+    ));
+    Ok(())
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Duplicate => "duplicate",
+        Kind::Prefix => "prefix",
+    }
+}
+
+/// The tags of `b` that are not as in `a` (`Name: value`), and those of `a`
+/// that `b` lacks (`Name: -`).
+fn differing(a: &[(String, String)], b: &[(String, String)]) -> String {
+    let value = |tags: &[(String, String)], name: &str| {
+        tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+    };
+    let mut out: Vec<String> = Vec::new();
+    for (name, v) in b {
+        if value(a, name).as_ref() != Some(v)
+            && !out.iter().any(|o| o.starts_with(&format!("{name}:")))
+        {
+            out.push(format!("{name}: {v}"));
+        }
+    }
+    for (name, _) in a {
+        if value(b, name).is_none() && !out.iter().any(|o| o.starts_with(&format!("{name}:"))) {
+            out.push(format!("{name}: -"));
+        }
+    }
+    out.join("; ")
+}
+
+/// The start position of a record under `rules`: its Setup tag, else the
+/// start; `None` when the Setup tag cannot be read.
+fn start_of(record: &Record, rules: &Ruleset) -> Option<Position> {
+    match record.tag("Setup") {
+        None => Some(Position::start(rules)),
+        Some(text) => Position::from_setup(text, rules).ok(),
+    }
+}
+
+/// A game's record, ruleset and start, or `None` after reporting why it
+/// cannot be keyed (a syntax error, a bad Rules or Setup tag).
+fn keyed(
+    ctx: &mut Ctx,
+    file: &str,
+    raw: &RawGame,
+    given: Option<Ruleset>,
+) -> Option<(Record, Ruleset, Position)> {
+    let record = match raw.parse() {
+        Ok(r) => r,
+        Err(e) => {
+            ctx.syntax_error(file, raw, &e);
+            return None;
+        }
+    };
+    let rules = match rules_of(&record, given) {
+        Ok(r) => r,
+        Err(d) => {
+            ctx.diagnose(file, raw, &d);
+            return None;
+        }
+    };
+    let start = match start_of(&record, &rules) {
+        Some(p) => p,
+        None => {
+            // start_of only fails on a Setup tag that is there.
+            let tag = record.tags.iter().find(|t| t.name == "Setup")?;
+            let e = Position::from_setup(&tag.value, &rules).err()?;
+            let d = Diagnostic::new(
+                tag.value_span,
+                format!("Setup tag: {e}"),
+                "not a set-up for these rules",
+            );
+            ctx.diagnose(file, raw, &d);
+            return None;
+        }
+    };
+    Some((record, rules, start))
+}
+
+/// `--drop`: one pass, printing each game unless its key was seen before.
+fn drop_duplicates(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    let mut seen = HashSet::new();
+    let mut printer = Printer::default();
+    super::each_input(&args.files, ctx, |ctx, input| {
+        let file = input.name.clone();
+        for raw in input.games() {
+            let raw = match raw {
+                Ok(raw) => raw,
+                Err(e) => {
+                    ctx.io_error(&file, &e);
+                    return Ok(());
+                }
+            };
+            let first = match keyed(ctx, &file, &raw, args.rules) {
+                Some((record, rules, start)) => seen.insert(line_key(&record, &rules, &start)),
+                // Not keyed: nothing to be a duplicate of; kept as written.
+                None => true,
+            };
+            if first {
+                printer.original(out, &raw)?;
+            }
+            ctx.check_stderr()?;
+        }
+        Ok(())
+    })
+}
+
+/// A copy of standard input in a temporary file, removed at the end.
+struct Spool {
+    path: PathBuf,
+    file: Option<File>,
+    error: Option<io::Error>,
+}
+
+impl Spool {
+    fn new() -> Result<Spool, Fatal> {
+        let path = std::env::temp_dir().join(format!("ayo-duplicates-{}.ayo", std::process::id()));
+        let file = File::options()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| {
+                Fatal::Error(format!(
+                    "cannot make a temporary copy of standard input at {}: {}",
+                    path.display(),
+                    super::io_message(&e)
+                ))
+            })?;
+        Ok(Spool {
+            path,
+            file: Some(file),
+            error: None,
+        })
+    }
+
+    /// A reader over `inner` that copies what it reads into the spool.
+    fn tee(&mut self, inner: Box<dyn BufRead>) -> Tee<'_> {
+        Tee { inner, spool: self }
+    }
+
+    fn check(&mut self) -> Result<(), Fatal> {
+        match self.error.take() {
+            None => Ok(()),
+            Some(e) => Err(Fatal::Error(format!(
+                "cannot copy standard input to {}: {}",
+                self.path.display(),
+                super::io_message(&e)
+            ))),
+        }
+    }
+
+    fn remove(self) {
+        drop(self.file);
+        // A temporary file left behind is no reason to fail the run.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Reads through a [`Spool`].
+struct Tee<'a> {
+    inner: Box<dyn BufRead>,
+    spool: &'a mut Spool,
+}
+
+impl Read for Tee<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = {
+            let avail = self.fill_buf()?;
+            let n = avail.len().min(buf.len());
+            buf[..n].copy_from_slice(&avail[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Tee<'_> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amt: usize) {
+        if amt > 0 && self.spool.error.is_none() {
+            // The bytes being consumed are still in the buffer: fill_buf
+            // hands them out again without reading.
+            let copied = match (self.inner.fill_buf(), &mut self.spool.file) {
+                (Ok(buf), Some(file)) => file.write_all(&buf[..amt.min(buf.len())]),
+                (Err(e), _) => Err(e),
+                (_, None) => Ok(()),
+            };
+            if let Err(e) = copied {
+                self.spool.error = Some(e);
+            }
+        }
+        self.inner.consume(amt);
+    }
+}
