@@ -69,7 +69,7 @@ pub struct Args {
     #[arg(long)]
     unfinished: bool,
     /// The main line's plies: MIN..MAX (both included), MIN.., ..MAX or N.
-    #[arg(long, value_name = "RANGE")]
+    #[arg(long, value_name = "MIN..MAX")]
     plies: Vec<Range>,
     /// The main line passes through this board with this side to move (the
     /// stores are not compared), the start included.
