@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use ayo::corpus::key::{Group, Index, Kind, LineHasher, line_key};
+use ayo::corpus::key::{Group, Heads, Index, Kind};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame, Record};
 use ayo::output::table::Grid;
@@ -79,6 +79,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     let names = input_names(&args.files);
     let mut index = Index::default();
+    let mut heads = Heads::default();
     let mut places: Vec<Place> = Vec::new();
     // Standard input cannot be read twice: a copy is kept in a temporary file
     // for the second pass.
@@ -114,7 +115,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             };
             if let Some((record, rules, start)) = keyed(ctx, &file, &raw, args.rules) {
                 let plies = record.moves.len() as u32;
-                index.push(line_key(&record, &rules, &start), plies);
+                index.push(heads.key(&record, &rules, &start), plies);
                 places.push(Place {
                     input: k as u32,
                     game: raw.index as u32 + 1,
@@ -129,11 +130,21 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
     }
     let duplicates = index.duplicates();
-    // The second pass: prefixes of every main line, and the tags of the
-    // games in duplicate groups.
+    // The second pass: prefixes of every main line and, for a table, the
+    // tags that differ from the first game of a duplicate group (which is
+    // read before the others). Only the first games' tags are kept whole.
     let lookup = index.lookup();
-    let wanted: HashSet<usize> = duplicates.iter().flat_map(|g| g.games.clone()).collect();
-    let mut tags: HashMap<usize, Vec<(String, String)>> = HashMap::new();
+    let table = args.format != TableFormat::Json;
+    let mut first_of: HashMap<usize, usize> = HashMap::new();
+    if table {
+        for g in &duplicates {
+            for &id in &g.games {
+                first_of.insert(id, g.games[0]);
+            }
+        }
+    }
+    let mut first_tags: HashMap<usize, Vec<(String, String)>> = HashMap::new();
+    let mut differ: HashMap<usize, String> = HashMap::new();
     let mut pairs = Vec::new();
     let mut next = 0usize;
     for (k, name) in names.iter().enumerate() {
@@ -169,17 +180,21 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let Some(start) = start_of(&record, &rules) else {
                 continue;
             };
-            let mut h = LineHasher::new(&rules, &start);
+            let mut h = heads.hasher(&rules, &start);
             for short in lookup.prefixes(&mut h, record.moves.iter().map(|m| m.pit)) {
                 pairs.push((short, id));
             }
-            if wanted.contains(&id) {
-                let t = record
+            if let Some(&first) = first_of.get(&id) {
+                let tags: Vec<(String, String)> = record
                     .tags
                     .iter()
                     .map(|t| (t.name.to_string(), t.value.clone()))
                     .collect();
-                tags.insert(id, t);
+                if first == id {
+                    first_tags.insert(id, tags);
+                } else if let Some(a) = first_tags.get(&first) {
+                    differ.insert(id, differing(a, &tags));
+                }
             }
         }
         while places.get(next).is_some_and(|p| p.input as usize == k) {
@@ -226,16 +241,15 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 rows: Vec::new(),
             };
             for (n, g) in groups.iter().enumerate() {
-                let first = tags.get(&g.games[0]);
                 for (k, &id) in g.games.iter().enumerate() {
                     let kind = match g.kind {
                         Kind::Duplicate => "duplicate",
                         Kind::Prefix if k < g.short => "cut short",
                         Kind::Prefix => "longer",
                     };
-                    let differ = match (g.kind, first, tags.get(&id)) {
-                        (Kind::Duplicate, Some(a), Some(b)) if k > 0 => differing(a, b),
-                        _ => String::new(),
+                    let differ = match g.kind {
+                        Kind::Duplicate => differ.get(&id).cloned().unwrap_or_default(),
+                        Kind::Prefix => String::new(),
                     };
                     grid.rows.push(vec![
                         (n + 1).to_string(),
@@ -350,6 +364,7 @@ fn keyed(
 /// `--drop`: one pass, printing each game unless its key was seen before.
 fn drop_duplicates(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let mut seen = HashSet::new();
+    let mut heads = Heads::default();
     let mut printer = Printer::default();
     super::each_input(&args.files, ctx, |ctx, input| {
         let file = input.name.clone();
@@ -362,7 +377,7 @@ fn drop_duplicates(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(
                 }
             };
             let first = match keyed(ctx, &file, &raw, args.rules) {
-                Some((record, rules, start)) => seen.insert(line_key(&record, &rules, &start)),
+                Some((record, rules, start)) => seen.insert(heads.key(&record, &rules, &start)),
                 // Not keyed: nothing to be a duplicate of; kept as written.
                 None => true,
             };

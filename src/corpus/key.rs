@@ -2,9 +2,10 @@
 //! (canonical ruleset, start set-up, main-line letters) per game, and the
 //! groups of games that share one, or whose main line is a prefix of another's.
 //!
-//! Memory: [`Index`] keeps 32 bytes a game (the key, the plies, padding);
-//! [`Lookup`] adds about 24 bytes a distinct main line (a 64-bit half of the
-//! key and a game number in a hash table). A million games take about 56 MB.
+//! Memory: [`Index`] keeps 24 bytes a game (the key, the plies, padding);
+//! [`Lookup`] adds 12 to 26 bytes a distinct main line (a 64-bit half of the
+//! key and a game number in a hash table at its load factor). A million games
+//! take 40 to 50 MB, and the command adds their places (12 bytes a game).
 //! Prefixes are found by hashing every prefix of each main line as it is read
 //! again ([`LineHasher`] is incremental) and looking the hash up, so no main
 //! line is kept.
@@ -82,6 +83,38 @@ impl LineHasher {
     }
 }
 
+/// [`LineHasher::new`] for many games: most share a ruleset and start, and
+/// hashing their canonical text once is enough.
+#[derive(Debug, Default)]
+pub struct Heads {
+    cache: HashMap<(Ruleset, Position), LineHasher>,
+}
+
+impl Heads {
+    /// The hasher of the empty line from `start` under `rules`.
+    pub fn hasher(&mut self, rules: &Ruleset, start: &Position) -> LineHasher {
+        if let Some(h) = self.cache.get(&(*rules, *start)) {
+            return h.clone();
+        }
+        // Games from set-ups can each start elsewhere: keep the cache small.
+        if self.cache.len() >= 256 {
+            self.cache.clear();
+        }
+        let h = LineHasher::new(rules, start);
+        self.cache.insert((*rules, *start), h.clone());
+        h
+    }
+
+    /// The key of a record's main line, as [`line_key`] gives it.
+    pub fn key(&mut self, record: &Record, rules: &Ruleset, start: &Position) -> Key {
+        let mut h = self.hasher(rules, start);
+        for m in &record.moves {
+            h.push(m.pit);
+        }
+        h.key()
+    }
+}
+
 /// The key of a record's main line, under `rules` from `start`.
 pub fn line_key(record: &Record, rules: &Ruleset, start: &Position) -> Key {
     let mut h = LineHasher::new(rules, start);
@@ -113,10 +146,18 @@ pub struct Group {
     pub short: usize,
 }
 
+/// A game in the index: its key as two halves (a `u128` field would align
+/// the entry to 16 bytes and make it 32 instead of 24), and its plies.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    key: Key,
+    key: [u64; 2],
     plies: u32,
+}
+
+impl Entry {
+    fn key(&self) -> Key {
+        Key(u128::from(self.key[0]) << 64 | u128::from(self.key[1]))
+    }
 }
 
 /// The keys of a corpus, one a game, numbered from 0 in the order pushed.
@@ -128,7 +169,10 @@ pub struct Index {
 impl Index {
     /// Adds a game; returns its number.
     pub fn push(&mut self, key: Key, plies: u32) -> usize {
-        self.entries.push(Entry { key, plies });
+        self.entries.push(Entry {
+            key: [(key.0 >> 64) as u64, key.0 as u64],
+            plies,
+        });
         self.entries.len() - 1
     }
 
@@ -166,7 +210,7 @@ impl Index {
         let mut first = HashMap::with_capacity(self.entries.len());
         let mut clash = HashMap::new();
         for (i, e) in self.entries.iter().enumerate() {
-            let half = e.key.0 as u64;
+            let half = e.key[1];
             match first.get(&half) {
                 None => {
                     first.insert(half, i as u32);
@@ -174,7 +218,7 @@ impl Index {
                 Some(&j) if self.entries[j as usize].key != e.key => {
                     // Two main lines agreeing in 64 bits: rare enough for a
                     // side table keyed by all 128.
-                    clash.entry(e.key).or_insert(i as u32);
+                    clash.entry(e.key()).or_insert(i as u32);
                 }
                 Some(_) => {}
             }
@@ -235,7 +279,7 @@ impl Lookup<'_> {
     pub fn find(&self, key: Key, plies: u32) -> Option<usize> {
         let i = *self.first.get(&(key.0 as u64))?;
         let e = self.index.entries[i as usize];
-        let i = if e.key == key {
+        let i = if e.key() == key {
             i
         } else {
             *self.clash.get(&key)?
@@ -290,6 +334,24 @@ mod tests {
             key_of("1. c A *"),
             key_of("[Rules \"russ leftovers=owner\"]\n\n1. c A *")
         );
+    }
+
+    #[test]
+    fn heads_give_the_same_keys() {
+        let mut heads = Heads::default();
+        for text in [
+            "1. c A *",
+            "[Rules \"endodoi\"]\n\n1. c A *",
+            "1. c A 2. d *",
+        ] {
+            let record = parse_record(text).unwrap();
+            let rules: Ruleset = record.tag("Rules").unwrap_or("russ").parse().unwrap();
+            let start = Position::start(&rules);
+            assert_eq!(
+                heads.key(&record, &rules, &start),
+                line_key(&record, &rules, &start)
+            );
+        }
     }
 
     #[test]
