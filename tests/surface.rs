@@ -7,12 +7,13 @@ mod common;
 use common::{code, run};
 
 /// The commands that read records, each with the arguments it needs.
-const RECORD_COMMANDS: [&[&str]; 5] = [
+const RECORD_COMMANDS: [&[&str]; 6] = [
     &["validate"],
     &["json"],
     &["annotate"],
     &["board"],
     &["compare"],
+    &["fmt"],
 ];
 
 #[test]
@@ -35,6 +36,35 @@ fn game_past_the_end_is_a_usage_error_everywhere() {
     exit 2
     --- stderr
     error: --game 3: fixtures/canonical.ayo has 2 games
+    ");
+}
+
+#[test]
+fn import_takes_game_too() {
+    let json = common::ayo()
+        .args(["json", "fixtures/club-night.ayo"])
+        .output()
+        .unwrap()
+        .stdout;
+    let fmt = common::ayo()
+        .args(["fmt", "--game", "3", "fixtures/club-night.ayo"])
+        .output()
+        .unwrap()
+        .stdout;
+    let out = common::ayo()
+        .args(["import", "--game", "3"])
+        .write_stdin(json.clone())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&fmt)
+    );
+    insta::assert_snapshot!(run(&["import", "--game", "8"], Some(&json)), @"
+    exit 2
+    --- stderr
+    error: --game 8: <stdin> has 7 games
     ");
 }
 

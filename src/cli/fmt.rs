@@ -1,81 +1,260 @@
-//! `ayo fmt`: print records in canonical form.
+//! `ayo fmt`: print records in canonical form, check it, show it as a diff, or
+//! write it back to the files.
 
-use std::io::Write;
+use std::fs;
+use std::io::{BufRead, Read, Write};
+use std::path::Path;
 
 use ayo::notation::{GameReader, write_record};
 
-use super::{Ctx, Fatal, each_input};
+use super::{Ctx, Fatal, each_game, each_input, input_names};
 
 /// Print every game in canonical form.
 ///
 /// Known tags first in a fixed order, then the others in file order; a blank
 /// line; the movetext with move numbers, wrapped at 80 columns. Every comment,
-/// glyph, NAG, claim and variation is kept. Games with syntax errors are
-/// reported on standard error and left out (exit 1).
+/// glyph, NAG, claim and variation is kept.
+///
+/// A game with a syntax error cannot be formatted: its syntax error is reported
+/// on standard error (exit 1) and its text is printed unchanged, in its place,
+/// so that `ayo fmt a.ayo > b.ayo` keeps every game. `--write` leaves a file
+/// with a syntax error untouched (it says so), and rewrites the others.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo fmt game.ayo > clean.ayo
   cat games/*.ayo | ayo fmt
-  ayo fmt --check games/*.ayo || echo 'run ayo fmt'")]
+  ayo fmt --check games/*.ayo || ayo fmt --diff games/*.ayo
+  ayo fmt --write games/*.ayo")]
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
-    /// Print nothing; exit 1 if a file is not already in canonical form.
-    #[arg(long)]
+    /// Print nothing; exit 1 if a file is not already in canonical form or has
+    /// games that cannot be formatted (their syntax errors are reported).
+    #[arg(long, conflicts_with_all = ["write", "diff"])]
     check: bool,
+    /// Print a unified diff from each file to its canonical form instead of
+    /// the records; exit 1 if any file would change.
+    #[arg(long, conflicts_with = "write")]
+    diff: bool,
+    /// Rewrite each file in place (through a temporary file beside it, renamed
+    /// over it, so a file is never left half written). A file with a syntax
+    /// error is left untouched.
+    #[arg(long)]
+    write: bool,
+    /// Only the N-th game of each file (from 1), printed in canonical form
+    /// (not with --check, --diff or --write, which concern whole files).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["check", "diff", "write"])]
+    game: Option<u64>,
+}
+
+/// What formatting one input found.
+struct Formatted {
+    /// 1-based numbers of the games with a syntax error, printed unchanged.
+    broken: Vec<usize>,
+    /// Every game parsed and the input was already byte for byte canonical.
+    canonical: bool,
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if args.write || args.diff {
+        return rewrite(&args, ctx, out);
+    }
+    if let Some(n) = args.game {
+        // One game, canonical or (when it cannot be parsed) as written.
+        let mut first = true;
+        return each_game(&args.files, ctx, Some(n), |ctx, g| {
+            if !first {
+                out.write_all(b"\n")?;
+            }
+            first = false;
+            match g.record {
+                Ok(record) => out.write_all(write_record(&record).as_bytes())?,
+                Err(e) => {
+                    ctx.syntax_error(g.file, g.raw, &e);
+                    out.write_all(&g.raw.bytes)?;
+                    if !g.raw.bytes.ends_with(b"\n") {
+                        out.write_all(b"\n")?;
+                    }
+                }
+            }
+            Ok(())
+        });
+    }
     let mut first = true;
     each_input(&args.files, ctx, |ctx, input| {
         let file = input.name.clone();
-        let mut games = input.games();
-        let mut canonical = true;
-        let mut index = 0;
-        loop {
-            let raw = match games.next() {
-                None => break,
-                Some(Ok(raw)) => raw,
-                Some(Err(e)) => {
-                    ctx.io_error(&file, &e);
-                    break;
-                }
-            };
-            let record = match raw.parse() {
-                Ok(r) => r,
-                Err(e) => {
-                    ctx.syntax_error(&file, &raw, &e);
-                    canonical = false;
-                    continue;
-                }
-            };
-            let text = write_record(&record);
-            if args.check {
-                let leading: &[u8] = if index == 0 { b"" } else { b"\n\n" };
-                canonical &= raw.leading == leading
-                    && text.as_bytes().strip_suffix(b"\n") == Some(&raw.bytes[..]);
-            } else {
-                if !first {
-                    out.write_all(b"\n")?;
-                }
-                out.write_all(text.as_bytes())?;
-                first = false;
-            }
-            index += 1;
-        }
-        if args.check && !is_canonical_end(&games, index, canonical) {
-            ctx.invalid = true;
-            ctx.note(&format!("{file}: not in canonical form (run `ayo fmt`)"));
+        let games = input.games();
+        if args.check {
+            let found = format_games(&file, games, ctx, &mut std::io::sink(), &mut first)?;
+            report_check(&file, &found, ctx);
+        } else {
+            format_games(&file, games, ctx, out, &mut first)?;
         }
         Ok(())
     })
 }
 
-fn is_canonical_end<R: std::io::BufRead>(
-    games: &GameReader<R>,
-    count: usize,
-    so_far: bool,
-) -> bool {
-    let trailing: &[u8] = if count == 0 { b"" } else { b"\n" };
-    so_far && !games.had_bom() && games.trailing() == trailing
+/// Writes the games of one input to `out`, each in canonical form, or as it
+/// stands when it cannot be parsed. `first` is false when a game was written
+/// before (in an earlier input), so a blank line goes between the two.
+fn format_games<R: BufRead>(
+    file: &str,
+    mut games: GameReader<R>,
+    ctx: &mut Ctx,
+    out: &mut impl Write,
+    first: &mut bool,
+) -> Result<Formatted, Fatal> {
+    let mut found = Formatted {
+        broken: Vec::new(),
+        canonical: true,
+    };
+    let mut index = 0;
+    loop {
+        let raw = match games.next() {
+            None => break,
+            Some(Ok(raw)) => raw,
+            Some(Err(e)) => {
+                ctx.io_error(file, &e);
+                found.canonical = false;
+                break;
+            }
+        };
+        if !*first {
+            out.write_all(b"\n")?;
+        }
+        *first = false;
+        match raw.parse() {
+            Ok(record) => {
+                let text = write_record(&record);
+                let leading: &[u8] = if index == 0 { b"" } else { b"\n\n" };
+                found.canonical &= raw.leading == leading
+                    && text.as_bytes().strip_suffix(b"\n") == Some(&raw.bytes[..]);
+                out.write_all(text.as_bytes())?;
+            }
+            Err(e) => {
+                ctx.syntax_error(file, &raw, &e);
+                found.broken.push(raw.index + 1);
+                found.canonical = false;
+                // Its text exactly as read, so that nothing is lost.
+                out.write_all(&raw.bytes)?;
+                if !raw.bytes.ends_with(b"\n") {
+                    out.write_all(b"\n")?;
+                }
+            }
+        }
+        index += 1;
+        ctx.check_stderr()?;
+    }
+    let trailing: &[u8] = if index == 0 { b"" } else { b"\n" };
+    found.canonical &= !games.had_bom() && games.trailing() == trailing;
+    Ok(found)
+}
+
+/// "game 2" or "games 2, 5".
+fn game_list(numbers: &[usize]) -> String {
+    let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
+    let s = if numbers.len() == 1 { "" } else { "s" };
+    format!("game{s} {}", list.join(", "))
+}
+
+fn report_check(file: &str, found: &Formatted, ctx: &mut Ctx) {
+    if found.canonical {
+        return;
+    }
+    ctx.invalid = true;
+    if found.broken.is_empty() {
+        ctx.note(&format!("{file}: not in canonical form (run `ayo fmt`)"));
+    } else {
+        ctx.note(&format!(
+            "{file}: {} cannot be formatted: fix the syntax errors above first",
+            game_list(&found.broken)
+        ));
+    }
+}
+
+/// `--write` and `--diff`: each file is read whole, formatted in memory, and
+/// compared with what it holds.
+fn rewrite(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    let names = input_names(&args.files);
+    if args.write && names.iter().any(|n| n == "-") {
+        return Err(Fatal::Error(
+            "--write needs files: it cannot rewrite standard input".to_string(),
+        ));
+    }
+    for name in names {
+        let (file, before) = if name == "-" {
+            let mut bytes = Vec::new();
+            match std::io::stdin().lock().read_to_end(&mut bytes) {
+                Ok(_) => ("<stdin>".to_string(), bytes),
+                Err(e) => {
+                    ctx.io_error("<stdin>", &e);
+                    continue;
+                }
+            }
+        } else {
+            match fs::read(&name) {
+                Ok(bytes) => (name.clone(), bytes),
+                Err(e) => {
+                    ctx.io_error(&name, &e);
+                    continue;
+                }
+            }
+        };
+        let mut after = Vec::with_capacity(before.len());
+        let found = format_games(
+            &file,
+            GameReader::new(&before[..]),
+            ctx,
+            &mut after,
+            &mut true,
+        )?;
+        if after == before {
+            continue;
+        }
+        if args.diff {
+            ctx.invalid = true;
+            let (old, new) = (
+                String::from_utf8_lossy(&before),
+                String::from_utf8_lossy(&after),
+            );
+            let diff = similar::TextDiff::from_lines(&old, &new);
+            write!(
+                out,
+                "{}",
+                diff.unified_diff()
+                    .context_radius(3)
+                    .header(&file, &format!("{file} (formatted)"))
+            )?;
+        } else if !found.broken.is_empty() {
+            ctx.invalid = true;
+            ctx.note(&format!(
+                "{file}: left unchanged: {} cannot be formatted",
+                game_list(&found.broken)
+            ));
+        } else if let Err(e) = replace(Path::new(&name), &after) {
+            ctx.io_error(&file, &e);
+        }
+    }
+    Ok(())
+}
+
+/// Replaces the file at `path` by `bytes`: written to a new file in the same
+/// directory, flushed to disk, given the old file's permissions, then renamed
+/// over it. A reader (or a crash, or Ctrl-C) sees the old file or the new one,
+/// never a mix. The temporary file is removed when anything fails; a symbolic
+/// link is followed, so the file it points to is replaced, not the link.
+fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let path = fs::canonicalize(path)?;
+    let permissions = fs::metadata(&path)?.permissions();
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".ayo-fmt-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    fs::set_permissions(tmp.path(), permissions)?;
+    tmp.persist(&path).map_err(|e| e.error)?;
+    Ok(())
 }

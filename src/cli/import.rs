@@ -2,63 +2,120 @@
 
 use std::io::Write;
 
-use ayo::notation::write_record;
-use ayo::output::json::{GameJson, to_record};
+use ayo::notation::{Origin, RawGame};
+use ayo::output::import::{ImportError, Imported, JsonGames, read_game, to_record};
+use ayo::replay::check;
 
-use super::{Ctx, Fatal, each_input};
+use super::{Ctx, Fatal, GameArg, ReplayArgs, each_input, past_the_end};
 
-/// Turn JSON games (as `ayo json` prints them) back into canonical `.ayo`.
+/// Turn JSON games (as `ayo json` prints them, or written by hand) into
+/// canonical `.ayo`.
 ///
-/// Reads NDJSON or pretty-printed JSON objects, one game each. Only the fields
-/// the notation holds are read (tags, moves with claims, glyphs, NAGs,
-/// comments and variations, the result token); laps, boards and the like are
-/// ignored. `ayo json g.ayo | ayo import` prints what `ayo fmt g.ayo` prints.
+/// Reads NDJSON, JSON objects one after another (pretty-printed or not), or a
+/// JSON array of games (as `jq -s` makes). Only the fields the notation holds
+/// are read (tags, moves with claims, glyphs, NAGs, comments and variations,
+/// the result token); the other fields `ayo json` writes (laps, boards, ...) are
+/// skipped, and any other field is an error. A move can be as short as
+/// `{"pit": "c"}`. `ayo json g.ayo | ayo import` prints what `ayo fmt g.ayo`
+/// prints.
+///
+/// Every imported game is replayed and its problems reported as `ayo validate`
+/// reports them (exit 1); it is still written. A game that cannot be read is
+/// reported with the path of the field at fault and left out, and reading goes
+/// on with the next (after a malformed line, at the next line). A game that
+/// `ayo json` could not parse (a `raw` text and no `result`) is written back
+/// as that text, unchanged, and reported.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo json game.ayo | ayo import
-  ayo json club.ayo | jq -c 'select(.tags.Event == \"Club night\")' | ayo import > club-night.ayo")]
+  ayo json club.ayo | jq -c 'select(.tags.Event == \"Club night\")' | ayo import > club-night.ayo
+  ayo json a.ayo b.ayo | jq -s 'sort_by(.tags.Date)' | ayo import")]
 pub struct Args {
     /// JSON files; standard input when none or `-`.
     files: Vec<String>,
+    #[command(flatten)]
+    game: GameArg,
+    #[command(flatten)]
+    replay: ReplayArgs,
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    let opts = args.replay.options(false);
     let mut first = true;
     each_input(&args.files, ctx, |ctx, input| {
         let file = input.name.clone();
-        // Raw values keep each object's key order and repeated tag names, and
-        // let a game of the wrong shape be reported without losing the rest.
-        let stream = serde_json::Deserializer::from_reader(input.into_reader())
-            .into_iter::<Box<serde_json::value::RawValue>>();
-        for (index, value) in stream.enumerate() {
+        let mut count = 0;
+        for value in JsonGames::new(input.into_reader()) {
             let value = match value {
                 Ok(v) => v,
-                Err(e) if e.is_io() => {
-                    ctx.io_error(&file, &std::io::Error::other(e.to_string()));
-                    break;
-                }
                 Err(e) => {
-                    // The stream cannot resume after malformed JSON.
-                    ctx.invalid = true;
-                    ctx.note(&format!("error: {file}:{}:{}: {e}", e.line(), e.column()));
-                    break;
+                    ctx.io_error(&file, &e);
+                    return Ok(());
                 }
             };
-            let record = serde_json::from_str::<GameJson>(value.get())
-                .map_err(|e| e.to_string())
-                .and_then(|g| to_record(&g).map_err(|e| e.to_string()));
-            match record {
-                Ok(record) => {
-                    if !first {
+            let n = value.number;
+            count = n;
+            if args.game.game.is_some_and(|g| g != n as u64) {
+                continue;
+            }
+            let imported = read_game(&value.bytes).and_then(to_record);
+            let mut write = |bytes: &[u8]| -> Result<(), Fatal> {
+                if !first {
+                    out.write_all(b"\n")?;
+                }
+                first = false;
+                out.write_all(bytes)?;
+                Ok(())
+            };
+            match imported {
+                Ok(Imported::Record { text, record }) => {
+                    write(text.as_bytes())?;
+                    let errors = check(&record, &opts);
+                    if !errors.is_empty() {
+                        // The diagnostics point into the text just written.
+                        let raw = RawGame {
+                            index: n - 1,
+                            origin: Origin::START,
+                            bytes: text.into_bytes(),
+                            leading: Vec::new(),
+                        };
+                        let label = format!("{file} (game {n}, as written)");
+                        for d in &errors {
+                            ctx.diagnose(&label, &raw, d);
+                        }
+                    }
+                }
+                Ok(Imported::Unparsed(raw)) => {
+                    write(raw.as_bytes())?;
+                    if !raw.ends_with('\n') {
                         out.write_all(b"\n")?;
                     }
-                    out.write_all(write_record(&record).as_bytes())?;
-                    first = false;
+                    ctx.game_error(
+                        &format!("{file}:{}:{}", value.line, value.column),
+                        n,
+                        "the raw text of a game that could not be parsed (no result): written unchanged",
+                    );
                 }
                 Err(e) => {
-                    ctx.game_error(&file, index + 1, &e);
+                    let (line, column) = match e {
+                        ImportError::Json { line, column, .. } => value.place(line, column),
+                        _ => (value.line, value.column),
+                    };
+                    let message = if value.cut_off {
+                        format!("cut off before its end: {e}")
+                    } else {
+                        e.to_string()
+                    };
+                    ctx.game_error(&format!("{file}:{line}:{column}"), n, &message);
                 }
             }
+            ctx.check_stderr()?;
+            if args.game.game.is_some() {
+                return Ok(());
+            }
+        }
+        if let Some(g) = args.game.game {
+            ctx.usage_error(&past_the_end("--game", g, &file, count as u64, "game"));
         }
         Ok(())
     })

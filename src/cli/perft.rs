@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
-use ayo::rules::{DEFAULT_MAX_LAPS, Engine, Position, Ruleset, perft};
+use ayo::rules::{Engine, Position, Ruleset, perft};
 
-use super::{Fatal, Format};
+use super::{Fatal, Format, LapsArg};
 
 /// Count the move paths of 1 to DEPTH plies.
 ///
@@ -20,21 +20,20 @@ pub struct Args {
     /// Deepest ply to count.
     depth: usize,
     /// Ruleset string: a preset (russ, ayoayo, endodoi) and key=value overrides.
-    #[arg(long, default_value = "russ")]
+    #[arg(long, default_value = "russ", value_name = "RULESET")]
     rules: Ruleset,
     /// Start from this set-up string instead of the start position.
-    #[arg(long)]
+    #[arg(long, value_name = "SETUP")]
     setup: Option<String>,
-    /// Laps a relay may run before its move counts as undecided.
-    #[arg(long, default_value_t = DEFAULT_MAX_LAPS)]
-    max_laps: u64,
+    #[command(flatten)]
+    laps: LapsArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
-    let engine = Engine::new(args.rules).with_max_laps(args.max_laps);
+    let engine = Engine::new(args.rules).with_max_laps(args.laps.max_laps);
     let start = match &args.setup {
         Some(s) => Position::from_setup(s, &args.rules)
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?,

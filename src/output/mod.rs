@@ -3,5 +3,6 @@
 
 pub mod board;
 pub mod compare;
+pub mod import;
 pub mod json;
 pub mod table;
