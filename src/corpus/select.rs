@@ -69,24 +69,24 @@ pub struct RawTag<'a> {
 pub fn scan_tags(bytes: &[u8]) -> Option<Vec<RawTag<'_>>> {
     let is_ws = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
     let is_blank = |b: u8| matches!(b, b' ' | b'\t');
-    let skip = |mut i: usize, f: &dyn Fn(u8) -> bool| {
+    fn skip(bytes: &[u8], mut i: usize, f: impl Fn(u8) -> bool) -> usize {
         while i < bytes.len() && f(bytes[i]) {
             i += 1;
         }
         i
-    };
+    }
     let mut tags = Vec::new();
-    let mut i = skip(0, &is_ws);
+    let mut i = skip(bytes, 0, is_ws);
     while bytes.get(i) == Some(&b'[') {
-        i = skip(i + 1, &is_blank);
+        i = skip(bytes, i + 1, is_blank);
         let name_start = i;
         if !bytes.get(i)?.is_ascii_alphabetic() {
             return None;
         }
-        i = skip(i + 1, &|b: u8| b.is_ascii_alphanumeric() || b == b'_');
+        i = skip(bytes, i + 1, |b: u8| b.is_ascii_alphanumeric() || b == b'_');
         // ASCII by construction.
         let name = std::str::from_utf8(&bytes[name_start..i]).ok()?;
-        i = skip(i, &is_blank);
+        i = skip(bytes, i, is_blank);
         if bytes.get(i) != Some(&b'"') {
             return None;
         }
@@ -121,18 +121,18 @@ pub fn scan_tags(bytes: &[u8]) -> Option<Vec<RawTag<'_>>> {
                 _ => return None,
             }
         }
-        i = skip(i, &is_blank);
+        i = skip(bytes, i, is_blank);
         if bytes.get(i) != Some(&b']') {
             return None;
         }
-        i = skip(i + 1, &is_blank);
+        i = skip(bytes, i + 1, is_blank);
         match bytes.get(i) {
             None | Some(b'\n') => {}
             Some(b'\r') if bytes.get(i + 1) == Some(&b'\n') => {}
             Some(_) => return None,
         }
         tags.push(RawTag { name, value });
-        i = skip(i, &is_ws);
+        i = skip(bytes, i, is_ws);
     }
     Some(tags)
 }
