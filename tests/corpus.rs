@@ -204,6 +204,25 @@ fn filter_exit_codes() {
     );
     assert_eq!(code(&["filter", SEASON, "no/such/file.ayo"], None), 2);
     assert_eq!(code(&["filter", SEASON, "--game", "7"], None), 2);
+    assert_eq!(
+        code(&["filter", SEASON, "--game", "1", "--games", "1..2"], None),
+        2
+    );
+    assert_eq!(
+        code(
+            &[
+                "filter",
+                SEASON,
+                "--split-by",
+                "Round",
+                "--out",
+                "x",
+                "--fmt"
+            ],
+            None
+        ),
+        2
+    );
     // A syntax error is no verdict: --invalid selects the game.
     assert_eq!(code(&["filter", "--invalid"], Some(b"1. c % *\n")), 0);
     assert_eq!(code(&["filter", "--valid"], Some(b"1. c % *\n")), 1);

@@ -97,7 +97,7 @@ pub struct Args {
     /// Write the selected games into one file per value of this tag, in
     /// --out; games without it go to `untagged.ayo`. Prints each file written
     /// and its number of games.
-    #[arg(long, value_name = "TAG", requires = "out", conflicts_with = "count")]
+    #[arg(long, value_name = "TAG", requires = "out", conflicts_with_all = ["count", "fmt"])]
     split_by: Option<String>,
     /// The directory for --split-by (made when missing; files in it with
     /// the same names are replaced).
