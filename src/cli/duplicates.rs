@@ -81,9 +81,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let mut index = Index::default();
     let mut heads = Heads::default();
     let mut places: Vec<Place> = Vec::new();
-    // Standard input cannot be read twice: a copy is kept in a temporary file
-    // for the second pass.
-    let mut spool: Option<Spool> = None;
+    // Standard input, a pipe or a process substitution cannot be read twice:
+    // a copy of each is kept in a temporary file for the second pass.
+    let mut spools: Vec<Option<Spool>> = Vec::new();
     let mut readable = vec![false; names.len()];
     for (k, name) in names.iter().enumerate() {
         let input = match Input::open(name) {
@@ -94,13 +94,14 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             }
         };
         let file = input.name.clone();
-        if name == "-" && spool.is_none() {
-            spool = Some(Spool::new()?);
+        spools.resize_with(k + 1, || None);
+        let regular = name != "-" && std::fs::metadata(name).is_ok_and(|m| m.is_file());
+        if !regular {
+            spools[k] = Some(Spool::new(k, &file)?);
         }
-        let reader: Box<dyn BufRead + '_> = if let (Some(s), "-") = (&mut spool, name.as_str()) {
-            Box::new(s.tee(input.into_reader()))
-        } else {
-            input.into_reader()
+        let reader: Box<dyn BufRead + '_> = match &mut spools[k] {
+            Some(s) => Box::new(s.tee(input.into_reader())),
+            None => input.into_reader(),
         };
         let mut games = GameReader::new(reader);
         readable[k] = true;
@@ -125,7 +126,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             ctx.check_stderr()?;
         }
         drop(games);
-        if let Some(s) = &mut spool {
+        if let Some(s) = &mut spools[k] {
             s.check()?;
         }
     }
@@ -155,8 +156,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             }
             continue;
         }
-        let path = match (&spool, name.as_str()) {
-            (Some(s), "-") => s.path.clone(),
+        let path = match spools.get(k) {
+            Some(Some(s)) => s.path.clone(),
             _ => PathBuf::from(name),
         };
         let file = File::open(&path).map_err(|e| {
@@ -201,9 +202,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             next += 1;
         }
     }
-    if let Some(s) = spool {
-        s.remove();
-    }
+    // The copies go now, not at the end of the run.
+    drop(spools);
     let prefixes = index.prefix_groups(&pairs, &duplicates);
     let groups: Vec<&Group> = duplicates.iter().chain(&prefixes).collect();
     let file_of = |id: usize| {
@@ -390,7 +390,8 @@ fn drop_duplicates(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(
     })
 }
 
-/// A copy of standard input in a temporary file, removed at the end.
+/// A copy of an input that cannot be read twice, in a temporary file that
+/// goes when the spool does (also when the run stops early).
 struct Spool {
     path: PathBuf,
     file: Option<File>,
@@ -398,15 +399,16 @@ struct Spool {
 }
 
 impl Spool {
-    fn new() -> Result<Spool, Fatal> {
-        let path = std::env::temp_dir().join(format!("ayo-duplicates-{}.ayo", std::process::id()));
+    fn new(k: usize, name: &str) -> Result<Spool, Fatal> {
+        let path =
+            std::env::temp_dir().join(format!("ayo-duplicates-{}-{k}.ayo", std::process::id()));
         let file = File::options()
             .write(true)
             .create_new(true)
             .open(&path)
             .map_err(|e| {
                 Fatal::Error(format!(
-                    "cannot make a temporary copy of standard input at {}: {}",
+                    "cannot make a temporary copy of {name} at {}: {}",
                     path.display(),
                     super::io_message(&e)
                 ))
@@ -427,15 +429,17 @@ impl Spool {
         match self.error.take() {
             None => Ok(()),
             Some(e) => Err(Fatal::Error(format!(
-                "cannot copy standard input to {}: {}",
+                "cannot copy an input to {}: {}",
                 self.path.display(),
                 super::io_message(&e)
             ))),
         }
     }
+}
 
-    fn remove(self) {
-        drop(self.file);
+impl Drop for Spool {
+    fn drop(&mut self) {
+        drop(self.file.take());
         // A temporary file left behind is no reason to fail the run.
         let _ = std::fs::remove_file(&self.path);
     }
