@@ -9,8 +9,11 @@ use assert_cmd::Command;
 
 fn ayo() -> Command {
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("ayo"));
+    // Tables take their width from COLUMNS when not at a terminal: tests
+    // choose it themselves.
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR");
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS");
     cmd
 }
 
@@ -157,9 +160,9 @@ fn validate_json_reports_each_game() {
     insta::assert_snapshot!(run(&["validate", "--format", "json"], Some(b"1. c *\n\n1. c c *\n\n1. % *\n")), @r#"
     exit 1
     --- stdout
-    {"file":"<stdin>","index":0,"valid":true,"errors":[]}
-    {"file":"<stdin>","index":1,"valid":false,"errors":[{"line":3,"column":6,"message":"ply 2, North's c: it is North's turn, but `c` is a pit of South (lowercase letters are South's, uppercase North's)"}]}
-    {"file":"<stdin>","index":2,"valid":false,"errors":[{"line":5,"column":4,"message":"expected a move, a move number, a comment, a variation or a game-termination token; found `%`"}]}
+    {"file":"<stdin>","game":1,"valid":true,"errors":[]}
+    {"file":"<stdin>","game":2,"valid":false,"errors":[{"line":3,"column":6,"message":"ply 2, North's c: it is North's turn, but `c` is a pit of South (lowercase letters are South's, uppercase North's)"}]}
+    {"file":"<stdin>","game":3,"valid":false,"errors":[{"line":5,"column":4,"message":"expected a move, a move number, a comment, a variation or a game-termination token; found `%`"}]}
     "#);
 }
 
@@ -338,4 +341,325 @@ fn completions_for_every_shell() {
         );
     }
     assert_eq!(code(&["completions", "tcsh"], None), 2);
+}
+
+/// The table commands at 40, 80 and 120 columns: words stay whole, long text
+/// moves under its row, optional columns drop with a note, titles wrap.
+#[test]
+fn tables_fit_the_width() {
+    for file in ["fixtures/opening-lecture.ayo", "fixtures/endodoi-2x12.ayo"] {
+        let name = file
+            .trim_start_matches("fixtures/")
+            .trim_end_matches(".ayo");
+        for width in ["40", "80", "120"] {
+            for command in ["annotate", "board", "compare"] {
+                insta::assert_snapshot!(
+                    format!("{command}_{name}_width_{width}"),
+                    run(&[command, file, "--width", width], None)
+                );
+            }
+        }
+    }
+    insta::assert_snapshot!(
+        "annotate_laps_full_width_80",
+        run(
+            &[
+                "annotate",
+                "fixtures/mokola-open-r1.ayo",
+                "--laps",
+                "full",
+                "--width",
+                "80"
+            ],
+            None
+        )
+    );
+}
+
+/// No line of a table is wider than asked when the words allow it, and every
+/// word of the comments, NAGs and relays comes out whole, at any width.
+#[test]
+fn tables_never_break_words() {
+    let file = "fixtures/opening-lecture.ayo";
+    let json = ayo()
+        .args(["annotate", file, "--format", "json", "--laps", "full"])
+        .output()
+        .unwrap()
+        .stdout;
+    let game: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let mut words: Vec<String> = Vec::new();
+    for m in game["moves"].as_array().unwrap() {
+        for place in ["before", "after"] {
+            for c in m["comments"][place].as_array().unwrap() {
+                words.extend(c.as_str().unwrap().split_whitespace().map(str::to_string));
+            }
+        }
+        for l in m["laps"].as_array().unwrap() {
+            let sown: String = l["sown"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap())
+                .collect();
+            words.push(format!(
+                "{}{}:{sown}",
+                l["from"].as_str().unwrap(),
+                l["seeds"]
+            ));
+        }
+    }
+    assert!(words.len() > 100);
+    for width in [40, 55, 80, 100, 120, 200] {
+        let w = width.to_string();
+        let out = ayo()
+            .args(["annotate", file, "--laps", "full", "--width", &w])
+            .output()
+            .unwrap()
+            .stdout;
+        let text = String::from_utf8(out).unwrap();
+        let found: std::collections::HashSet<&str> = text
+            .split(|c: char| c.is_whitespace() || "│┆".contains(c))
+            .collect();
+        for word in &words {
+            assert!(
+                found.contains(word.as_str()),
+                "{word:?} broken at {width} columns"
+            );
+        }
+        for line in text.lines() {
+            assert!(line.chars().count() <= width, "{line:?} wider than {width}");
+        }
+    }
+}
+
+/// Piped, tables take their width from COLUMNS, else 100; --width wins.
+#[test]
+fn table_width_comes_from_columns_else_100() {
+    let widest = |columns: Option<&str>, args: &[&str]| {
+        let mut cmd = ayo();
+        cmd.args(["compare", "fixtures/opening-lecture.ayo"])
+            .args(args);
+        if let Some(c) = columns {
+            cmd.env("COLUMNS", c);
+        }
+        let out = cmd.output().unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap()
+    };
+    assert_eq!(widest(None, &[]), 100);
+    assert_eq!(widest(Some("60"), &[]), 60);
+    assert_eq!(widest(Some("60"), &["--width", "90"]), 90);
+    assert_eq!(widest(Some("junk"), &[]), 100);
+    assert_eq!(code(&["annotate", "--width", "5"], Some(b"1. c *\n")), 2);
+}
+
+/// The ruleset used is in the title, and where it came from when that is
+/// not the record's Rules tag.
+#[test]
+fn titles_name_the_ruleset() {
+    let untagged = b"[South \"Ade\"]\n\n1. c *\n";
+    insta::assert_snapshot!(run(&["annotate", "--width", "80"], Some(untagged)), @r#"
+    exit 0
+    --- stdout
+    Game 1: Ade (South), rules: russ (no Rules tag)
+
+    ┌─────┬───────┬──────┬───────┬────────────────┬───────────┬────────┬───────┐
+    │ ply ┆ side  ┆ move ┆ seeds ┆ relay          ┆ capture   ┆ stores ┆ notes │
+    ╞═════╪═══════╪══════╪═══════╪════════════════╪═══════════╪════════╪═══════╡
+    │ 1   ┆ South ┆ 1. c ┆ 4     ┆ c4 A5 F5 e6 E6 ┆ +7 from B ┆ 7-0    ┆       │
+    └─────┴───────┴──────┴───────┴────────────────┴───────────┴────────┴───────┘
+
+    Result *: unfinished after 1 ply; stores 7-0, North to move.
+    "#);
+    insta::assert_snapshot!(run(&["annotate", "--width", "80", "--rules", "endodoi"], Some(untagged)), @r#"
+    exit 0
+    --- stdout
+    Game 1: Ade (South), rules: endodoi (--rules)
+
+    ┌─────┬───────┬──────┬───────┬────────────────┬───────────┬────────┬───────┐
+    │ ply ┆ side  ┆ move ┆ seeds ┆ relay          ┆ capture   ┆ stores ┆ notes │
+    ╞═════╪═══════╪══════╪═══════╪════════════════╪═══════════╪════════╪═══════╡
+    │ 1   ┆ South ┆ 1. c ┆ 4     ┆ c4 A5 F5 e6 E6 ┆ +7 from B ┆ 7-0    ┆       │
+    └─────┴───────┴──────┴───────┴────────────────┴───────────┴────────┴───────┘
+
+    Result *: unfinished after 1 ply; stores 7-0, North to move.
+    "#);
+    insta::assert_snapshot!(run(&["board", "--width", "80"], Some(untagged)), @r#"
+    exit 0
+    --- stdout
+    <stdin>: Game 1: Ade (South), rules: russ (no Rules tag)
+
+    Ply 1: 1. c (South), +7 from B. North to move.
+    ┌───────┬───┬───┬─────┬───┬─────┬───┬───────┐
+    │ North ┆ F ┆ E ┆  D  ┆ C ┆  B  ┆ A ┆       │
+    ╞═══════╪═══╪═══╪═════╪═══╪═════╪═══╪═══════╡
+    │   0   ┆ 1 ┆ 0 ┆  6  ┆ 6 ┆ (0) ┆ 1 ┆       │
+    ├╌╌╌╌╌╌╌┼╌╌╌┼╌╌╌┼╌╌╌╌╌┼╌╌╌┼╌╌╌╌╌┼╌╌╌┼╌╌╌╌╌╌╌┤
+    │       ┆ 6 ┆ 6 ┆ [2] ┆ 7 ┆  0  ┆ 6 ┆   7   │
+    ├╌╌╌╌╌╌╌┼╌╌╌┼╌╌╌┼╌╌╌╌╌┼╌╌╌┼╌╌╌╌╌┼╌╌╌┼╌╌╌╌╌╌╌┤
+    │       ┆ a ┆ b ┆  c  ┆ d ┆  e  ┆ f ┆ South │
+    └───────┴───┴───┴─────┴───┴─────┴───┴───────┘
+    [n] pit played, (n) pit captured from; stores at the ends: North's left, South's
+    right.
+    "#);
+    insta::assert_snapshot!(run(&["compare", "--width", "80", "--rules", "russ"], Some(untagged)), @r#"
+    exit 0
+    --- stdout
+    Game 1: Ade (South), rules: russ (no Rules tag)
+
+    ┌─────────┬──────────────────┬──────────────────┬────────────┬────────┐
+    │ ruleset ┆ verdict          ┆ differs from ply ┆ score      ┆ winner │
+    ╞═════════╪══════════════════╪══════════════════╪════════════╪════════╡
+    │ russ    ┆ legal throughout ┆ (reference)      ┆ unfinished ┆ -      │
+    └─────────┴──────────────────┴──────────────────┴────────────┴────────┘
+    "#);
+}
+
+/// CSV keeps the two stores (and the two scores) in columns of their own.
+#[test]
+fn csv_splits_stores_and_scores() {
+    let record = b"1. c C 2. b *\n";
+    insta::assert_snapshot!(run(&["annotate", "--format", "csv"], Some(record)), @r#"
+    exit 1
+    --- stdout
+    file,game,ply,side,move,seeds,relay,capture,south_store,north_store,notes,comments
+    <stdin>,1,1,south,1. c,4,c4 A5 F5 e6 E6,+7 from B,7,0,,
+    <stdin>,1,2,north,1... C,6,C6 c3 f7 a8 C2 E3 b9,,7,0,,
+    <stdin>,1,3,south,2. b,,illegal: empty pit,,,,,
+    --- stderr
+    error: <stdin>:1:11: ply 3, South's b: empty pit
+      |
+    1 | 1. c C 2. b *
+      |           ^ illegal move
+      |
+    "#);
+    insta::assert_snapshot!(run(&["compare", "--format", "csv", "--rules", "russ"], Some(b"[Rules \"russ\"]\n[Setup \"0,0,0,0,0,1/0,0,0,0,0,0 24-23 S\"]\n\n1. f 1-0\n")), @r#"
+    exit 0
+    --- stdout
+    file,game,ruleset,verdict,differs from ply,south_score,north_score,winner
+    <stdin>,1,russ,legal throughout,(reference),25,23,south
+    "#);
+    insta::assert_snapshot!(run(&["board", "--format", "csv", "--all"], Some(record)), @r#"
+    exit 1
+    --- stdout
+    file,game,rules,ply,setup,south_store,north_store,to_move,played,captured,caption
+    <stdin>,1,russ,0,"4,4,4,4,4,4/4,4,4,4,4,4 0-0 S",0,0,south,,,Start. South to move.
+    <stdin>,1,russ,1,"6,6,2,7,0,6/1,0,6,6,0,1 7-0 N",7,0,north,c,B,"Ply 1: 1. c (South), +7 from B. North to move."
+    <stdin>,1,russ,2,"1,0,2,10,3,2/4,3,1,10,1,4 7-0 S",7,0,south,C,,Ply 2: 1... C (North). South to move.
+    --- stderr
+    error: <stdin>:1:11: ply 3, South's b: empty pit
+      |
+    1 | 1. c C 2. b *
+      |           ^ illegal move
+      |
+    "#);
+    insta::assert_snapshot!(run(&["board", "--format", "markdown"], Some(record)), @r#"
+    exit 1
+    --- stdout
+    ### <stdin>: Game 1: South v North, rules: russ (no Rules tag)
+
+    Ply 2: 1... C (North). South to move.
+
+    | North | F | E | D | C | B | A |  |
+    |---|---|---|---|---|---|---|---|
+    | 0 | 4 | 1 | 10 | [1] | 3 | 4 |  |
+    |  | 1 | 0 | 2 | 10 | 3 | 2 | 7 |
+    |  | a | b | c | d | e | f | South |
+
+    --- stderr
+    error: <stdin>:1:11: ply 3, South's b: empty pit
+      |
+    1 | 1. c C 2. b *
+      |           ^ illegal move
+      |
+    "#);
+}
+
+/// Every command that prints JSON has `--schema`, and its real output on
+/// every fixture is valid under it.
+#[test]
+fn json_output_matches_its_schema() {
+    let schema = |args: &[&str]| {
+        let out = ayo().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        jsonschema::validator_for(&schema).unwrap()
+    };
+    let commands: [(&[&str], &[&str]); 5] = [
+        (&["validate", "--schema"], &["validate", "--format", "json"]),
+        (&["json", "--schema"], &["json"]),
+        (&["annotate", "--schema"], &["annotate", "--format", "json"]),
+        (
+            &["board", "--schema"],
+            &["board", "--all", "--format", "json"],
+        ),
+        (&["compare", "--schema"], &["compare", "--format", "json"]),
+    ];
+    let fixtures: Vec<String> = glob_fixtures();
+    for (schema_args, args) in commands {
+        let validator = schema(schema_args);
+        let out = ayo().args(args).args(&fixtures).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut lines = 0;
+        for line in text.lines() {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            if let Err(e) = validator.validate(&value) {
+                panic!("{args:?}: {e}\n{line}");
+            }
+            lines += 1;
+        }
+        assert!(lines >= 20, "{args:?}: only {lines} lines");
+    }
+    let validator = schema(&["perft", "--schema"]);
+    let out = ayo()
+        .args(["perft", "3", "--format", "json"])
+        .output()
+        .unwrap();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(validator.is_valid(&value), "{line}");
+    }
+    // The schema refuses what the vocabulary does not allow.
+    let annotate = schema(&["annotate", "--schema"]);
+    let mut game: serde_json::Value = serde_json::from_slice(
+        &ayo()
+            .args([
+                "annotate",
+                "fixtures/opening-lecture.ayo",
+                "--format",
+                "json",
+            ])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(annotate.is_valid(&game));
+    game["moves"][0]["side"] = "South".into();
+    assert!(!annotate.is_valid(&game));
+}
+
+/// Every `.ayo` file under fixtures/, sorted.
+fn glob_fixtures() -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "ayo") {
+                out.push(rel(&path));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut out,
+    );
+    out.sort();
+    out
 }

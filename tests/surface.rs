@@ -227,22 +227,27 @@ fn compare_reports_a_record_whose_rules_tag_is_not_a_ruleset() {
     insta::assert_snapshot!(run(&["compare", "fixtures/invalid/bad-rules-tag.ayo"], None), @r#"
     exit 1
     --- stdout
-    Game 2: Jide Okonkwo (South) v Morenike Oladele (North), Ijebu-Ode Ayo Circle, round 5, 2025.03.29
+    Game 2: Jide Okonkwo (South) v Morenike Oladele (North), Ijebu-Ode Ayo Circle, round 5, 2025.03.29,
+    rules: russ
 
-    ┌─────────────────────────────┬───────────────────────────────────────────────┬──────────────────┬────────────┬────────┐
-    │ ruleset                     ┆ verdict                                       ┆ differs from ply ┆ score      ┆ winner │
-    ╞═════════════════════════════╪═══════════════════════════════════════════════╪══════════════════╪════════════╪════════╡
-    │ russ                        ┆ legal throughout                              ┆ (reference)      ┆ 27-11      ┆ south  │
-    │ russ skip-origin=beyond-lap ┆ illegal at ply 9: empty pit; 4 claim, result  ┆ 3                ┆ unfinished ┆ -      │
-    │                             ┆ or tag errors                                 ┆                  ┆            ┆        │
-    │ russ skip-origin=never      ┆ illegal at ply 9: empty pit; 4 claim, result  ┆ 3                ┆ unfinished ┆ -      │
-    │                             ┆ or tag errors                                 ┆                  ┆            ┆        │
-    │ russ capture-seed=stays     ┆ illegal at ply 4: empty pit; 2 claim, result  ┆ 1                ┆ unfinished ┆ -      │
-    │                             ┆ or tag errors                                 ┆                  ┆            ┆        │
-    │ russ feeding=none           ┆ legal throughout                              ┆ -                ┆ 27-11      ┆ south  │
-    │ russ leftovers=owner        ┆ legal throughout                              ┆ -                ┆ 27-11      ┆ south  │
-    │ russ end=exhaustion         ┆ legal throughout                              ┆ -                ┆ unfinished ┆ -      │
-    └─────────────────────────────┴───────────────────────────────────────────────┴──────────────────┴────────────┴────────┘
+    ┌─────────────────────────────────────────────────────────┬──────────────────┬────────────┬────────┐
+    │ ruleset                                                 ┆ differs from ply ┆ score      ┆ winner │
+    ╞═════════════════════════════════════════════════════════╪══════════════════╪════════════╪════════╡
+    │ russ                                                    ┆ (reference)      ┆ 27-11      ┆ south  │
+    │     verdict: legal throughout                                                                    │
+    │ russ skip-origin=beyond-lap                             ┆ 3                ┆ unfinished ┆ -      │
+    │     verdict: illegal at ply 9: empty pit; 4 claim, result or tag errors                          │
+    │ russ skip-origin=never                                  ┆ 3                ┆ unfinished ┆ -      │
+    │     verdict: illegal at ply 9: empty pit; 4 claim, result or tag errors                          │
+    │ russ capture-seed=stays                                 ┆ 1                ┆ unfinished ┆ -      │
+    │     verdict: illegal at ply 4: empty pit; 2 claim, result or tag errors                          │
+    │ russ feeding=none                                       ┆ -                ┆ 27-11      ┆ south  │
+    │     verdict: legal throughout                                                                    │
+    │ russ leftovers=owner                                    ┆ -                ┆ 27-11      ┆ south  │
+    │     verdict: legal throughout                                                                    │
+    │ russ end=exhaustion                                     ┆ -                ┆ unfinished ┆ -      │
+    │     verdict: legal throughout                                                                    │
+    └─────────────────────────────────────────────────────────┴──────────────────┴────────────┴────────┘
     --- stderr
     error: fixtures/invalid/bad-rules-tag.ayo:8:8: Rules tag: unknown rule key `leftover`: expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
       |

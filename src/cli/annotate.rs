@@ -2,25 +2,29 @@
 
 use std::io::Write;
 
-use serde::Serialize;
-
-use ayo::output::table::{AnnotatedMove, Laps, annotate, annotate_grid, result_line, title};
+use ayo::output::json::schema_of;
+use ayo::output::table::{
+    AnnotateJson, Laps, Style, annotate, annotate_grid, result_line, rules_label, title, wrap_lines,
+};
 use ayo::replay::replay;
 
-use super::{Ctx, Fatal, GameArg, ReplayArgs, TableFormat, csv_rows, each_record, table_style};
+use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, csv_rows, each_record, write_schema};
 
 /// Print a move-by-move table of each game.
 ///
 /// One row a move of the main line: ply, side, move, seeds lifted, the relay
 /// (each lap's origin and seeds, or with --laps full every pit sown), the
 /// capture, the stores after, glyphs and NAGs, and comments. The result and how
-/// the game ended follow each table.
+/// the game ended follow each table. Tables fit the terminal: when they do not,
+/// comments, notes and full relays move under their row, then the side, seeds
+/// and capture columns are left out (the table says which).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo annotate fixtures/opening-lecture.ayo
-  ayo annotate club.ayo --game 3 --laps full
+  ayo annotate club.ayo --game 3 --laps full --width 120
   ayo annotate club.ayo --format csv > moves.csv
-  ayo annotate game.ayo --format markdown >> report.md")]
+  ayo annotate game.ayo --format markdown >> report.md
+  ayo annotate --schema")]
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
@@ -31,12 +35,8 @@ pub struct Args {
     laps: LapsArg,
     #[command(flatten)]
     replay: ReplayArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
-    format: TableFormat,
-    /// Plain ASCII table borders.
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    table: TableArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -47,22 +47,16 @@ enum LapsArg {
     Full,
 }
 
-#[derive(Serialize)]
-struct GameRows<'a> {
-    file: &'a str,
-    game: usize,
-    title: String,
-    moves: Vec<AnnotatedMove>,
-    result: String,
-}
-
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if args.table.schema {
+        return write_schema(out, &schema_of::<AnnotateJson>());
+    }
     let opts = args.replay.options(true);
     let laps = match args.laps {
         LapsArg::Compact => Laps::Compact,
         LapsArg::Full => Laps::Full,
     };
-    let style = table_style(args.format, args.ascii);
+    let style = args.table.style();
     let mut first = true;
     each_record(
         &args.files,
@@ -71,40 +65,36 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         |ctx, file, raw, record, number| {
             let game = replay(record, &opts);
             ctx.report_game(file, raw, &game);
-            let rows = annotate(&game, laps);
-            match (args.format, style) {
-                (TableFormat::Json, _) => {
-                    let value = GameRows {
-                        file,
-                        game: number,
-                        title: title(&game.record, game.rules.as_ref(), number),
-                        moves: rows,
-                        result: result_line(&game),
-                    };
+            let rows = annotate(&game);
+            let label = rules_label(&game.record, game.rules.as_ref(), opts.rules.is_some());
+            let heading = title(&game.record, label.as_deref(), number);
+            match style {
+                None => {
+                    let value = AnnotateJson::new(&game, file, number, heading, rows);
                     serde_json::to_writer(&mut *out, &value)?;
                     out.write_all(b"\n")?;
                 }
-                (TableFormat::Csv, _) => {
-                    out.write_all(csv_rows(annotate_grid(&rows), file, number, first).as_bytes())?;
+                Some(Style::Csv) => {
+                    let grid = annotate_grid(&rows, laps, true);
+                    out.write_all(csv_rows(grid, file, number, first).as_bytes())?;
                 }
-                (format, Some(style)) => {
+                Some(style) => {
                     if !first {
                         out.write_all(b"\n")?;
                     }
-                    let heading = if format == TableFormat::Markdown {
-                        "### "
-                    } else {
-                        ""
+                    let table = annotate_grid(&rows, laps, false).render(style);
+                    let (heading, result) = match style {
+                        Style::Table { width, .. } => (
+                            wrap_lines(&heading, width),
+                            wrap_lines(&result_line(&game), width),
+                        ),
+                        _ => (
+                            format!("### {heading}\n"),
+                            format!("{}\n", result_line(&game)),
+                        ),
                     };
-                    let table = annotate_grid(&rows).render(style);
-                    write!(
-                        out,
-                        "{heading}{}\n\n{table}\n{}\n",
-                        title(&game.record, game.rules.as_ref(), number),
-                        result_line(&game)
-                    )?;
+                    write!(out, "{heading}\n{table}\n{result}")?;
                 }
-                (_, None) => unreachable!("every format but json has a table style"),
             }
             first = false;
             Ok(())

@@ -2,14 +2,13 @@
 
 use std::io::Write;
 
-use serde::Serialize;
-
-use ayo::output::compare::{Comparison, compare, grid, single_rulings, sources};
-use ayo::output::table::title;
+use ayo::output::compare::{CompareJson, compare, grid, single_rulings, sources};
+use ayo::output::json::schema_of;
+use ayo::output::table::{Style, rules_label, title, wrap_lines};
 use ayo::replay::rules_of;
 use ayo::rules::Ruleset;
 
-use super::{Ctx, Fatal, GameArg, LapsArg, TableFormat, csv_rows, each_record, table_style};
+use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, csv_rows, each_record, write_schema};
 
 /// Replay each game under several rulesets and show where they part.
 ///
@@ -22,7 +21,8 @@ use super::{Ctx, Fatal, GameArg, LapsArg, TableFormat, csv_rows, each_record, ta
 #[command(after_help = "Examples:
   ayo compare fixtures/opening-lecture.ayo
   ayo compare game.ayo --rules russ --rules 'russ capture-seed=stays'
-  ayo compare club.ayo --format json | jq -c 'select([.rows[].winner] | unique | length > 1)'")]
+  ayo compare club.ayo --format json | jq -c 'select([.rows[].winner] | unique | length > 1)'
+  ayo compare --schema")]
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
@@ -37,20 +37,8 @@ pub struct Args {
     game: GameArg,
     #[command(flatten)]
     laps: LapsArg,
-    /// Output format (`json`: one object a game, NDJSON).
-    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
-    format: TableFormat,
-    /// Plain ASCII table borders.
-    #[arg(long)]
-    ascii: bool,
-}
-
-#[derive(Serialize)]
-struct GameComparison<'a> {
-    file: &'a str,
-    game: usize,
-    #[serde(flatten)]
-    comparison: Comparison,
+    #[command(flatten)]
+    table: TableArgs,
 }
 
 /// One `--rules` value.
@@ -85,7 +73,10 @@ fn rulesets(choices: &[Choice], own: &Ruleset) -> Vec<Ruleset> {
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
-    let style = table_style(args.format, args.ascii);
+    if args.table.schema {
+        return write_schema(out, &schema_of::<CompareJson>());
+    }
+    let style = args.table.style();
     let mut first = true;
     each_record(
         &args.files,
@@ -102,32 +93,32 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 }
             };
             let comparison = compare(&record, &rulesets(&args.rules, &own), args.laps.max_laps);
+            let label = rules_label(&record, Some(&own), false);
+            let heading = title(&record, label.as_deref(), number);
             match style {
                 None => {
-                    let value = GameComparison {
-                        file,
+                    let value = CompareJson {
+                        file: file.to_string(),
                         game: number,
-                        comparison,
+                        title: heading,
+                        rows: comparison.rows,
                     };
                     serde_json::to_writer(&mut *out, &value)?;
                     out.write_all(b"\n")?;
                 }
+                Some(Style::Csv) => {
+                    let table = grid(&comparison, true);
+                    out.write_all(csv_rows(table, file, number, first).as_bytes())?;
+                }
                 Some(style) => {
-                    let table = grid(&comparison);
-                    if args.format == TableFormat::Csv {
-                        out.write_all(csv_rows(table, file, number, first).as_bytes())?;
-                    } else {
-                        if !first {
-                            out.write_all(b"\n")?;
-                        }
-                        let heading = if args.format == TableFormat::Markdown {
-                            "### "
-                        } else {
-                            ""
-                        };
-                        let title = title(&record, None, number);
-                        write!(out, "{heading}{title}\n\n{}", table.render(style))?;
+                    if !first {
+                        out.write_all(b"\n")?;
                     }
+                    let heading = match style {
+                        Style::Table { width, .. } => wrap_lines(&heading, width),
+                        _ => format!("### {heading}\n"),
+                    };
+                    write!(out, "{heading}\n{}", grid(&comparison, false).render(style))?;
                 }
             }
             first = false;

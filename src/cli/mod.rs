@@ -80,32 +80,75 @@ pub enum Format {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TableFormat {
     /// A table with borders, for reading.
+    #[value(alias = "text")]
     Table,
     /// A Markdown table.
     Markdown,
     /// CSV with one header line.
     Csv,
-    /// One JSON object a game (NDJSON).
+    /// One JSON object a line (NDJSON).
     Json,
 }
 
-/// The grid style of a table format (`None` for JSON). Terminal tables wrap to
-/// the terminal's width, or to 120 columns when standard output is not one.
-pub fn table_style(format: TableFormat, ascii: bool) -> Option<ayo::output::table::Style> {
-    use ayo::output::table::Style;
-    match format {
-        TableFormat::Table => {
-            let width = if io::stdout().is_terminal() {
-                comfy_table::Table::new().width().unwrap_or(120)
-            } else {
-                120
-            };
-            Some(Style::Table { ascii, width })
-        }
-        TableFormat::Markdown => Some(Style::Markdown),
-        TableFormat::Csv => Some(Style::Csv),
-        TableFormat::Json => None,
+/// The options of every command that prints tables (annotate, board,
+/// compare), declared once.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TableArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+    /// Fit tables to N columns (default: the terminal's width, else $COLUMNS,
+    /// else 100).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(20..))]
+    pub width: Option<u16>,
+    /// Plain ASCII table borders.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Print the JSON Schema of `--format json` and exit.
+    #[arg(long)]
+    pub schema: bool,
+}
+
+impl TableArgs {
+    /// The width tables fit: `--width`, else the terminal's, else `COLUMNS`,
+    /// else 100.
+    pub fn width(&self) -> u16 {
+        self.width
+            .or_else(|| {
+                io::stdout()
+                    .is_terminal()
+                    .then(|| comfy_table::Table::new().width())
+                    .flatten()
+            })
+            .or_else(|| {
+                std::env::var("COLUMNS")
+                    .ok()
+                    .and_then(|c| c.trim().parse::<u16>().ok())
+                    .filter(|&c| c > 0)
+            })
+            .unwrap_or(100)
     }
+
+    /// The grid style of the format (`None` for JSON).
+    pub fn style(&self) -> Option<ayo::output::table::Style> {
+        use ayo::output::table::Style;
+        match self.format {
+            TableFormat::Table => Some(Style::Table {
+                ascii: self.ascii,
+                width: self.width(),
+            }),
+            TableFormat::Markdown => Some(Style::Markdown),
+            TableFormat::Csv => Some(Style::Csv),
+            TableFormat::Json => None,
+        }
+    }
+}
+
+/// Writes a JSON Schema, pretty, as `--schema` prints it.
+pub fn write_schema(out: &mut impl Write, schema: &serde_json::Value) -> Result<(), Fatal> {
+    serde_json::to_writer_pretty(&mut *out, schema)?;
+    out.write_all(b"\n")?;
+    Ok(())
 }
 
 /// Why a command stopped before the end of its input.

@@ -4,7 +4,9 @@ use std::io::Write;
 
 use ayo::rules::{Engine, Position, Ruleset, perft};
 
-use super::{Fatal, Format, LapsArg};
+use ayo::output::json::{PerftJson, schema_of};
+
+use super::{Fatal, Format, LapsArg, write_schema};
 
 /// Count the move paths of 1 to DEPTH plies.
 ///
@@ -18,7 +20,8 @@ use super::{Fatal, Format, LapsArg};
   ayo perft 3 --setup '2,5,2,0,3,2/1,0,1,3,2,0 16-11 S' --format json")]
 pub struct Args {
     /// Deepest ply to count.
-    depth: usize,
+    #[arg(required_unless_present = "schema")]
+    depth: Option<usize>,
     /// Ruleset string: a preset (russ, ayoayo, endodoi) and key=value overrides.
     #[arg(long, default_value = "russ", value_name = "RULESET")]
     rules: Ruleset,
@@ -30,22 +33,37 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Print the JSON Schema of `--format json` and exit.
+    #[arg(long)]
+    schema: bool,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
+    let Some(depth) = args.depth.filter(|_| !args.schema) else {
+        return write_schema(out, &schema_of::<PerftJson>());
+    };
     let engine = Engine::new(args.rules).with_max_laps(args.laps.max_laps);
     let start = match &args.setup {
         Some(s) => Position::from_setup(s, &args.rules)
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?,
         None => engine.start(),
     };
-    let counts = perft(&engine, &start, args.depth)
+    let counts = perft(&engine, &start, depth)
         .map_err(|e| Fatal::Error(format!("perft stopped: a relay is {e}")))?;
     for (i, nodes) in counts.iter().enumerate() {
         let depth = i + 1;
         match args.format {
             Format::Text => writeln!(out, "{depth} {nodes}")?,
-            Format::Json => writeln!(out, r#"{{"depth":{depth},"nodes":{nodes}}}"#)?,
+            Format::Json => {
+                serde_json::to_writer(
+                    &mut *out,
+                    &PerftJson {
+                        depth,
+                        nodes: *nodes,
+                    },
+                )?;
+                out.write_all(b"\n")?;
+            }
         }
     }
     Ok(())

@@ -2,13 +2,11 @@
 
 use std::io::Write;
 
-use serde::Serialize;
-
 use ayo::diagnostics::Diagnostic;
-use ayo::output::json::ErrorJson;
+use ayo::output::json::{ErrorJson, VerdictJson, schema_of};
 use ayo::replay::check;
 
-use super::{Ctx, Fatal, Format, GameArg, ReplayArgs, each_game};
+use super::{Ctx, Fatal, Format, GameArg, ReplayArgs, each_game, write_schema};
 
 /// Check that every record parses and every move is legal.
 ///
@@ -30,23 +28,21 @@ pub struct Args {
     #[command(flatten)]
     replay: ReplayArgs,
     /// `text`: diagnostics and a summary on standard error; `json`: one object a
-    /// game on standard output (file, index, valid, errors).
+    /// game on standard output (file, game, valid, errors).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Print nothing; only set the exit code.
     #[arg(long, short)]
     quiet: bool,
-}
-
-#[derive(Serialize)]
-struct Verdict<'a> {
-    file: &'a str,
-    index: usize,
-    valid: bool,
-    errors: Vec<ErrorJson>,
+    /// Print the JSON Schema of `--format json` and exit.
+    #[arg(long)]
+    schema: bool,
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if args.schema {
+        return write_schema(out, &schema_of::<VerdictJson>());
+    }
     ctx.quiet = args.quiet;
     let opts = args.replay.options(false);
     let (mut games, mut valid) = (0usize, 0usize);
@@ -62,9 +58,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         if args.format == Format::Json {
             ctx.invalid |= !errors.is_empty();
             if !args.quiet {
-                let v = Verdict {
-                    file: g.file,
-                    index: g.raw.index,
+                let v = VerdictJson {
+                    file: g.file.to_string(),
+                    game: g.raw.index + 1,
                     valid: errors.is_empty(),
                     errors: errors.iter().map(ErrorJson::from).collect(),
                 };

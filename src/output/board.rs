@@ -3,9 +3,67 @@
 //! South's store at the right, the way sowing runs counter-clockwise.
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use crate::replay::Game;
 use crate::rules::{Engine, GameEnd, Pit, Position, Side, Status};
+
+use super::json::{BoardJson, SideJson, side_json};
+use super::table::{Grid, text_width, wrap_lines};
+
+/// One position, as `ayo board --format json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct PositionJson {
+    /// The file the game came from; absent for `--setup`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The game's place in its file, counted from 1; absent for `--setup`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
+    /// The canonical ruleset string the game was replayed under.
+    pub rules: String,
+    /// 0 for the start, else the ply just played.
+    pub ply: u32,
+    /// The position as a set-up string.
+    pub setup: String,
+    /// Both rows, each from its owner's left.
+    pub board: BoardJson,
+    /// The stores, South's first.
+    pub stores: [u16; 2],
+    /// Whose turn it is.
+    pub to_move: SideJson,
+    /// The pit just played, or `null`.
+    pub played: Option<char>,
+    /// The pit just captured from, or `null`.
+    pub captured: Option<char>,
+    /// What happened, and who moves.
+    pub caption: String,
+}
+
+impl PositionJson {
+    /// A view in JSON, with its place (file, game) when it came from a record.
+    pub fn new(view: &BoardView, rules: String, place: Option<(&str, usize)>) -> PositionJson {
+        let pos = &view.position;
+        let pits = pos.pits();
+        PositionJson {
+            file: place.map(|p| p.0.to_string()),
+            game: place.map(|p| p.1),
+            rules,
+            ply: view.ply,
+            setup: pos.to_string(),
+            board: BoardJson {
+                south: pos.row(Side::South).to_vec(),
+                north: pos.row(Side::North).to_vec(),
+            },
+            stores: pos.stores(),
+            to_move: side_json(pos.to_move()),
+            played: view.played.map(|p| p.letter(pits)),
+            captured: view.captured.map(|p| p.letter(pits)),
+            caption: view.caption.clone(),
+        }
+    }
+}
 
 /// A position to draw, with the marks and caption that explain it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,8 +159,43 @@ pub fn game_views(game: &Game) -> Vec<BoardView> {
     views
 }
 
-/// Draws a board, with its caption above and a key below when pits are marked.
-pub fn render(view: &BoardView, ascii: bool) -> String {
+/// Draws a board, with its caption above and a key below when pits are marked,
+/// fitted to `width` columns where it can be: the caption and key wrap at
+/// spaces, and a board too wide names its rows `N` and `S` instead of `North`
+/// and `South`, then drops the spaces around cells. Pits are never left out.
+pub fn render(view: &BoardView, ascii: bool, width: u16) -> String {
+    let fits = |t: &String| t.lines().next().map_or(0, text_width) <= usize::from(width);
+    let board = [(["North", "South"], 1), (["N", "S"], 1), (["N", "S"], 0)]
+        .into_iter()
+        .map(|(names, padding)| draw(view, ascii, names, padding))
+        .reduce(|wide, narrower| if fits(&wide) { wide } else { narrower })
+        .unwrap_or_default();
+    let mut out = wrap_lines(&view.caption, width);
+    out += &board;
+    let mut key = Vec::new();
+    if view.played.is_some() {
+        key.push("[n] pit played");
+    }
+    if view.captured.is_some() {
+        key.push("(n) pit captured from");
+    }
+    if !key.is_empty() {
+        out += &wrap_lines(
+            &format!(
+                "{}; stores at the ends: North's left, South's right.",
+                key.join(", ")
+            ),
+            width,
+        );
+    }
+    out
+}
+
+/// The board as a grid, seen from South, its rows named by `names`
+/// (North's, South's): the header is North's pit letters, then North's pits
+/// with North's store at the left, South's pits with South's store at the
+/// right, and South's pit letters.
+pub fn board_grid(view: &BoardView, names: [&str; 2]) -> Grid {
     let pos = &view.position;
     let pits = pos.pits();
     let n = usize::from(pits);
@@ -129,6 +222,36 @@ pub fn render(view: &BoardView, ascii: bool) -> String {
         r.push(last);
         r
     };
+    Grid::new(
+        row(
+            names[0].to_string(),
+            north.iter().map(|p| p.letter(pits).to_string()).collect(),
+            String::new(),
+        ),
+        vec![
+            row(
+                stores[1].to_string(),
+                north.iter().map(|&p| mark(p)).collect(),
+                String::new(),
+            ),
+            row(
+                String::new(),
+                south.iter().map(|&p| mark(p)).collect(),
+                stores[0].to_string(),
+            ),
+            row(
+                String::new(),
+                south.iter().map(|p| p.letter(pits).to_string()).collect(),
+                names[1].to_string(),
+            ),
+        ],
+    )
+}
+
+/// The board itself, its rows named by `names` (North's, South's), with
+/// `padding` spaces each side of a cell.
+fn draw(view: &BoardView, ascii: bool, names: [&str; 2], padding: u16) -> String {
+    let grid = board_grid(view, names);
     let mut t = Table::new();
     t.load_preset(if ascii {
         presets::ASCII_FULL
@@ -136,43 +259,14 @@ pub fn render(view: &BoardView, ascii: bool) -> String {
         presets::UTF8_FULL
     })
     .force_no_tty()
-    .set_content_arrangement(ContentArrangement::Disabled);
-    t.set_header(row(
-        "North".to_string(),
-        north.iter().map(|p| p.letter(pits).to_string()).collect(),
-        String::new(),
-    ));
-    t.add_row(row(
-        stores[1].to_string(),
-        north.iter().map(|&p| mark(p)).collect(),
-        String::new(),
-    ));
-    t.add_row(row(
-        String::new(),
-        south.iter().map(|&p| mark(p)).collect(),
-        stores[0].to_string(),
-    ));
-    t.add_row(row(
-        String::new(),
-        south.iter().map(|p| p.letter(pits).to_string()).collect(),
-        "South".to_string(),
-    ));
+    .set_content_arrangement(ContentArrangement::Disabled)
+    .set_header(grid.header);
+    for r in grid.rows {
+        t.add_row(r);
+    }
     for col in t.column_iter_mut() {
         col.set_cell_alignment(CellAlignment::Center);
+        col.set_padding((padding, padding));
     }
-    let mut out = format!("{}\n{t}\n", view.caption);
-    let mut key = Vec::new();
-    if view.played.is_some() {
-        key.push("[n] pit played");
-    }
-    if view.captured.is_some() {
-        key.push("(n) pit captured from");
-    }
-    if !key.is_empty() {
-        out += &format!(
-            "{}; stores at the ends: North's left, South's right.\n",
-            key.join(", ")
-        );
-    }
-    out
+    format!("{t}\n")
 }

@@ -1,13 +1,15 @@
 //! Comparing rulings: one record replayed under several rulesets, and where
 //! their outcomes part.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::notation::{Move, Record};
 use crate::replay::{self, Game, Ply, replay};
 use crate::rules::Ruleset;
 
-use super::table::Grid;
+use super::json::WinnerJson;
+use super::table::{Fit, Grid};
 
 /// The rulings `ayo compare` varies by default, with every value each can
 /// take (RULES.md, "Rulings"). `pits` and `seeds` are the record's own.
@@ -62,7 +64,7 @@ pub fn sources(base: &Ruleset) -> Vec<Ruleset> {
 }
 
 /// One ruleset's replay of a record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Row {
     /// The canonical ruleset string.
     pub rules: String,
@@ -80,13 +82,26 @@ pub struct Row {
     /// Final score, South's first, when the game ended.
     pub score: Option<[u32; 2]>,
     /// `south`, `north`, `draw`, or `null` when the game did not end.
-    pub winner: Option<String>,
+    pub winner: Option<WinnerJson>,
     /// `majority`, `no-legal-move`, or `null`.
     pub ended_by: Option<String>,
 }
 
+/// One game's comparison, as `ayo compare --format json` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct CompareJson {
+    /// The file the game came from (`<stdin>` for standard input).
+    pub file: String,
+    /// The game's place in its file, counted from 1.
+    pub game: usize,
+    /// The title line: players, event, and the record's own ruleset.
+    pub title: String,
+    /// One row per ruleset, in the order asked for.
+    pub rows: Vec<Row>,
+}
+
 /// A record and its rows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Comparison {
     /// One row per ruleset, in the order asked for.
     pub rows: Vec<Row>,
@@ -140,10 +155,7 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
         first_difference: first
             .and_then(|f| first_difference(&game.record.moves, &f.moves, &game.moves)),
         score: game.end.map(|e| e.score),
-        winner: game.end.map(|e| {
-            e.winner
-                .map_or("draw".to_string(), |s| s.name().to_string())
-        }),
+        winner: game.end.map(|e| WinnerJson::of(e.winner)),
         ended_by: game.end.map(|e| e.reason.key().to_string()),
     }
 }
@@ -180,11 +192,22 @@ pub fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparis
 }
 
 /// The rows as a grid: ruleset, verdict, first difference, score and winner.
-pub fn grid(c: &Comparison) -> Grid {
+/// For `csv`, the score takes two columns (`south_score`, `north_score`:
+/// `26-13` reads as a date in a spreadsheet) and a missing value is empty.
+pub fn grid(c: &Comparison, csv: bool) -> Grid {
+    let mut header = vec!["ruleset", "verdict", "differs from ply"];
+    let mut fit = vec![Fit::Wrap, Fit::Below(1), Fit::Optional(1)];
+    if csv {
+        header.extend(["south_score", "north_score"]);
+        fit.extend([Fit::Keep, Fit::Keep]);
+    } else {
+        header.push("score");
+        fit.push(Fit::Keep);
+    }
+    header.push("winner");
+    fit.push(Fit::Keep);
     Grid {
-        header: ["ruleset", "verdict", "differs from ply", "score", "winner"]
-            .map(str::to_string)
-            .to_vec(),
+        header: header.into_iter().map(str::to_string).collect(),
         rows: c
             .rows
             .iter()
@@ -203,7 +226,7 @@ pub fn grid(c: &Comparison) -> Grid {
                         if r.other_errors == 1 { "" } else { "s" }
                     );
                 }
-                vec![
+                let mut row = vec![
                     r.rules.clone(),
                     verdict,
                     match (i, r.first_difference) {
@@ -211,12 +234,27 @@ pub fn grid(c: &Comparison) -> Grid {
                         (_, Some(p)) => p.to_string(),
                         (_, None) => "-".to_string(),
                     },
-                    r.score
-                        .map_or("unfinished".to_string(), |s| format!("{}-{}", s[0], s[1])),
-                    r.winner.clone().unwrap_or_else(|| "-".to_string()),
-                ]
+                ];
+                match (r.score, csv) {
+                    (Some([s, n]), true) => row.extend([s.to_string(), n.to_string()]),
+                    (None, true) => row.extend([String::new(), String::new()]),
+                    (Some([s, n]), false) => row.push(format!("{s}-{n}")),
+                    (None, false) => row.push("unfinished".to_string()),
+                }
+                row.push(
+                    match r.winner {
+                        Some(WinnerJson::South) => "south",
+                        Some(WinnerJson::North) => "north",
+                        Some(WinnerJson::Draw) => "draw",
+                        None if csv => "",
+                        None => "-",
+                    }
+                    .to_string(),
+                );
+                row
             })
             .collect(),
+        fit,
     }
 }
 

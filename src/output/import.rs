@@ -59,6 +59,8 @@ pub struct ImportGame {
     _file: IgnoredAny,
     #[serde(default, rename = "index")]
     _index: IgnoredAny,
+    #[serde(default, rename = "game")]
+    _game: IgnoredAny,
     #[serde(default, deserialize_with = "tags")]
     tags: Vec<(String, String)>,
     #[serde(default, rename = "rules")]

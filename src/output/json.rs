@@ -16,9 +16,13 @@ pub struct GameJson {
     /// The file the game came from (`<stdin>` for standard input).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
-    /// 0-based position of the game in its file.
+    /// Deprecated: the game's 0-based position in its file, kept for one
+    /// release beside `game`, which every command uses.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub index: Option<usize>,
+    /// The game's place in its file, counted from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
     /// Tag pairs, in file order.
     #[serde(default, with = "tags")]
     #[schemars(with = "std::collections::BTreeMap<String, String>")]
@@ -242,7 +246,8 @@ fn outcome_fields(o: &MoveOutcome) -> (Vec<LapJson>, Option<CaptureJson>, [u16; 
     (laps, capture, o.stores(), board)
 }
 
-fn side_json(s: Side) -> SideJson {
+/// A side in JSON.
+pub fn side_json(s: Side) -> SideJson {
     match s {
         Side::South => SideJson::South,
         Side::North => SideJson::North,
@@ -331,6 +336,7 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
     GameJson {
         file: file.map(str::to_string),
         index,
+        game: index.map(|i| i + 1),
         tags: record
             .tags
             .iter()
@@ -340,18 +346,23 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
         setup: game.start.map(|p| p.to_string()),
         comments: record.comments.iter().map(|c| c.text.clone()).collect(),
         moves: line_json(&record.moves, &game.moves, 1, 1, first),
-        result: Some(ResultJson {
-            token: record.result.outcome.as_str().to_string(),
-            score: game.end.map(|e| e.score),
-            winner: game.end.map(|e| {
-                e.winner
-                    .map_or("draw".to_string(), |s| s.name().to_string())
-            }),
-            ended_by: game.end.map(|e| e.reason.key().to_string()),
-        }),
+        result: Some(result_json(game)),
         valid: game.is_valid(),
         errors: game.errors.iter().map(ErrorJson::from).collect(),
         raw: None,
+    }
+}
+
+/// The result of a replayed game.
+pub fn result_json(game: &Game) -> ResultJson {
+    ResultJson {
+        token: game.record.result.outcome.as_str().to_string(),
+        score: game.end.map(|e| e.score),
+        winner: game.end.map(|e| {
+            e.winner
+                .map_or("draw".to_string(), |s| s.name().to_string())
+        }),
+        ended_by: game.end.map(|e| e.reason.key().to_string()),
     }
 }
 
@@ -360,6 +371,7 @@ pub fn unparsed_json(file: &str, index: usize, error: &Diagnostic, raw: &[u8]) -
     GameJson {
         file: Some(file.to_string()),
         index: Some(index),
+        game: Some(index + 1),
         tags: Vec::new(),
         rules: None,
         setup: None,
@@ -374,5 +386,55 @@ pub fn unparsed_json(file: &str, index: usize, error: &Diagnostic, raw: &[u8]) -
 
 /// The JSON Schema of [`GameJson`].
 pub fn schema() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(GameJson)).unwrap_or_default()
+    schema_of::<GameJson>()
+}
+
+/// The JSON Schema of any command's output type.
+pub fn schema_of<T: JsonSchema>() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(T)).unwrap_or_default()
+}
+
+/// A game's winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum WinnerJson {
+    /// South won.
+    South,
+    /// North won.
+    North,
+    /// Neither: a draw.
+    Draw,
+}
+
+impl WinnerJson {
+    /// The winner of a finished game (`None`: a draw).
+    pub fn of(winner: Option<Side>) -> WinnerJson {
+        match winner {
+            Some(Side::South) => WinnerJson::South,
+            Some(Side::North) => WinnerJson::North,
+            None => WinnerJson::Draw,
+        }
+    }
+}
+
+/// One game's verdict from `ayo validate --format json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct VerdictJson {
+    /// The file the game came from (`<stdin>` for standard input).
+    pub file: String,
+    /// The game's place in its file, counted from 1.
+    pub game: usize,
+    /// No problem found.
+    pub valid: bool,
+    /// Every problem found.
+    pub errors: Vec<ErrorJson>,
+}
+
+/// One line of `ayo perft --format json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PerftJson {
+    /// Plies from the start position.
+    pub depth: usize,
+    /// Move paths of exactly that many plies.
+    pub nodes: u64,
 }

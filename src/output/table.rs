@@ -1,27 +1,51 @@
-//! Tables: one grid type written as a terminal table (comfy-table), Markdown or
-//! CSV, and the annotate view of a game built on it.
+//! Tables: one grid type written as a terminal table, Markdown or CSV, and the
+//! annotate view of a game built on it.
+//!
+//! Terminal tables fit a width without ever breaking a word: when the columns
+//! do not fit, the long-text columns move to an indented line under their row,
+//! then list-like cells (relays) wrap at spaces to a comfortable width, then
+//! optional columns are left out (the caption says which), and only then do
+//! cells wrap further, still at spaces.
 
-use comfy_table::{ContentArrangement, Table, presets};
+use schemars::JsonSchema;
 use serde::Serialize;
+use unicode_width::UnicodeWidthStr;
 
-use crate::notation::{Move, Record};
+use crate::notation::{Comment, Move, Record};
 use crate::replay::{Game, Ply};
-use crate::rules::{MoveOutcome, Ruleset, Side};
+use crate::rules::{MoveOutcome, Ruleset};
+
+use super::json::{CaptureJson, CommentsJson, LapJson, SideJson, side_json};
 
 /// How a grid is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
-    /// A terminal table with box-drawing borders, wrapped to `width` columns.
+    /// A terminal table with box-drawing borders, fitted to `width` columns.
     Table {
         /// Plain ASCII borders.
         ascii: bool,
-        /// Wrap long cells to keep the table this wide.
+        /// The widest the table may be, in terminal columns.
         width: u16,
     },
     /// A GitHub-flavoured Markdown table.
     Markdown,
     /// RFC 4180 CSV with a header line.
     Csv,
+}
+
+/// What a terminal table may do with a column that does not fit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Fit {
+    /// Always a column, never wrapped: a move or a score reads as one piece.
+    #[default]
+    Keep,
+    /// Always a column; its cells may wrap at spaces (a list of laps).
+    Wrap,
+    /// Long text: moves to an indented line under its row when the table is
+    /// too wide; lower ranks move first.
+    Below(u8),
+    /// Left out when the table is still too wide; lower ranks go first.
+    Optional(u8),
 }
 
 /// Rows of text cells under a header.
@@ -31,28 +55,105 @@ pub struct Grid {
     pub header: Vec<String>,
     /// The rows, each as long as the header.
     pub rows: Vec<Vec<String>>,
+    /// How each column fits a narrow terminal; missing entries are [`Fit::Keep`].
+    pub fit: Vec<Fit>,
+}
+
+/// The display width of a text in terminal columns.
+pub fn text_width(s: &str) -> usize {
+    UnicodeWidthStr::width(s)
+}
+
+/// Splits a text into lines of at most `width` columns at spaces. Words are
+/// never broken: a word wider than `width` has a line of its own.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && text_width(&line) + 1 + text_width(word) > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A text wrapped at spaces to `width` columns, each line ending with a newline.
+pub fn wrap_lines(text: &str, width: u16) -> String {
+    wrap(text, usize::from(width))
+        .into_iter()
+        .map(|l| l + "\n")
+        .collect()
+}
+
+/// The characters a terminal table is drawn with.
+struct Borders {
+    /// Top: left, fill, join, right.
+    top: [&'static str; 4],
+    /// Under the header.
+    head: [&'static str; 4],
+    /// Bottom.
+    bottom: [&'static str; 4],
+    /// Outer vertical edge, and the one between columns.
+    edge: &'static str,
+    inner: &'static str,
+}
+
+const UTF8: Borders = Borders {
+    top: ["┌", "─", "┬", "┐"],
+    head: ["╞", "═", "╪", "╡"],
+    bottom: ["└", "─", "┴", "┘"],
+    edge: "│",
+    inner: "┆",
+};
+
+const ASCII: Borders = Borders {
+    top: ["+", "-", "+", "+"],
+    head: ["+", "=", "+", "+"],
+    bottom: ["+", "-", "+", "+"],
+    edge: "|",
+    inner: "|",
+};
+
+/// Cells that may wrap are first wrapped no narrower than this, before any
+/// column is left out.
+const COMFORTABLE: usize = 24;
+
+/// Width of a table whose columns have these widths: one space each side of
+/// every cell, and a border between and around.
+fn table_width(widths: &[usize]) -> usize {
+    widths.iter().map(|w| w + 3).sum::<usize>() + 1
+}
+
+fn pad(s: &str, width: usize) -> String {
+    let fill = width.saturating_sub(text_width(s));
+    format!("{s}{}", " ".repeat(fill))
 }
 
 impl Grid {
+    /// A grid whose columns all stay.
+    pub fn new(header: Vec<String>, rows: Vec<Vec<String>>) -> Grid {
+        Grid {
+            header,
+            rows,
+            fit: Vec::new(),
+        }
+    }
+
+    fn fit_of(&self, col: usize) -> Fit {
+        self.fit.get(col).copied().unwrap_or_default()
+    }
+
     /// The grid written in a style, ending with a newline.
     pub fn render(&self, style: Style) -> String {
         match style {
-            Style::Table { ascii, width } => {
-                let mut t = Table::new();
-                t.load_preset(if ascii {
-                    presets::ASCII_FULL_CONDENSED
-                } else {
-                    presets::UTF8_FULL_CONDENSED
-                })
-                .force_no_tty()
-                .set_content_arrangement(ContentArrangement::Dynamic)
-                .set_width(width)
-                .set_header(self.header.clone());
-                for row in &self.rows {
-                    t.add_row(row.clone());
-                }
-                format!("{t}\n")
-            }
+            Style::Table { ascii, width } => self.terminal(ascii, usize::from(width)),
             Style::Markdown => {
                 let cell = |s: &str| s.replace('|', "\\|").replace('\n', "<br>");
                 let line = |cells: &[String]| {
@@ -86,9 +187,184 @@ impl Grid {
             }
         }
     }
+
+    /// The widest any cell of a column is, its title included.
+    fn natural_width(&self, col: usize) -> usize {
+        self.rows
+            .iter()
+            .filter_map(|r| r.get(col))
+            .chain(self.header.get(col))
+            .map(|c| text_width(c))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The narrowest a column can be: its widest word when it may wrap, else
+    /// its widest cell.
+    fn word_width(&self, col: usize) -> usize {
+        if self.fit_of(col) != Fit::Wrap {
+            return self.natural_width(col);
+        }
+        self.rows
+            .iter()
+            .filter_map(|r| r.get(col))
+            .chain(self.header.get(col))
+            .flat_map(|c| c.split_whitespace())
+            .map(text_width)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A terminal table at most `max` columns wide where the words allow.
+    fn terminal(&self, ascii: bool, max: usize) -> String {
+        let b = if ascii { &ASCII } else { &UTF8 };
+        let n = self.header.len();
+        let mut shown: Vec<usize> = (0..n).collect();
+        let mut below: Vec<usize> = Vec::new();
+        let mut widths: Vec<usize> = (0..n).map(|c| self.natural_width(c)).collect();
+        let fits = |shown: &[usize], widths: &[usize]| {
+            table_width(&shown.iter().map(|&c| widths[c]).collect::<Vec<_>>()) <= max
+        };
+        // 1. Long text under its row, lowest rank first, until the rest fits.
+        let mut long: Vec<(u8, usize)> = shown
+            .iter()
+            .filter_map(|&c| match self.fit_of(c) {
+                Fit::Below(rank) => Some((rank, c)),
+                _ => None,
+            })
+            .collect();
+        long.sort();
+        for (_, c) in long {
+            if fits(&shown, &widths) {
+                break;
+            }
+            shown.retain(|&s| s != c);
+            below.push(c);
+        }
+        // Under the row in column order, whichever moved first.
+        below.sort();
+        // Narrows the widest columns that may wrap, one column at a time,
+        // down to `floor(column)`, until the table fits.
+        let shrink = |shown: &[usize], widths: &mut Vec<usize>, floor: &dyn Fn(usize) -> usize| {
+            while !fits(shown, widths) {
+                let Some(&c) = shown
+                    .iter()
+                    .filter(|&&c| widths[c] > floor(c))
+                    .max_by_key(|&&c| (widths[c], std::cmp::Reverse(c)))
+                else {
+                    break;
+                };
+                widths[c] -= 1;
+            }
+        };
+        // 2. Wrap what may wrap, while its lines stay a comfortable length.
+        shrink(&shown, &mut widths, &|c| {
+            let floor = self.word_width(c).max(COMFORTABLE);
+            floor.min(self.natural_width(c))
+        });
+        // 3. Optional columns out, lowest rank first.
+        let mut dropped: Vec<usize> = Vec::new();
+        let mut optional: Vec<(u8, usize)> = shown
+            .iter()
+            .filter_map(|&c| match self.fit_of(c) {
+                Fit::Optional(rank) => Some((rank, c)),
+                _ => None,
+            })
+            .collect();
+        optional.sort();
+        for (_, c) in optional {
+            if fits(&shown, &widths) {
+                break;
+            }
+            shown.retain(|&s| s != c);
+            dropped.push(c);
+        }
+        // 4. Wrap at spaces as far as it takes, never below the widest word.
+        shrink(&shown, &mut widths, &|c| self.word_width(c));
+        // Lines under rows use the whole width: the widest column that may
+        // wrap (else the last) takes the rest.
+        let has_below = !below.is_empty()
+            && self.rows.iter().any(|r| {
+                below
+                    .iter()
+                    .any(|&c| r.get(c).is_some_and(|s| !s.is_empty()))
+            });
+        let wide = shown
+            .iter()
+            .copied()
+            .filter(|&c| self.fit_of(c) == Fit::Wrap)
+            .max_by_key(|&c| widths[c])
+            .or(shown.last().copied());
+        if has_below && let Some(wide) = wide {
+            let now = table_width(&shown.iter().map(|&c| widths[c]).collect::<Vec<_>>());
+            widths[wide] += max.saturating_sub(now);
+        }
+        let cols: Vec<usize> = shown.iter().map(|&c| widths[c]).collect();
+        let total = table_width(&cols);
+        let rule = |parts: &[&str; 4]| {
+            let segs: Vec<String> = cols.iter().map(|w| parts[1].repeat(w + 2)).collect();
+            format!("{}{}{}\n", parts[0], segs.join(parts[2]), parts[3])
+        };
+        let line = |cells: &[String]| {
+            // Each cell wrapped at spaces to its column; the row is as tall as
+            // its tallest cell.
+            let wrapped: Vec<Vec<String>> = shown
+                .iter()
+                .zip(&cols)
+                .map(|(&c, &w)| wrap(cells.get(c).map_or("", String::as_str), w))
+                .collect();
+            let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+            let mut out = String::new();
+            for k in 0..height {
+                let parts: Vec<String> = wrapped
+                    .iter()
+                    .zip(&cols)
+                    .map(|(lines, &w)| pad(lines.get(k).map_or("", String::as_str), w))
+                    .collect();
+                out += &format!(
+                    "{} {} {}\n",
+                    b.edge,
+                    parts.join(&format!(" {} ", b.inner)),
+                    b.edge
+                );
+            }
+            out
+        };
+        let mut out = rule(&b.top);
+        out += &line(&self.header);
+        out += &rule(&b.head);
+        let inner = total.saturating_sub(4);
+        for row in &self.rows {
+            out += &line(row);
+            for &c in &below {
+                let Some(text) = row.get(c).filter(|t| !t.is_empty()) else {
+                    continue;
+                };
+                let labelled = format!("{}: {text}", self.header[c]);
+                for l in wrap(&labelled, inner.saturating_sub(4)) {
+                    out += &format!(
+                        "{} {} {}\n",
+                        b.edge,
+                        pad(&format!("    {l}"), inner),
+                        b.edge
+                    );
+                }
+            }
+        }
+        out += &rule(&b.bottom);
+        if !dropped.is_empty() {
+            let names: Vec<&str> = dropped.iter().map(|&c| self.header[c].as_str()).collect();
+            let note = format!(
+                "Left out at {max} columns: {}. A wider --width, or --format csv, shows every column.",
+                names.join(", ")
+            );
+            out += &wrap_lines(&note, u16::try_from(max).unwrap_or(u16::MAX));
+        }
+        out
+    }
 }
 
-/// How much of each relay the annotate view shows.
+/// How much of each relay the annotate table shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Laps {
     /// Each lap's origin and seeds: `c4 A5 F5 e6 E6`.
@@ -97,38 +373,146 @@ pub enum Laps {
     Full,
 }
 
-/// One row of the annotate view.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One move of the annotate view, in the field names every command shares.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct AnnotatedMove {
     /// 1-based ply.
     pub ply: u32,
-    /// `South` or `North`.
-    pub side: String,
-    /// The move as written canonically: number, letter, claim, glyph.
-    pub mv: String,
-    /// Seeds lifted from the pit played (empty when not played).
-    pub seeds: String,
-    /// The relay, lap by lap; or why the move could not be played.
-    pub relay: String,
-    /// `+7 from D`, or empty.
-    pub capture: String,
-    /// Stores after the move, `S-N`.
-    pub stores: String,
-    /// Glyph, NAGs, and how many variations the move has.
-    pub notes: String,
-    /// Comments before and after the move.
-    pub comments: String,
+    /// The move number: South's n-th turn and the North turn after it.
+    pub number: u32,
+    /// Whose turn it was.
+    pub side: SideJson,
+    /// The pit letter played.
+    pub pit: char,
+    /// The capture claimed in the record (`dx7`), or `null`.
+    pub claim: Option<u32>,
+    /// Seeds lifted from the pit played; `null` when the move was not played.
+    pub seeds: Option<u16>,
+    /// Every lap of the relay; empty when the move was not played.
+    pub laps: Vec<LapJson>,
+    /// What went to the store, or `null`.
+    pub capture: Option<CaptureJson>,
+    /// The stores after the move, South's first; `null` when it was not played.
+    pub stores: Option<[u16; 2]>,
+    /// Why the move was not played (`null` when it was): the rule it breaks,
+    /// or `not played` after an illegal move.
+    pub illegal: Option<String>,
+    /// Suffix glyphs (`!`, `?`, `!!`, `??`, `!?`, `?!`).
+    pub glyphs: Vec<String>,
+    /// Numeric annotation glyphs.
+    pub nags: Vec<u8>,
+    /// How many variations the record gives in place of this move (`ayo
+    /// json` gives the variations themselves).
+    pub variation_count: usize,
+    /// Comments before and after the move, each with its spacing collapsed.
+    pub comments: CommentsJson,
 }
 
-fn relay_text(o: &MoveOutcome, laps: Laps) -> String {
+fn laps_json(o: &MoveOutcome) -> Vec<LapJson> {
     let pits = o.position.pits();
     o.laps
         .iter()
+        .map(|l| LapJson {
+            from: l.from.letter(pits),
+            seeds: l.seeds,
+            sown: l.sown.iter().map(|p| p.letter(pits)).collect(),
+            skipped: l.skipped.map(|p| p.letter(pits)),
+        })
+        .collect()
+}
+
+/// The rows of a game's main line. Moves that were not played say why.
+pub fn annotate(game: &Game) -> Vec<AnnotatedMove> {
+    let mut illegal_seen = false;
+    game.record
+        .moves
+        .iter()
+        .zip(&game.moves)
+        .map(|(m, ply): (&Move, &Ply)| {
+            let collapse = |cs: &[Comment]| -> Vec<String> {
+                cs.iter()
+                    .map(|c| c.text.split_whitespace().collect::<Vec<_>>().join(" "))
+                    .collect()
+            };
+            let comments = CommentsJson {
+                before: collapse(&m.before),
+                after: collapse(&m.after),
+            };
+            let illegal = match &ply.outcome {
+                Some(_) => None,
+                None if illegal_seen => Some("not played".to_string()),
+                None => {
+                    illegal_seen = true;
+                    Some(game.errors.iter().find(|d| d.span == m.span).map_or(
+                        "illegal".to_string(),
+                        |d| {
+                            // The message starts with the ply and move, which
+                            // the row already shows.
+                            let msg = d.message.as_str();
+                            msg.split_once(": ")
+                                .map_or(msg, |(_, rest)| rest)
+                                .to_string()
+                        },
+                    ))
+                }
+            };
+            let o = ply.outcome.as_ref();
+            AnnotatedMove {
+                ply: ply.ply,
+                number: ply.number,
+                side: side_json(ply.side),
+                pit: m.pit,
+                claim: m.claim,
+                seeds: o.map(MoveOutcome::seeds),
+                laps: o.map_or_else(Vec::new, laps_json),
+                capture: o.and_then(|o| {
+                    o.capture.map(|c| CaptureJson {
+                        pit: c.pit.letter(o.position.pits()),
+                        seeds: c.seeds(),
+                        capturing_seed: c.capturing_seed,
+                    })
+                }),
+                stores: o.map(MoveOutcome::stores),
+                illegal,
+                glyphs: m.glyph.iter().map(|g| g.as_str().to_string()).collect(),
+                nags: m.nags.iter().map(|n| n.value).collect(),
+                variation_count: m.variations.len(),
+                comments,
+            }
+        })
+        .collect()
+}
+
+fn move_text(m: &AnnotatedMove) -> String {
+    let dots = if m.side == SideJson::South {
+        "."
+    } else {
+        "..."
+    };
+    let mut s = format!("{}{dots} {}", m.number, m.pit);
+    if let Some(c) = m.claim {
+        s += &format!("x{c}");
+    }
+    for g in &m.glyphs {
+        s += g;
+    }
+    s
+}
+
+fn relay_text(m: &AnnotatedMove, laps: Laps) -> String {
+    if let Some(why) = &m.illegal {
+        return match why.as_str() {
+            "not played" => why.clone(),
+            _ => format!("illegal: {why}"),
+        };
+    }
+    m.laps
+        .iter()
         .map(|l| {
-            let mut s = format!("{}{}", l.from.letter(pits), l.seeds);
+            let mut s = format!("{}{}", l.from, l.seeds);
             if laps == Laps::Full {
                 s.push(':');
-                s.extend(l.sown.iter().map(|p| p.letter(pits)));
+                s.extend(l.sown.iter());
             }
             s
         })
@@ -136,117 +520,105 @@ fn relay_text(o: &MoveOutcome, laps: Laps) -> String {
         .join(" ")
 }
 
-fn move_text(m: &Move, ply: &Ply) -> String {
-    let dots = if ply.side == Side::South { "." } else { "..." };
-    let mut s = format!("{}{dots} {}", ply.number, m.pit);
-    if let Some(c) = m.claim {
-        s += &format!("x{c}");
+fn notes_text(m: &AnnotatedMove) -> String {
+    let mut notes: Vec<String> = m.glyphs.clone();
+    notes.extend(m.nags.iter().map(|n| format!("${n}")));
+    match m.variation_count {
+        0 => {}
+        1 => notes.push("1 variation".to_string()),
+        n => notes.push(format!("{n} variations")),
     }
-    if let Some(g) = m.glyph {
-        s += g.as_str();
-    }
-    s
+    notes.join(" ")
 }
 
-/// The rows of a game's main line. Moves that were not played say why in the
-/// relay column.
-pub fn annotate(game: &Game, laps: Laps) -> Vec<AnnotatedMove> {
-    let mut illegal_seen = false;
-    game.record
-        .moves
-        .iter()
-        .zip(&game.moves)
-        .map(|(m, ply)| {
-            let mut notes: Vec<String> = m.nags.iter().map(|n| format!("${}", n.value)).collect();
-            if let Some(g) = m.glyph {
-                notes.insert(0, g.as_str().to_string());
-            }
-            match m.variations.len() {
-                0 => {}
-                1 => notes.push("1 variation".to_string()),
-                n => notes.push(format!("{n} variations")),
-            }
-            let comments = m
-                .before
-                .iter()
-                .chain(&m.after)
-                .map(|c| c.text.split_whitespace().collect::<Vec<_>>().join(" "))
-                .collect::<Vec<_>>()
-                .join(" / ");
-            let (seeds, relay, capture, stores) = match &ply.outcome {
-                Some(o) => (
-                    o.seeds().to_string(),
-                    relay_text(o, laps),
-                    o.capture.map_or(String::new(), |c| {
-                        format!("+{} from {}", c.seeds(), c.pit.letter(o.position.pits()))
-                    }),
-                    format!("{}-{}", o.stores()[0], o.stores()[1]),
-                ),
-                None => {
-                    let why = if illegal_seen {
-                        "not played".to_string()
-                    } else {
-                        illegal_seen = true;
-                        game.errors.iter().find(|d| d.span == m.span).map_or(
-                            "illegal".to_string(),
-                            |d| {
-                                // The message starts with the ply and move, which
-                                // the row already shows.
-                                let msg = d.message.as_str();
-                                format!(
-                                    "illegal: {}",
-                                    msg.split_once(": ").map_or(msg, |(_, rest)| rest)
-                                )
-                            },
-                        )
-                    };
-                    (String::new(), why, String::new(), String::new())
-                }
-            };
-            AnnotatedMove {
-                ply: ply.ply,
-                side: ply.side.title().to_string(),
-                mv: move_text(m, ply),
-                seeds,
-                relay,
-                capture,
-                stores,
-                notes: notes.join(" "),
-                comments,
-            }
-        })
-        .collect()
-}
-
-/// The annotate rows as a grid.
-pub fn annotate_grid(rows: &[AnnotatedMove]) -> Grid {
+/// The annotate rows as a grid. For `csv`, the stores take two columns
+/// (`south_store`, `north_store`: `7-11` reads as a date in a spreadsheet)
+/// and sides are written as in JSON (`south`).
+pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
+    let opt = |s: Option<String>| s.unwrap_or_default();
+    let mut header: Vec<&str> = vec!["ply", "side", "move", "seeds", "relay", "capture"];
+    let mut fit = vec![
+        Fit::Keep,
+        Fit::Optional(1),
+        Fit::Keep,
+        Fit::Optional(2),
+        if laps == Laps::Full {
+            Fit::Below(3)
+        } else {
+            Fit::Wrap
+        },
+        Fit::Optional(3),
+    ];
+    if csv {
+        header.extend(["south_store", "north_store"]);
+        fit.extend([Fit::Keep, Fit::Keep]);
+    } else {
+        header.push("stores");
+        fit.push(Fit::Keep);
+    }
+    header.extend(["notes", "comments"]);
+    fit.extend([Fit::Below(2), Fit::Below(1)]);
     Grid {
-        header: [
-            "ply", "side", "move", "seeds", "relay", "capture", "stores", "notes", "comments",
-        ]
-        .map(str::to_string)
-        .to_vec(),
+        header: header.into_iter().map(str::to_string).collect(),
         rows: rows
             .iter()
             .map(|r| {
-                vec![
+                let mut row = vec![
                     r.ply.to_string(),
-                    r.side.clone(),
-                    r.mv.clone(),
-                    r.seeds.clone(),
-                    r.relay.clone(),
-                    r.capture.clone(),
-                    r.stores.clone(),
-                    r.notes.clone(),
-                    r.comments.clone(),
-                ]
+                    match (r.side, csv) {
+                        (SideJson::South, false) => "South",
+                        (SideJson::North, false) => "North",
+                        (SideJson::South, true) => "south",
+                        (SideJson::North, true) => "north",
+                    }
+                    .to_string(),
+                    move_text(r),
+                    opt(r.seeds.map(|s| s.to_string())),
+                    relay_text(r, laps),
+                    opt(r
+                        .capture
+                        .as_ref()
+                        .map(|c| format!("+{} from {}", c.seeds, c.pit))),
+                ];
+                match (r.stores, csv) {
+                    (Some([s, n]), true) => row.extend([s.to_string(), n.to_string()]),
+                    (None, true) => row.extend([String::new(), String::new()]),
+                    (Some([s, n]), false) => row.push(format!("{s}-{n}")),
+                    (None, false) => row.push(String::new()),
+                }
+                row.push(notes_text(r));
+                let comments: Vec<&str> = r
+                    .comments
+                    .before
+                    .iter()
+                    .chain(&r.comments.after)
+                    .map(String::as_str)
+                    .collect();
+                row.push(comments.join(" / "));
+                row
             })
             .collect(),
+        fit,
     }
 }
 
-/// A title line for a game: players, event, and the ruleset when given.
-pub fn title(r: &Record, rules: Option<&Ruleset>, number: usize) -> String {
+/// How a title names the ruleset a game was replayed under: `rules: russ`,
+/// with where it came from when that was not the record's `Rules` tag.
+/// `None` when the `Rules` tag could not be read (the game is invalid, and
+/// its diagnostics say why).
+pub fn rules_label(record: &Record, rules: Option<&Ruleset>, forced: bool) -> Option<String> {
+    let rules = rules?;
+    Some(if forced {
+        format!("rules: {rules} (--rules)")
+    } else if record.tag("Rules").is_none() {
+        format!("rules: {rules} (no Rules tag)")
+    } else {
+        format!("rules: {rules}")
+    })
+}
+
+/// A title line for a game: players, event, and the ruleset label.
+pub fn title(r: &Record, rules: Option<&str>, number: usize) -> String {
     let players = match (r.tag("South"), r.tag("North")) {
         (Some(s), Some(n)) => format!("{s} (South) v {n} (North)"),
         (Some(s), None) => format!("{s} (South)"),
@@ -264,7 +636,7 @@ pub fn title(r: &Record, rules: Option<&Ruleset>, number: usize) -> String {
         }
     }
     if let Some(rules) = rules {
-        parts.push(format!("rules: {rules}"));
+        parts.push(rules.to_string());
     }
     parts.join(", ")
 }
@@ -288,13 +660,58 @@ pub fn result_line(game: &Game) -> String {
                 .count();
             match game.final_position() {
                 Some(pos) if game.moves.iter().all(|p| p.outcome.is_some()) => format!(
-                    "Result {token}: unfinished after {played} plies; stores {}-{}, {} to move.",
+                    "Result {token}: unfinished after {played} {}; stores {}-{}, {} to move.",
+                    if played == 1 { "ply" } else { "plies" },
                     pos.stores()[0],
                     pos.stores()[1],
                     pos.to_move().title()
                 ),
-                _ => format!("Result {token}: the record is invalid after {played} plies."),
+                _ => format!(
+                    "Result {token}: the record is invalid after {played} {}.",
+                    if played == 1 { "ply" } else { "plies" }
+                ),
             }
+        }
+    }
+}
+
+/// One game's annotation, as `ayo annotate --format json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct AnnotateJson {
+    /// The file the game came from (`<stdin>` for standard input).
+    pub file: String,
+    /// The game's place in its file, counted from 1.
+    pub game: usize,
+    /// The canonical ruleset string the game was replayed under; `null` when
+    /// the `Rules` tag could not be read.
+    pub rules: Option<String>,
+    /// The title line: players, event, date, ruleset.
+    pub title: String,
+    /// The main line, one object a move.
+    pub moves: Vec<AnnotatedMove>,
+    /// The result, in the shape `ayo json` gives it.
+    pub result: super::json::ResultJson,
+    /// The line under the table: the result and how the game ended.
+    pub summary: String,
+}
+
+impl AnnotateJson {
+    /// A replayed game's annotation with its place and title.
+    pub fn new(
+        game: &Game,
+        file: &str,
+        number: usize,
+        title: String,
+        moves: Vec<AnnotatedMove>,
+    ) -> AnnotateJson {
+        AnnotateJson {
+            file: file.to_string(),
+            game: number,
+            rules: game.rules.map(|r| r.to_string()),
+            title,
+            moves,
+            result: super::json::result_json(game),
+            summary: result_line(game),
         }
     }
 }
