@@ -323,6 +323,11 @@ fn duplicates_report_broken_records() {
 }
 
 #[test]
+fn duplicates_schema() {
+    insta::assert_snapshot!(run(&["duplicates", "--schema"], None));
+}
+
+#[test]
 fn duplicates_help() {
     insta::assert_snapshot!(run(&["duplicates", "--help"], None));
 }

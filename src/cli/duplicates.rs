@@ -5,17 +5,19 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use ayo::corpus::key::{Group, Heads, Index, Kind};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame, Record};
-use ayo::output::table::Grid;
+use ayo::output::json::schema_of;
+use ayo::output::table::{Fit, Grid};
 use ayo::replay::rules_of;
 use ayo::rules::{Position, Ruleset};
 
 use super::filter::Printer;
-use super::{Ctx, Fatal, Input, TableFormat, input_names, table_style};
+use super::{Ctx, Fatal, Input, TableArgs, TableFormat, input_names, write_schema};
 
 /// Find games recorded more than once, and records cut short.
 ///
@@ -24,13 +26,15 @@ use super::{Ctx, Fatal, Input, TableFormat, input_names, table_style};
 /// whose main line is a proper prefix of another's (a record cut short) is
 /// reported as a group of kind `prefix`: the shorter games first. Each group
 /// lists the file and number of its games, and for duplicates the tags that
-/// differ from the group's first game. Exit 0 whether or not any are found
+/// differ from the group's first game; `--format json` prints one object a
+/// group. Exit 0 whether or not any are found
 /// (1 when some record does not parse, 2 on errors).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo duplicates games/*.ayo
   ayo duplicates games/*.ayo --format json | jq -c 'select(.kind == \"duplicate\")'
-  ayo duplicates --drop games/*.ayo > unique.ayo")]
+  ayo duplicates --drop games/*.ayo > unique.ayo
+  ayo duplicates --schema")]
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
@@ -38,30 +42,32 @@ pub struct Args {
     /// the tag, else russ).
     #[arg(long, value_name = "RULESET")]
     rules: Option<Ruleset>,
-    /// Output format (`json`: one object a group, NDJSON).
-    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
-    format: TableFormat,
-    /// Plain ASCII table borders.
-    #[arg(long)]
-    ascii: bool,
+    #[command(flatten)]
+    table: TableArgs,
     /// Print every game except the duplicates after the first, as written
     /// (records cut short are kept).
-    #[arg(long, conflicts_with_all = ["format", "ascii"])]
+    #[arg(long, conflicts_with_all = ["format", "ascii", "width", "schema"])]
     drop: bool,
 }
 
 /// One game of a group, in JSON.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 struct GameJson<'a> {
+    /// The input, as named on the command line (`<stdin>` for `-`).
     file: &'a str,
+    /// The game's number in its input, from 1.
     game: u32,
+    /// The main line's length.
     plies: u32,
 }
 
-/// One group, in JSON.
-#[derive(Serialize)]
+/// One group, in JSON: `duplicate` (the same ruleset, start and main line)
+/// or `prefix` (the first game's main line begins each other game's).
+#[derive(Serialize, JsonSchema)]
 struct GroupJson<'a> {
+    /// `duplicate` or `prefix`.
     kind: &'static str,
+    /// The games, in input order; for `prefix`, the shorter games first.
     games: Vec<GameJson<'a>>,
 }
 
@@ -74,6 +80,9 @@ struct Place {
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if args.table.schema {
+        return write_schema(out, &schema_of::<GroupJson>());
+    }
     if args.drop {
         return drop_duplicates(&args, ctx, out);
     }
@@ -135,7 +144,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     // tags that differ from the first game of a duplicate group (which is
     // read before the others). Only the first games' tags are kept whole.
     let lookup = index.lookup();
-    let table = args.format != TableFormat::Json;
+    let table = args.table.format != TableFormat::Json;
     let mut first_of: HashMap<usize, usize> = HashMap::new();
     if table {
         for g in &duplicates {
@@ -214,7 +223,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             names[input].as_str()
         }
     };
-    match table_style(args.format, args.ascii) {
+    match args.table.style() {
         None => {
             for g in &groups {
                 let json = GroupJson {
@@ -234,12 +243,20 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             }
         }
         Some(style) => {
-            let mut grid = Grid {
-                header: ["group", "kind", "file", "game", "plies", "tags that differ"]
+            let mut grid = Grid::new(
+                ["group", "kind", "file", "game", "plies", "tags that differ"]
                     .map(String::from)
                     .to_vec(),
-                rows: Vec::new(),
-            };
+                Vec::new(),
+            );
+            grid.fit = vec![
+                Fit::Keep,
+                Fit::Keep,
+                Fit::Wrap,
+                Fit::Keep,
+                Fit::Keep,
+                Fit::Wrap,
+            ];
             for (n, g) in groups.iter().enumerate() {
                 for (k, &id) in g.games.iter().enumerate() {
                     let kind = match g.kind {
