@@ -3,10 +3,14 @@
 //! capture, and every problem as a diagnostic at the span of the token at
 //! fault.
 
+use std::collections::HashMap;
+use std::fmt;
+
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::notation::{Move, Outcome, Record, Span, Tag};
+use crate::notation::{Move, Numbering, Outcome, Record, Span, Tag};
 use crate::rules::{
-    DEFAULT_MAX_LAPS, Engine, GameEnd, Illegal, MoveOutcome, Pit, Position, Ruleset, Side, Status,
+    Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, MoveOutcome, NoMove, Pit,
+    Position, Ruleset, Side, Status, final_score, winner,
 };
 
 /// How to replay.
@@ -40,7 +44,8 @@ pub struct Ply {
     /// 1-based ply within the game (a variation's first move has the ply of the
     /// move it replaces).
     pub ply: u32,
-    /// The move number, as in the notation.
+    /// The move number: counted on from the line's start, or from the last
+    /// number written when one was wrong (one slip, one error).
     pub number: u32,
     /// Whose turn it was.
     pub side: Side,
@@ -49,8 +54,95 @@ pub struct Ply {
     /// What the move did; `None` when it was not played (illegal, or after an
     /// illegal move). Its laps are empty unless [`Options::trace`] was set.
     pub outcome: Option<MoveOutcome>,
+    /// Why the move was not played, when it was the one refused (`None` for
+    /// a played move and for the moves after a refused one).
+    pub refusal: Option<Refusal>,
     /// The replayed variations of this move.
     pub variations: Vec<Vec<Ply>>,
+}
+
+/// Why a move of a record was not played. Its `Display` is the reason as the
+/// diagnostic words it, after `ply N, South's x: `.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game had already ended before the move.
+    GameOver(EndReason),
+    /// The letter is a pit of the player not to move.
+    WrongSide {
+        /// The player to move.
+        turn: Side,
+        /// The letter written.
+        letter: char,
+    },
+    /// No pit has that letter on this board.
+    NoSuchPit {
+        /// Pits a row.
+        pits: u8,
+        /// The letters of the mover's first and last pits.
+        range: (char, char),
+    },
+    /// The engine refused the move.
+    Illegal {
+        /// Why.
+        why: Illegal,
+        /// The letters the mover could have played; empty when the refused
+        /// move was undecided (deciding the others could cost as much again).
+        /// A pit whose relay is still undecided after 65,536 laps is left
+        /// out: listing is not worth the lap limit again for every pit.
+        legal: Vec<char>,
+    },
+}
+
+impl Refusal {
+    /// The label under the caret.
+    fn label(&self) -> &'static str {
+        match self {
+            Refusal::WrongSide { .. } => "wrong side",
+            Refusal::NoSuchPit { .. } => "no such pit",
+            Refusal::Illegal {
+                why: Illegal::Undecided { .. },
+                ..
+            } => "undecided",
+            Refusal::GameOver(_) | Refusal::Illegal { .. } => "illegal move",
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver(reason) => write!(f, "the game is already over ({reason})"),
+            Refusal::WrongSide { turn, letter } => write!(
+                f,
+                "it is {}'s turn, but `{letter}` is a pit of {} (lowercase letters are South's, uppercase North's)",
+                turn.title(),
+                turn.opponent().title()
+            ),
+            Refusal::NoSuchPit {
+                pits,
+                range: (first, last),
+            } => write!(
+                f,
+                "no such pit on a board of {pits} pits a row ({first}–{last})"
+            ),
+            // The lap limit is the replayer's setting, raised with a flag.
+            Refusal::Illegal {
+                why: why @ Illegal::Undecided { .. },
+                ..
+            } => write!(f, "{why}; raise --max-laps"),
+            Refusal::Illegal { why, legal } => {
+                write!(f, "{why}")?;
+                for (i, letter) in legal.iter().enumerate() {
+                    f.write_str(if i == 0 { " (legal: " } else { ", " })?;
+                    write!(f, "{letter}")?;
+                }
+                if !legal.is_empty() {
+                    f.write_str(")")?;
+                }
+                Ok(())
+            }
+        }
+    }
 }
 
 /// A replayed record.
@@ -84,11 +176,6 @@ impl Game {
             .find_map(|p| p.outcome.as_ref().map(|o| o.position))
             .or(self.start)
     }
-}
-
-/// The number of ply `k` (0-based) of a line starting at `number` with `first` to move.
-pub fn move_number(k: usize, number: u32, first: Side) -> u32 {
-    number + ((k + usize::from(first == Side::North)) / 2) as u32
 }
 
 /// Whether `text` is `n` as `n.to_string()` writes it, without allocating
@@ -164,7 +251,8 @@ fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
     let rules = rules_of(record, opts.rules)
         .map_err(|d| errors.push(d))
         .ok();
-    let start = rules.and_then(|rules| match find_tag(record, "Setup") {
+    let setup = find_tag(record, "Setup");
+    let start = rules.and_then(|rules| match setup {
         None => Some(Position::start(&rules)),
         Some(tag) => match Position::from_setup(&tag.value, &rules) {
             Ok(p) => Some(p),
@@ -178,37 +266,56 @@ fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
             }
         },
     });
+    let engine = Engine::new(rules.unwrap_or_default()).with_max_laps(opts.max_laps);
+    let mut replayer = Replayer {
+        engine,
+        trace: opts.trace,
+        keep_plies,
+        errors,
+        cache: HashMap::new(),
+        laps_sown: 0,
+    };
     let mut run = Run {
         rules,
         start,
         moves: Vec::new(),
         end: None,
-        errors,
+        errors: Vec::new(),
     };
-    let (Some(rules), Some(start)) = (rules, start) else {
-        return run;
-    };
-    let engine = Engine::new(rules).with_max_laps(opts.max_laps);
-    let mut replayer = Replayer {
-        engine,
-        trace: opts.trace,
-        keep_plies,
-        errors: std::mem::take(&mut run.errors),
-    };
-    let (moves, last) = replayer.line(&record.moves, &start, 1, 1, false);
-    run.moves = moves;
-    if let Some(last) = last {
-        match engine.status(&last) {
-            Ok(Status::Over(end)) => run.end = Some(end),
-            Ok(Status::Ongoing) => {}
-            Err(e) => replayer.errors.push(Diagnostic::new(
-                record.result.span,
-                format!("cannot tell whether the game is over: a move is {e}"),
-                "undecided",
-            )),
+    match start {
+        Some(start) => {
+            let first = Numbering::new(1, start.to_move() == Side::North);
+            let (moves, last) = replayer.line(&record.moves, &start, 1, first, false);
+            run.moves = moves;
+            if let Some(last) = last {
+                match replayer.status(&last) {
+                    Ok(Status::Over(end)) => run.end = Some(end),
+                    Ok(Status::Ongoing) => {}
+                    Err(e) => replayer.error(
+                        record.result.span,
+                        format!(
+                            "cannot tell whether the game is over: a move is {e}; raise --max-laps"
+                        ),
+                        "undecided",
+                    ),
+                }
+            }
         }
-        replayer.check_result(record, run.end.as_ref());
+        None => {
+            // No rules to play by: still check what needs none. Who moves
+            // first comes from the set-up when it can be read at all, else
+            // from the first move's letter.
+            let north_first = match setup.map(|t| t.value.parse::<Position>()) {
+                Some(Ok(p)) => p.to_move() == Side::North,
+                _ => record
+                    .moves
+                    .first()
+                    .is_some_and(|m| m.pit.is_ascii_uppercase() && setup.is_some()),
+            };
+            replayer.syntax_line(&record.moves, 1, Numbering::new(1, north_first), false);
+        }
     }
+    replayer.check_result(record, run.end.as_ref());
     if let Some(tag) = find_tag(record, "PlyCount") {
         let plies = record.moves.len();
         if !is_decimal(&tag.value, plies as u64) {
@@ -231,17 +338,229 @@ fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
     run
 }
 
+/// A relay at least this long has its verdict kept for the rest of the run:
+/// variations and re-checks that repeat it then cost a look-up. Shorter ones
+/// are cheaper to sow again than to hash.
+const CACHE_FROM_LAPS: u64 = 256;
+
+/// Laps each other pit may run when an illegal move lists the legal ones:
+/// about a millisecond of sowing, far beyond the relays of real play.
+const LEGAL_LIST_LAPS: u64 = 1 << 16;
+
+/// A move the engine decided: the position after it and its capture, and its
+/// full outcome when it was asked for.
+#[derive(Clone)]
+struct Decided {
+    position: Position,
+    capture: Option<Capture>,
+    outcome: Option<MoveOutcome>,
+}
+
+/// Where a move stands in its line.
+#[derive(Clone, Copy)]
+struct Place {
+    ply: u32,
+    numbering: Numbering,
+    side: Side,
+    in_variation: bool,
+}
+
+/// What playing one move of a record gave.
+struct Played {
+    /// The position after it, when it was played.
+    after: Option<Position>,
+    /// Its outcome, when it was played and plies are kept.
+    outcome: Option<MoveOutcome>,
+    /// Why it was not played.
+    refusal: Option<Refusal>,
+}
+
 struct Replayer {
     engine: Engine,
     trace: bool,
     /// Build the [`Ply`] of every move; checking alone keeps none.
     keep_plies: bool,
     errors: Vec<Diagnostic>,
+    /// Verdicts of long relays, so that each (position, pit) is decided once
+    /// a run.
+    cache: HashMap<(Position, Pit), Result<Decided, Illegal>>,
+    /// Laps the engine sowed in this run (an endless relay counts its
+    /// period): what the cache saves is measured in these.
+    laps_sown: u64,
 }
 
 impl Replayer {
     fn error(&mut self, span: Span, message: String, label: &str) {
         self.errors.push(Diagnostic::new(span, message, label));
+    }
+
+    /// The engine's verdict on a move, from the cache when the relay is long
+    /// and was decided before. `want_outcome` asks for the [`MoveOutcome`]
+    /// too.
+    fn decide(&mut self, pos: &Position, pit: Pit, want_outcome: bool) -> Result<Decided, Illegal> {
+        self.decide_within(pos, pit, want_outcome, self.engine.max_laps())
+    }
+
+    /// [`Replayer::decide`] with at most `budget` laps (no more than the lap
+    /// limit). A relay undecided within a budget below the limit is not
+    /// cached: the limit may yet decide it.
+    fn decide_within(
+        &mut self,
+        pos: &Position,
+        pit: Pit,
+        want_outcome: bool,
+        budget: u64,
+    ) -> Result<Decided, Illegal> {
+        let key = (*pos, pit);
+        if let Some(v) = self.cache.get(&key) {
+            match v {
+                Ok(d) if want_outcome && d.outcome.is_none() => {}
+                v => return v.clone(),
+            }
+        }
+        let engine = self
+            .engine
+            .with_max_laps(budget.min(self.engine.max_laps()));
+        let (verdict, laps) = if want_outcome {
+            match engine.play_outcome_counted(pos, pit, self.trace) {
+                Ok((o, laps)) => (
+                    Ok(Decided {
+                        position: o.position,
+                        capture: o.capture,
+                        outcome: Some(o),
+                    }),
+                    laps,
+                ),
+                Err(e) => (Err(e), 0),
+            }
+        } else {
+            match engine.play_capture(pos, pit) {
+                Ok((position, capture, laps)) => (
+                    Ok(Decided {
+                        position,
+                        capture,
+                        outcome: None,
+                    }),
+                    laps,
+                ),
+                Err(e) => (Err(e), 0),
+            }
+        };
+        let laps = match verdict {
+            Err(Illegal::Endless { period }) => period,
+            Err(Illegal::Undecided { laps }) => laps,
+            _ => laps,
+        };
+        self.laps_sown = self.laps_sown.saturating_add(laps);
+        let cut_short = matches!(verdict, Err(Illegal::Undecided { .. }))
+            && engine.max_laps() < self.engine.max_laps();
+        if laps >= CACHE_FROM_LAPS && !cut_short {
+            self.cache.insert(key, verdict.clone());
+        }
+        verdict
+    }
+
+    /// [`Engine::status`], deciding each pit through the cache.
+    fn status(&mut self, pos: &Position) -> Result<Status, Illegal> {
+        if let Some(side) = self.engine.majority(pos) {
+            return Ok(Status::Over(GameEnd {
+                reason: EndReason::Majority(side),
+                score: pos.stores().map(u32::from),
+                winner: Some(side),
+            }));
+        }
+        let side = pos.to_move();
+        let why = if pos.row_total(side) == 0 {
+            NoMove::EmptyRow
+        } else {
+            let mut undecided = None;
+            for pit in pos.pits_of(side) {
+                if pos.seeds(pit) == 0 {
+                    continue;
+                }
+                match self.decide(pos, pit, false) {
+                    Ok(_) => return Ok(Status::Ongoing),
+                    Err(e @ Illegal::Undecided { .. }) => undecided = Some(e),
+                    Err(_) => {}
+                }
+            }
+            if let Some(e) = undecided {
+                return Err(e);
+            }
+            NoMove::EveryMoveIllegal
+        };
+        let score = final_score(pos, self.engine.rules().leftovers(), side);
+        Ok(Status::Over(GameEnd {
+            reason: EndReason::NoLegalMove { side, why },
+            score,
+            winner: winner(score),
+        }))
+    }
+
+    /// Checks the move number written before `m`, if any, against the one
+    /// expected (`place`) and, after a wrong number, against counting on from
+    /// that wrong one (`slip`). Returns the numbering to go on with and the
+    /// slip still open.
+    ///
+    /// One slip, one error: after `3. a B 5. c` the `5.` is reported, and
+    /// `6.` next is taken as counting on from it (a skipped number); after
+    /// `1. a B 3. c D 3. e` the first `3.` is reported and the second agrees
+    /// with the count from the start (a typo). Either way nothing after is.
+    fn check_number(
+        &mut self,
+        m: &Move,
+        place: &Place,
+        slip: Option<Numbering>,
+    ) -> (Numbering, Option<Numbering>) {
+        let expected = place.numbering;
+        let Some(n) = m.number else {
+            return (expected, slip);
+        };
+        let found = Numbering::new(n.number, n.ellipsis);
+        if found == expected {
+            return (expected, None);
+        }
+        if slip == Some(found) {
+            return (found, None);
+        }
+        self.error(
+            n.span,
+            format!(
+                "{}: wrong move number: expected `{expected}`, found `{found}`",
+                whose(m, place)
+            ),
+            "wrong move number",
+        );
+        // A number written for the other player's move says nothing about
+        // how this one's is counted.
+        let slip = (found.north == expected.north).then_some(found);
+        (expected, slip)
+    }
+
+    /// The places of a line's moves, one after another, with each number
+    /// checked. Calls `each` with every move and its place.
+    fn walk_numbers<'m>(
+        &mut self,
+        moves: &'m [Move],
+        first_ply: u32,
+        first: Numbering,
+        in_variation: bool,
+        mut each: impl FnMut(&mut Self, &'m Move, Place),
+    ) {
+        let mut at = first;
+        let mut slip = None;
+        for (k, m) in moves.iter().enumerate() {
+            let place = Place {
+                ply: first_ply + k as u32,
+                numbering: at,
+                side: if at.north { Side::North } else { Side::South },
+                in_variation,
+            };
+            let (numbering, open) = self.check_number(m, &place, slip);
+            each(self, m, Place { numbering, ..place });
+            at = numbering.next();
+            slip = open.map(Numbering::next);
+        }
     }
 
     /// Replays a line from `pos`. Returns its plies (none unless
@@ -252,161 +571,197 @@ impl Replayer {
         moves: &[Move],
         start: &Position,
         first_ply: u32,
-        first_number: u32,
+        first: Numbering,
         in_variation: bool,
     ) -> (Vec<Ply>, Option<Position>) {
-        let first_side = start.to_move();
         let mut pos = Some(*start);
         let mut plies = Vec::with_capacity(if self.keep_plies { moves.len() } else { 0 });
-        for (k, m) in moves.iter().enumerate() {
-            let side = if k % 2 == 0 {
-                first_side
-            } else {
-                first_side.opponent()
-            };
-            let ply = first_ply + k as u32;
-            let number = move_number(k, first_number, first_side);
+        self.walk_numbers(moves, first_ply, first, in_variation, |this, m, place| {
             let mut variations = Vec::new();
-            let mut outcome = None;
-            let mut after = None;
+            let mut played = Played {
+                after: None,
+                outcome: None,
+                refusal: None,
+            };
             if let Some(before) = &pos {
                 for v in &m.variations {
-                    let (var, _) = self.line(&v.moves, before, ply, number, true);
-                    if self.keep_plies {
+                    let (var, _) = this.line(&v.moves, before, place.ply, place.numbering, true);
+                    if this.keep_plies {
                         variations.push(var);
                     }
                 }
-                after = self.play(m, before, ply, number, side, in_variation, &mut outcome);
+                played = this.play(m, before, &place);
+            } else {
+                // After a refused move nothing is played, but the numbers
+                // and sides of the moves still read as written.
+                this.check_side(m, &place);
+                for v in &m.variations {
+                    this.syntax_line(&v.moves, place.ply, place.numbering, true);
+                }
             }
-            pos = after;
-            if !self.keep_plies {
-                continue;
+            pos = played.after;
+            if this.keep_plies {
+                plies.push(Ply {
+                    ply: place.ply,
+                    number: place.numbering.number,
+                    side: place.side,
+                    letter: m.pit,
+                    outcome: played.outcome,
+                    refusal: played.refusal,
+                    variations,
+                });
             }
-            plies.push(Ply {
-                ply,
-                number,
-                side,
-                letter: m.pit,
-                outcome,
-                variations,
-            });
-        }
+        });
         (plies, pos)
     }
 
-    /// Checks and plays one move; reports what is wrong with it. Returns the
-    /// position after the move, if it was played, and puts its outcome in
-    /// `outcome` when plies are kept (checking alone needs only the capture,
-    /// and is spared building and moving a `MoveOutcome`).
-    #[allow(clippy::too_many_arguments)]
-    fn play(
+    /// Checks what a line's moves say without playing them: their numbers,
+    /// and that each letter is a pit of the player whose turn it is.
+    fn syntax_line(
         &mut self,
-        m: &Move,
-        before: &Position,
-        ply: u32,
-        number: u32,
-        side: Side,
+        moves: &[Move],
+        first_ply: u32,
+        first: Numbering,
         in_variation: bool,
-        outcome: &mut Option<MoveOutcome>,
-    ) -> Option<Position> {
-        let pits = before.pits();
-        // Only a move with a problem needs its name spelled out.
-        let whose = || {
-            format!(
-                "ply {ply}{}, {}'s {}",
-                if in_variation { " (variation)" } else { "" },
-                side.title(),
-                m.pit
-            )
-        };
-        if let Some(n) = m.number {
-            let north = side == Side::North;
-            if n.number != number || n.ellipsis != north {
-                let expected = format!("{number}{}", if north { "..." } else { "." });
-                let found = format!("{}{}", n.number, if n.ellipsis { "..." } else { "." });
-                self.error(
-                    n.span,
-                    format!(
-                        "{}: wrong move number: expected `{expected}`, found `{found}`",
-                        whose()
-                    ),
-                    "wrong move number",
-                );
+    ) {
+        self.walk_numbers(moves, first_ply, first, in_variation, |this, m, place| {
+            for v in &m.variations {
+                this.syntax_line(&v.moves, place.ply, place.numbering, true);
             }
-        }
+            this.check_side(m, &place);
+        });
+    }
+
+    /// Reports a letter of the player not to move; `false` then.
+    fn check_side(&mut self, m: &Move, place: &Place) -> bool {
         let letter_side = if m.pit.is_ascii_lowercase() {
             Side::South
         } else {
             Side::North
         };
-        if letter_side != side {
-            self.error(
-                m.span,
-                format!(
-                    "{}: it is {}'s turn, but `{}` is a pit of {} (lowercase letters are South's, uppercase North's)",
-                    whose(),
-                    side.title(),
-                    m.pit,
-                    letter_side.title()
-                ),
-                "wrong side",
-            );
-            return None;
+        if letter_side == place.side {
+            return true;
         }
+        let refusal = Refusal::WrongSide {
+            turn: place.side,
+            letter: m.pit,
+        };
+        self.refuse(m, place, &refusal);
+        false
+    }
+
+    fn refuse(&mut self, m: &Move, place: &Place, refusal: &Refusal) {
+        self.error(
+            m.span,
+            format!("{}: {refusal}", whose(m, place)),
+            refusal.label(),
+        );
+    }
+
+    /// Checks and plays one move, and reports what is wrong with it.
+    fn play(&mut self, m: &Move, before: &Position, place: &Place) -> Played {
+        let mut played = Played {
+            after: None,
+            outcome: None,
+            refusal: None,
+        };
+        if !self.check_side(m, place) {
+            played.refusal = Some(Refusal::WrongSide {
+                turn: place.side,
+                letter: m.pit,
+            });
+            return played;
+        }
+        let pits = before.pits();
         let Some(pit) = Pit::from_letter(m.pit, pits) else {
-            let last = Pit::new(side, pits - 1, pits).letter(pits);
-            let first = Pit::new(side, 0, pits).letter(pits);
-            self.error(
-                m.span,
-                format!(
-                    "{}: no such pit on a board of {pits} pits a row ({first}–{last})",
-                    whose()
-                ),
-                "no such pit",
-            );
-            return None;
+            let mut row = before.pits_of(place.side).map(|p| p.letter(pits));
+            let first = row.next().unwrap_or('?');
+            let last = row.next_back().unwrap_or(first);
+            let refusal = Refusal::NoSuchPit {
+                pits,
+                range: (first, last),
+            };
+            self.refuse(m, place, &refusal);
+            played.refusal = Some(refusal);
+            return played;
         };
-        let played = if self.keep_plies {
-            self.engine.play_outcome(before, pit, self.trace).map(|o| {
-                let played = (o.position, o.capture);
-                *outcome = Some(o);
-                played
-            })
-        } else {
-            self.engine.play_capture(before, pit)
-        };
-        let (after, capture) = match played {
-            Ok(p) => p,
-            Err(e) => {
-                let message = match self.engine.status(before) {
-                    Ok(Status::Over(end)) => {
-                        format!("{}: the game is already over ({})", whose(), end.reason)
-                    }
-                    _ => format!("{}: {e}", whose()),
-                };
-                let label = match e {
-                    Illegal::Undecided { .. } => "undecided",
-                    _ => "illegal move",
-                };
-                self.error(m.span, message, label);
-                return None;
+        let decided = match self.decide(before, pit, self.keep_plies) {
+            Ok(d) => d,
+            Err(why) => {
+                let refusal = self.refusal(before, why);
+                self.refuse(m, place, &refusal);
+                played.refusal = Some(refusal);
+                return played;
             }
         };
         if let Some(claim) = m.claim {
-            let actual = capture.map_or(0, |c| u32::from(c.seeds()));
+            let actual = decided.capture.map_or(0, |c| u32::from(c.seeds()));
             if claim != actual {
-                let what = match capture {
+                let what = match decided.capture {
                     None => "captures nothing".to_string(),
                     Some(c) => format!("captures {} from {}", c.seeds(), c.pit.letter(pits)),
                 };
                 self.error(
                     m.span,
-                    format!("{}: claims {claim} seeds, but the move {what}", whose()),
+                    format!(
+                        "{}: claims {claim} seeds, but the move {what}",
+                        whose(m, place)
+                    ),
                     "wrong claim",
                 );
             }
         }
-        Some(after)
+        played.after = Some(decided.position);
+        played.outcome = decided.outcome;
+        played
+    }
+
+    /// Why the engine's `why` refused a move from `before`: the game was
+    /// already over, or the move is illegal, with the moves that were legal.
+    fn refusal(&mut self, before: &Position, why: Illegal) -> Refusal {
+        // An undecided move leaves the game undecided too, and deciding the
+        // other pits could cost the lap limit again for each: say no more.
+        if let Illegal::Undecided { .. } = why {
+            return Refusal::Illegal {
+                why,
+                legal: Vec::new(),
+            };
+        }
+        // Game over by majority or an empty row costs nothing to see. Beyond
+        // that, each other pit is decided within a small budget, so that an
+        // illegal move costs at most pits x budget laps more, whatever the
+        // lap limit; a pit undecided within it is left out of the list, and
+        // the game is then not called over.
+        if let Some(side) = self.engine.majority(before) {
+            return Refusal::GameOver(EndReason::Majority(side));
+        }
+        let side = before.to_move();
+        if before.row_total(side) == 0 {
+            return Refusal::GameOver(EndReason::NoLegalMove {
+                side,
+                why: NoMove::EmptyRow,
+            });
+        }
+        let pits = before.pits();
+        let mut legal = Vec::new();
+        let mut unknown = false;
+        for pit in before.pits_of(side) {
+            if before.seeds(pit) == 0 {
+                continue;
+            }
+            match self.decide_within(before, pit, false, LEGAL_LIST_LAPS) {
+                Ok(_) => legal.push(pit.letter(pits)),
+                Err(Illegal::Undecided { .. }) => unknown = true,
+                Err(_) => {}
+            }
+        }
+        if legal.is_empty() && !unknown {
+            return Refusal::GameOver(EndReason::NoLegalMove {
+                side,
+                why: NoMove::EveryMoveIllegal,
+            });
+        }
+        Refusal::Illegal { why, legal }
     }
 
     /// The termination token and the `Result` and `Score` tags against the game.
@@ -468,6 +823,22 @@ impl Replayer {
     }
 }
 
+/// `ply N, South's x` (with `(variation)` in a variation): how a diagnostic
+/// names a move. Only a move with a problem needs it spelled out.
+fn whose(m: &Move, place: &Place) -> String {
+    format!(
+        "ply {}{}, {}'s {}",
+        place.ply,
+        if place.in_variation {
+            " (variation)"
+        } else {
+            ""
+        },
+        place.side.title(),
+        m.pit
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -487,6 +858,146 @@ mod tests {
         }
         assert!(!is_decimal("", 0));
         assert!(!is_decimal("24", 25));
+    }
+
+    fn messages(text: &str) -> Vec<String> {
+        let record = crate::notation::parse_record(text).unwrap();
+        replay(record, &Options::default())
+            .errors
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn an_illegal_move_lists_the_legal_pits() {
+        let record = crate::notation::parse_record("1. cx7 Fx2 2. e B *\n").unwrap();
+        let game = replay(record, &Options::default());
+        assert_eq!(
+            game.errors[0].message,
+            "ply 3, South's e: empty pit (legal: b, c, d, f)"
+        );
+        // The reason stays typed on the ply, for compare and the like.
+        assert_eq!(
+            game.moves[2].refusal,
+            Some(Refusal::Illegal {
+                why: Illegal::EmptyPit,
+                legal: vec!['b', 'c', 'd', 'f'],
+            })
+        );
+        assert_eq!(game.moves[3].refusal, None);
+        assert_eq!(game.moves[1].refusal, None);
+    }
+
+    /// One slip, one error: a skipped number, or a typo, is reported once,
+    /// not again on every later move.
+    #[test]
+    fn one_slip_one_error() {
+        // 4. skipped: the count goes on from 5.
+        let skipped = messages("1. cx7 A 2. d C 3. e B 5. ax10 Cx9 6. ex2 Bx4 *\n");
+        assert_eq!(
+            skipped,
+            ["ply 7, South's a: wrong move number: expected `4.`, found `5.`"],
+        );
+        // 2. written as 3.: the count goes on from the start.
+        let typo = messages("1. cx7 A 3. d C 3. e *\n");
+        assert_eq!(
+            typo,
+            ["ply 3, South's d: wrong move number: expected `2.`, found `3.`"],
+        );
+    }
+
+    /// With no rules to play by, what needs none is still checked.
+    #[test]
+    fn a_bad_rules_tag_still_checks_numbers_sides_and_result() {
+        let got = messages("[Rules \"russ pits=30\"]\n[Result \"1-0\"]\n\n1. a b 3. c *\n");
+        assert_eq!(
+            got,
+            [
+                "Rules tag: `pits=30` is out of range: expected a whole number from 2 to 26",
+                "ply 2, North's b: it is North's turn, but `b` is a pit of South (lowercase letters are South's, uppercase North's)",
+                "ply 3, South's c: wrong move number: expected `2.`, found `3.`",
+                "the Result tag says 1-0 but the game-termination token says *",
+            ]
+        );
+        // A Setup tag that fits no board still says who moves first.
+        let got = messages("[Setup \"4,4/4,4,4 0-0 N\"]\n\n1... A 2. B *\n");
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(
+            got[1].starts_with("ply 2, South's B: it is South's turn"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_setup_with_too_many_seeds_is_refused() {
+        let got = messages("[Rules \"russ pits=2\"]\n[Setup \"60000,1/1,1 0-0 S\"]\n\na *\n");
+        assert_eq!(
+            got,
+            [
+                "Setup tag: the set-up holds 60003 seeds, board and stores: at most 400 (100 a pit) are supported on this board"
+            ]
+        );
+    }
+
+    /// The record of the issue: North's B runs a relay no limit has decided.
+    const SLOW: &str = "[Rules \"endodoi pits=12 seeds=3\"]\n[Setup \"4,1,4,7,0,1,0,1,0,4,0,2/5,8,0,9,0,1,6,1,0,1,2,1 5-9 N\"]\n\n";
+
+    /// A hundred variations that repeat a slow relay cost about one relay:
+    /// each (position, pit) is decided once a run.
+    #[test]
+    fn a_repeated_slow_relay_is_decided_once() {
+        let limit = 1 << 16;
+        let opts = Options {
+            max_laps: limit,
+            ..Options::default()
+        };
+        let text = format!("{SLOW}1... B {} *\n", "(1... B) ".repeat(100));
+        let record = crate::notation::parse_record(&text).unwrap();
+        for keep_plies in [false, true] {
+            let mut replayer = Replayer {
+                engine: Engine::new("endodoi pits=12 seeds=3".parse().unwrap())
+                    .with_max_laps(limit),
+                trace: keep_plies,
+                keep_plies,
+                errors: Vec::new(),
+                cache: HashMap::new(),
+                laps_sown: 0,
+            };
+            let start = Position::from_setup(
+                "4,1,4,7,0,1,0,1,0,4,0,2/5,8,0,9,0,1,6,1,0,1,2,1 5-9 N",
+                replayer.engine.rules(),
+            )
+            .unwrap();
+            replayer.line(&record.moves, &start, 1, Numbering::new(1, true), false);
+            assert_eq!(replayer.errors.len(), 101);
+            assert!(
+                replayer.laps_sown < 2 * limit,
+                "{} laps for a relay of {limit}",
+                replayer.laps_sown
+            );
+        }
+        let errors = check(&record, &opts);
+        assert_eq!(errors.len(), 101);
+        assert_eq!(
+            errors[100].message,
+            format!("ply 1, North's B: undecided after {limit} laps; raise --max-laps")
+        );
+    }
+
+    /// At the default limit the record of the issue (66 s to validate at a
+    /// limit of 2^32) is undecided in about a second; the bound here is loose
+    /// for a loaded machine and a test build.
+    #[test]
+    fn the_slow_record_is_undecided_at_the_default_limit() {
+        let record = crate::notation::parse_record(&format!("{SLOW}1... B *\n")).unwrap();
+        let t = std::time::Instant::now();
+        let errors = check(&record, &Options::default());
+        assert_eq!(
+            errors[0].message,
+            format!("ply 1, North's B: undecided after {DEFAULT_MAX_LAPS} laps; raise --max-laps")
+        );
+        assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
     }
 
     /// `check` is `replay` without the plies: the same diagnostics for every

@@ -437,7 +437,7 @@ fn tables_never_break_words() {
 fn table_width_comes_from_columns_else_100() {
     let widest = |columns: Option<&str>, args: &[&str]| {
         let mut cmd = ayo();
-        cmd.args(["compare", "fixtures/opening-lecture.ayo"])
+        cmd.args(["annotate", "fixtures/opening-lecture.ayo"])
             .args(args);
         if let Some(c) = columns {
             cmd.env("COLUMNS", c);
@@ -529,9 +529,9 @@ fn csv_splits_stores_and_scores() {
     file,game,ply,side,move,seeds,relay,capture,south_store,north_store,notes,comments
     <stdin>,1,1,south,1. c,4,c4 A5 F5 e6 E6,+7 from B,7,0,,
     <stdin>,1,2,north,1... C,6,C6 c3 f7 a8 C2 E3 b9,,7,0,,
-    <stdin>,1,3,south,2. b,,illegal: empty pit,,,,,
+    <stdin>,1,3,south,2. b,,"illegal: empty pit (legal: a, c, d, e, f)",,,,,
     --- stderr
-    error: <stdin>:1:11: ply 3, South's b: empty pit
+    error: <stdin>:1:11: ply 3, South's b: empty pit (legal: a, c, d, e, f)
       |
     1 | 1. c C 2. b *
       |           ^ illegal move
@@ -551,13 +551,13 @@ fn csv_splits_stores_and_scores() {
     <stdin>,1,russ,1,"6,6,2,7,0,6/1,0,6,6,0,1 7-0 N",7,0,north,c,B,"Ply 1: 1. c (South), +7 from B. North to move."
     <stdin>,1,russ,2,"1,0,2,10,3,2/4,3,1,10,1,4 7-0 S",7,0,south,C,,Ply 2: 1... C (North). South to move.
     --- stderr
-    error: <stdin>:1:11: ply 3, South's b: empty pit
+    error: <stdin>:1:11: ply 3, South's b: empty pit (legal: a, c, d, e, f)
       |
     1 | 1. c C 2. b *
       |           ^ illegal move
       |
     "#);
-    insta::assert_snapshot!(run(&["board", "--format", "markdown"], Some(record)), @r#"
+    insta::assert_snapshot!(run(&["board", "--format", "markdown"], Some(record)), @"
     exit 1
     --- stdout
     ### <stdin>: Game 1: South v North, rules: russ (no Rules tag)
@@ -571,12 +571,12 @@ fn csv_splits_stores_and_scores() {
     |  | a | b | c | d | e | f | South |
 
     --- stderr
-    error: <stdin>:1:11: ply 3, South's b: empty pit
+    error: <stdin>:1:11: ply 3, South's b: empty pit (legal: a, c, d, e, f)
       |
     1 | 1. c C 2. b *
       |           ^ illegal move
       |
-    "#);
+    ");
 }
 
 /// Every command that prints JSON has `--schema`, and its real output on

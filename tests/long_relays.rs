@@ -181,7 +181,7 @@ fn naive_sower_agrees_with_fixtures() {
     for r in relays() {
         let ctx = format!("line {}: {}", r.line, r.text);
         let ring = 2 * usize::from(r.pos.pits());
-        let rule = r.rules.skip_origin;
+        let rule = r.rules.skip_origin();
         let mut board = [0u32; 52];
         for (b, &x) in board.iter_mut().zip(r.pos.board()) {
             *b = u32::from(x);

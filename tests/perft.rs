@@ -9,7 +9,7 @@
 //! there (`skip-origin=never` and `endodoi` are the slow ones: without the
 //! origin skip, endless relays have long periods).
 
-use ayo::rules::{Engine, Illegal, Ruleset, perft};
+use ayo::rules::{Engine, Illegal, PerftError, Ruleset, perft};
 
 fn counts(rules: &str, depth: usize) -> Vec<u64> {
     let rules: Ruleset = rules.parse().expect("ruleset");
@@ -93,7 +93,7 @@ fn tiny_lap_limit_is_undecided() {
         assert!(
             matches!(
                 perft(&engine, &start, depth),
-                Err(Illegal::Undecided { .. })
+                Err(PerftError::Undecided(Illegal::Undecided { .. }))
             ),
             "depth {depth}"
         );
@@ -111,7 +111,7 @@ fn any_lap_limit_gives_right_counts_or_undecided() {
         let engine = Engine::new(rules).with_max_laps(max_laps);
         match perft(&engine, &engine.start(), 5) {
             Ok(c) => assert_eq!(c, right, "max_laps {max_laps}"),
-            Err(Illegal::Undecided { laps }) => {
+            Err(PerftError::Undecided(Illegal::Undecided { laps })) => {
                 assert_eq!(laps, max_laps);
                 undecided += 1;
             }
@@ -119,4 +119,79 @@ fn any_lap_limit_gives_right_counts_or_undecided() {
         }
     }
     assert!(undecided >= 4, "the limits below 5 laps are undecided");
+}
+
+/// The `ayo` binary, run from the crate's root.
+fn ayo() -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("ayo"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn exit_and_stderr(args: &[&str]) -> (Option<i32>, String) {
+    let out = ayo().args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Depths past 64 are a usage error before anything is counted: they used to
+/// overflow the stack (30859), allocate 8 GB (10^9) or panic (u64::MAX).
+#[test]
+fn cli_refuses_depths_past_64() {
+    for depth in ["65", "30859", "1000000000", "18446744073709551615", "-1"] {
+        let (code, stderr) = exit_and_stderr(&["perft", depth]);
+        assert_eq!(code, Some(2), "perft {depth}: {stderr}");
+        assert!(!stderr.contains("panicked"), "perft {depth}: {stderr}");
+    }
+    let (code, stderr) = exit_and_stderr(&["perft", "65"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("0..=64"), "{stderr}");
+}
+
+#[test]
+fn cli_refuses_a_lap_limit_of_zero() {
+    let (code, stderr) = exit_and_stderr(&["perft", "1", "--max-laps", "0"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--max-laps"), "{stderr}");
+}
+
+/// An undecided relay stops the count with exit 2, after the depths that
+/// were counted, and says which flag raises the limit.
+#[test]
+fn cli_undecided_names_the_flag() {
+    let out = ayo()
+        .args(["perft", "3", "--max-laps", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // Every opening relay takes exactly 5 laps; deeper ones take more.
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1 6\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("perft stopped at depth 2") && stderr.contains("raise --max-laps"),
+        "{stderr}"
+    );
+}
+
+/// Each depth's line comes out as soon as it is counted: the first lines of
+/// `perft 64` (which would not finish) arrive, and the process is killed.
+#[test]
+fn cli_prints_each_depth_as_it_is_counted() {
+    use std::io::{BufRead, BufReader};
+    let mut child = ayo()
+        .args(["perft", "64"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let lines: Vec<String> = BufReader::new(stdout)
+        .lines()
+        .take(3)
+        .map(Result::unwrap)
+        .collect();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(lines, ["1 6", "2 28", "3 132"]);
 }

@@ -132,7 +132,7 @@ fn one_error_format() {
     insta::assert_snapshot!(run(&["validate", "fixtures/invalid/empty-pit.ayo"], None), @"
     exit 1
     --- stderr
-    error: fixtures/invalid/empty-pit.ayo:10:15: ply 3, South's e: empty pit
+    error: fixtures/invalid/empty-pit.ayo:10:15: ply 3, South's e: empty pit (legal: b, c, d, f)
        |
     10 | 1. cx7 Fx2 2. e B 3. a *
        |               ^ illegal move
@@ -230,24 +230,26 @@ fn compare_reports_a_record_whose_rules_tag_is_not_a_ruleset() {
     Game 2: Jide Okonkwo (South) v Morenike Oladele (North), Ijebu-Ode Ayo Circle, round 5, 2025.03.29,
     rules: russ
 
-    ┌─────────────────────────────────────────────────────────┬──────────────────┬────────────┬────────┐
-    │ ruleset                                                 ┆ differs from ply ┆ score      ┆ winner │
-    ╞═════════════════════════════════════════════════════════╪══════════════════╪════════════╪════════╡
-    │ russ                                                    ┆ (reference)      ┆ 27-11      ┆ south  │
-    │     verdict: legal throughout                                                                    │
-    │ russ skip-origin=beyond-lap                             ┆ 3                ┆ unfinished ┆ -      │
-    │     verdict: illegal at ply 9: empty pit; 4 claim, result or tag errors                          │
-    │ russ skip-origin=never                                  ┆ 3                ┆ unfinished ┆ -      │
-    │     verdict: illegal at ply 9: empty pit; 4 claim, result or tag errors                          │
-    │ russ capture-seed=stays                                 ┆ 1                ┆ unfinished ┆ -      │
-    │     verdict: illegal at ply 4: empty pit; 2 claim, result or tag errors                          │
-    │ russ feeding=none                                       ┆ -                ┆ 27-11      ┆ south  │
-    │     verdict: legal throughout                                                                    │
-    │ russ leftovers=owner                                    ┆ -                ┆ 27-11      ┆ south  │
-    │     verdict: legal throughout                                                                    │
-    │ russ end=exhaustion                                     ┆ -                ┆ unfinished ┆ -      │
-    │     verdict: legal throughout                                                                    │
-    └─────────────────────────────────────────────────────────┴──────────────────┴────────────┴────────┘
+    ┌────────────────────────────┬────────────────────────────┬──────────────────┬────────────┬────────┐
+    │ ruleset                    ┆ verdict                    ┆ differs from ply ┆ score      ┆ winner │
+    ╞════════════════════════════╪════════════════════════════╪══════════════════╪════════════╪════════╡
+    │ russ                       ┆ legal throughout           ┆ (reference)      ┆ 27-11      ┆ south  │
+    │ russ                       ┆ illegal at ply 9: empty    ┆ 3                ┆ unfinished ┆ -      │
+    │ skip-origin=beyond-lap     ┆ pit (legal: b, d, e, f); 4 ┆                  ┆            ┆        │
+    │                            ┆ claim, result or tag       ┆                  ┆            ┆        │
+    │                            ┆ errors                     ┆                  ┆            ┆        │
+    │ russ skip-origin=never     ┆ illegal at ply 9: empty    ┆ 3                ┆ unfinished ┆ -      │
+    │                            ┆ pit (legal: b, d, e, f); 4 ┆                  ┆            ┆        │
+    │                            ┆ claim, result or tag       ┆                  ┆            ┆        │
+    │                            ┆ errors                     ┆                  ┆            ┆        │
+    │ russ capture-seed=stays    ┆ illegal at ply 4: empty    ┆ 1                ┆ unfinished ┆ -      │
+    │                            ┆ pit (legal: C, D, E); 2    ┆                  ┆            ┆        │
+    │                            ┆ claim, result or tag       ┆                  ┆            ┆        │
+    │                            ┆ errors                     ┆                  ┆            ┆        │
+    │ russ feeding=none          ┆ legal throughout           ┆ -                ┆ 27-11      ┆ south  │
+    │ russ leftovers=owner       ┆ legal throughout           ┆ -                ┆ 27-11      ┆ south  │
+    │ russ end=exhaustion        ┆ legal throughout           ┆ -                ┆ unfinished ┆ -      │
+    └────────────────────────────┴────────────────────────────┴──────────────────┴────────────┴────────┘
     --- stderr
     error: fixtures/invalid/bad-rules-tag.ayo:8:8: Rules tag: unknown rule key `leftover`: expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
       |

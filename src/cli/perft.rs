@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ayo::rules::{Engine, Position, Ruleset, perft};
+use ayo::rules::{Engine, MAX_PERFT_DEPTH, PerftError, Position, Ruleset, perft_leaves};
 
 use ayo::output::json::{PerftJson, schema_of};
 
@@ -10,18 +10,19 @@ use super::{Fatal, Format, LapsArg, write_schema};
 
 /// Count the move paths of 1 to DEPTH plies.
 ///
-/// Prints `DEPTH NODES` for each depth. A finished game has no moves. A relay
-/// still undecided at the lap limit stops the count (exit 2) rather than print
-/// a wrong number.
+/// Prints `DEPTH NODES` for each depth, each as soon as it is counted. A
+/// finished game has no moves. A relay still undecided at the lap limit stops
+/// the count (exit 2) rather than print a wrong number.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo perft 6
   ayo perft 4 --rules 'endodoi pits=12 seeds=3'
   ayo perft 3 --setup '2,5,2,0,3,2/1,0,1,3,2,0 16-11 S' --format json")]
 pub struct Args {
-    /// Deepest ply to count.
-    #[arg(required_unless_present = "schema")]
-    depth: Option<usize>,
+    /// Deepest ply to count, at most 64.
+    #[arg(required_unless_present = "schema",
+          value_parser = clap::value_parser!(u64).range(0..=MAX_PERFT_DEPTH as u64))]
+    depth: Option<u64>,
     /// Ruleset string: a preset (russ, ayoayo, endodoi) and key=value overrides.
     #[arg(long, default_value = "russ", value_name = "RULESET")]
     rules: Ruleset,
@@ -48,23 +49,25 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?,
         None => engine.start(),
     };
-    let counts = perft(&engine, &start, depth)
-        .map_err(|e| Fatal::Error(format!("perft stopped: a relay is {e}")))?;
-    for (i, nodes) in counts.iter().enumerate() {
-        let depth = i + 1;
+    // At most MAX_PERFT_DEPTH, checked by clap.
+    let deepest = usize::try_from(depth).unwrap_or(MAX_PERFT_DEPTH);
+    for depth in 1..=deepest {
+        // Depth after depth, so that each line is out before the next, much
+        // longer, count starts.
+        let nodes = perft_leaves(&engine, &start, depth).map_err(|e| match e {
+            PerftError::Undecided(why) => Fatal::Error(format!(
+                "perft stopped at depth {depth}: a relay is {why}; raise --max-laps"
+            )),
+            other => Fatal::Error(format!("perft stopped at depth {depth}: {other}")),
+        })?;
         match args.format {
             Format::Text => writeln!(out, "{depth} {nodes}")?,
             Format::Json => {
-                serde_json::to_writer(
-                    &mut *out,
-                    &PerftJson {
-                        depth,
-                        nodes: *nodes,
-                    },
-                )?;
+                serde_json::to_writer(&mut *out, &PerftJson { depth, nodes })?;
                 out.write_all(b"\n")?;
             }
         }
+        out.flush()?;
     }
     Ok(())
 }

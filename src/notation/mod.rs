@@ -3,11 +3,13 @@
 //! tag values are kept as text.
 
 pub mod ast;
+pub mod numbering;
 pub mod parse;
 pub mod stream;
 pub mod write;
 
 pub use ast::*;
+pub use numbering::Numbering;
 pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record};
 pub use stream::{GameReader, RawGame};
 pub use write::{KNOWN_TAGS, sort_tags, write_record};

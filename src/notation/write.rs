@@ -2,6 +2,7 @@
 //! order; a blank line; the movetext with move numbers, wrapped at 80 columns.
 
 use super::ast::{Comment, Move, Record};
+use super::numbering::Numbering;
 
 /// The known tags, in the order the writer puts them.
 pub const KNOWN_TAGS: [&str; 13] = [
@@ -109,16 +110,11 @@ fn comment_token(c: &Comment) -> Token {
     }
 }
 
-/// The number of ply `k` of a line that starts at `number` with South (or North).
-fn number_of(k: usize, number: u32, start_south: bool) -> u32 {
-    number + ((k + usize::from(!start_south)) / 2) as u32
-}
-
 fn line_tokens(moves: &[Move], number: u32, start_south: bool, tokens: &mut Vec<Token>) {
     let mut needs_number = true;
     for (k, m) in moves.iter().enumerate() {
         let south = start_south == (k % 2 == 0);
-        let n = number_of(k, number, start_south);
+        let n = Numbering::new(number, !start_south).nth(k).number;
         // Comments before a move that follows another move directly would read
         // back as that move's; between the number and the move they cannot.
         let after_number = k > 0 && moves[k - 1].variations.is_empty() && !m.before.is_empty();

@@ -209,11 +209,8 @@ pub fn board_grid(view: &BoardView, names: [&str; 2]) -> Grid {
             seeds.to_string()
         }
     };
-    let north: Vec<Pit> = (0..pits)
-        .rev()
-        .map(|i| Pit::new(Side::North, i, pits))
-        .collect();
-    let south: Vec<Pit> = (0..pits).map(|i| Pit::new(Side::South, i, pits)).collect();
+    let north: Vec<Pit> = pos.pits_of(Side::North).rev().collect();
+    let south: Vec<Pit> = pos.pits_of(Side::South).collect();
     let stores = pos.stores();
     let row = |first: String, cells: Vec<String>, last: String| {
         let mut r = Vec::with_capacity(n + 2);

@@ -134,13 +134,7 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
         .find(|(_, p)| p.outcome.is_none());
     let start_error = game.start.is_none();
     let (illegal_at, reason) = match illegal {
-        Some((m, p)) => {
-            let reason = game.errors.iter().find(|d| d.span == m.span).map(|d| {
-                let msg = d.message.as_str();
-                msg.split_once(": ").map_or(msg, |(_, r)| r).to_string()
-            });
-            (Some(p.ply), reason)
-        }
+        Some((_, p)) => (Some(p.ply), p.refusal.as_ref().map(ToString::to_string)),
         None if start_error => (None, game.errors.first().map(|d| d.message.clone())),
         None => (None, None),
     };
@@ -196,7 +190,9 @@ pub fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparis
 /// `26-13` reads as a date in a spreadsheet) and a missing value is empty.
 pub fn grid(c: &Comparison, csv: bool) -> Grid {
     let mut header = vec!["ruleset", "verdict", "differs from ply"];
-    let mut fit = vec![Fit::Wrap, Fit::Below(1), Fit::Optional(1)];
+    // The verdict is what the table is for: it wraps beside its ruleset rather
+    // than moving under it; the first difference is the first to go.
+    let mut fit = vec![Fit::Wrap, Fit::Wrap, Fit::Optional(1)];
     if csv {
         header.extend(["south_score", "north_score"]);
         fit.extend([Fit::Keep, Fit::Keep]);

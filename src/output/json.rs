@@ -6,8 +6,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostics::Diagnostic;
-use crate::notation::Move;
-use crate::replay::{Game, Ply, move_number};
+use crate::notation::{Move, Numbering};
+use crate::replay::{Game, Ply};
 use crate::rules::{MoveOutcome, Side};
 
 /// One game.
@@ -273,7 +273,12 @@ fn line_json(
                 p.side
             });
             let (p, n) = ply.map_or(
-                (first_ply + k as u32, move_number(k, first_number, first)),
+                (
+                    first_ply + k as u32,
+                    Numbering::new(first_number, first == Side::North)
+                        .nth(k)
+                        .number,
+                ),
                 |p| (p.ply, p.number),
             );
             let (laps, capture, stores, board) = match ply.and_then(|p| p.outcome.as_ref()) {

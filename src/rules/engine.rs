@@ -6,9 +6,13 @@ use super::position::{Pit, Position, Side};
 use super::ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset};
 use super::sow::{relay, relay_traced};
 
-/// The default lap limit: 2^32 laps, about four times the longest cycle detection
-/// met in random Endodoi 2 × 8 play (RULES.md, "Endless relays and the lap limit").
-pub const DEFAULT_MAX_LAPS: u64 = 1 << 32;
+/// The default lap limit: 2^26 laps, about a second of sowing (RULES.md,
+/// "Endless relays and the lap limit"). Far
+/// beyond any relay of real play (random play on the standard board stays
+/// under about 1,100 laps), and it decides the Endodoi 2 × 8 example of
+/// RULES.md (period 5,589,754). Analysis of boards without the origin skip
+/// raises it.
+pub const DEFAULT_MAX_LAPS: u64 = 1 << 26;
 
 /// Plays moves under a ruleset.
 ///
@@ -17,10 +21,9 @@ pub const DEFAULT_MAX_LAPS: u64 = 1 << 32;
 /// the limit makes its move [`Illegal::Undecided`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Engine {
-    /// The rules.
-    pub rules: Ruleset,
-    /// Laps a relay may run before its move is undecided.
-    pub max_laps: u64,
+    rules: Ruleset,
+    /// At least 1 (see [`Engine::with_max_laps`]).
+    max_laps: u64,
 }
 
 /// What one move did, before anyone asks for its laps.
@@ -45,9 +48,25 @@ impl Engine {
         }
     }
 
-    /// The same engine with another lap limit.
+    /// The same engine with another lap limit. A limit of 0 is taken as 1:
+    /// every relay sows its first lap, so no smaller limit means anything.
     pub fn with_max_laps(self, max_laps: u64) -> Engine {
-        Engine { max_laps, ..self }
+        Engine {
+            max_laps: max_laps.max(1),
+            ..self
+        }
+    }
+
+    /// The rules.
+    #[inline]
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// Laps a relay may run before its move is undecided.
+    #[inline]
+    pub fn max_laps(&self) -> u64 {
+        self.max_laps
     }
 
     /// The start position of the ruleset.
@@ -59,7 +78,7 @@ impl Engine {
     /// stops the game there.
     #[inline]
     pub fn majority(&self, pos: &Position) -> Option<Side> {
-        if self.rules.end != End::Majority {
+        if self.rules.end() != End::Majority {
             return None;
         }
         let total = pos.total_seeds();
@@ -90,7 +109,7 @@ impl Engine {
     /// them all work it out once.
     #[inline]
     pub(crate) fn must_feed(&self, pos: &Position) -> bool {
-        self.rules.feeding == Feeding::Compulsory && pos.row_is_empty(pos.to_move.opponent())
+        self.rules.feeding() == Feeding::Compulsory && pos.row_is_empty(pos.to_move.opponent())
     }
 
     /// Plays a move on `pos` itself, which must be the mover's own non-empty
@@ -114,7 +133,7 @@ impl Engine {
             &mut pos.board,
             ring,
             pit.ring(),
-            self.rules.skip_origin,
+            self.rules.skip_origin(),
             self.max_laps,
         )?;
         let ended_in = Pit::from_ring(end.last);
@@ -123,7 +142,7 @@ impl Engine {
             let across = ended_in.opposite(pits);
             let taken = pos.board[across.ring()];
             if taken > 0 {
-                let capturing_seed = self.rules.capture_seed == CaptureSeed::Captured;
+                let capturing_seed = self.rules.capture_seed() == CaptureSeed::Captured;
                 pos.board[across.ring()] = 0;
                 if capturing_seed {
                     pos.board[end.last] -= 1;
@@ -154,14 +173,16 @@ impl Engine {
         self.apply(pos, pit).map(|p| p.position)
     }
 
-    /// Plays a move and returns the position after it and its capture: what
-    /// checking a record needs, without the rest of a [`MoveOutcome`].
+    /// Plays a move and returns the position after it, its capture and the
+    /// laps its relay took: what checking a record needs, without the rest of
+    /// a [`MoveOutcome`].
     pub(crate) fn play_capture(
         &self,
         pos: &Position,
         pit: Pit,
-    ) -> Result<(Position, Option<Capture>), Illegal> {
-        self.apply(pos, pit).map(|p| (p.position, p.sown.capture))
+    ) -> Result<(Position, Option<Capture>, u64), Illegal> {
+        self.apply(pos, pit)
+            .map(|p| (p.position, p.sown.capture, p.sown.laps))
     }
 
     /// Plays a move and returns its full outcome, every lap included.
@@ -177,6 +198,17 @@ impl Engine {
         pit: Pit,
         trace: bool,
     ) -> Result<MoveOutcome, Illegal> {
+        self.play_outcome_counted(pos, pit, trace).map(|(o, _)| o)
+    }
+
+    /// [`Engine::play_outcome`], and the laps the relay took (whether or not
+    /// they were traced).
+    pub(crate) fn play_outcome_counted(
+        &self,
+        pos: &Position,
+        pit: Pit,
+        trace: bool,
+    ) -> Result<(MoveOutcome, u64), Illegal> {
         let played = self.apply(pos, pit)?;
         let laps = if trace {
             let mut board = pos.board;
@@ -184,20 +216,21 @@ impl Engine {
                 &mut board,
                 2 * usize::from(pos.pits),
                 pit.ring(),
-                self.rules.skip_origin,
+                self.rules.skip_origin(),
                 played.sown.laps,
             )
         } else {
             Vec::new()
         };
-        Ok(MoveOutcome {
+        let outcome = MoveOutcome {
             side: pos.to_move,
             pit,
             laps,
             ended_in: played.sown.ended_in,
             capture: played.sown.capture,
             position: played.position,
-        })
+        };
+        Ok((outcome, played.sown.laps))
     }
 
     /// Every pit of the side to move, with its verdict.
@@ -258,7 +291,7 @@ impl Engine {
             }
             NoMove::EveryMoveIllegal
         };
-        let score = final_score(pos, self.rules.leftovers, side);
+        let score = final_score(pos, self.rules.leftovers(), side);
         Ok(Status::Over(GameEnd {
             reason: EndReason::NoLegalMove { side, why },
             score,

@@ -28,7 +28,7 @@ mod sow;
 pub use end::{EndReason, GameEnd, NoMove, Status};
 pub use engine::{DEFAULT_MAX_LAPS, Engine, final_score, winner};
 pub use outcome::{Capture, Illegal, Lap, MoveOutcome};
-pub use perft::perft;
+pub use perft::{MAX_PERFT_DEPTH, PerftError, perft, perft_leaves};
 pub use playout::{SplitMix64, random_game};
 pub use position::{MAX_BOARD, Pit, Position, SetupError, Side};
 pub use ruleset::{

@@ -104,8 +104,9 @@ pub enum Illegal {
         /// The length of the cycle, in laps.
         period: u64,
     },
-    /// The lap limit ran out before the relay ended or repeated.
-    #[error("undecided after {laps} laps; raise --max-laps")]
+    /// The lap limit ran out before the relay ended or repeated. Not a rule:
+    /// a bound on work, which whoever set it can raise.
+    #[error("undecided after {laps} laps")]
     Undecided {
         /// The lap limit reached.
         laps: u64,

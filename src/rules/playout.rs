@@ -6,7 +6,15 @@ use super::outcome::Illegal;
 use super::position::{MAX_BOARD, Pit, Position};
 
 /// A small, fast, seedable generator (SplitMix64), so that generated games are
-/// reproducible from a seed without a dependency.
+/// reproducible from a seed without a dependency. Not for cryptography.
+///
+/// ```
+/// use ayo::rules::SplitMix64;
+///
+/// let (mut a, mut b) = (SplitMix64::new(7), SplitMix64::new(7));
+/// assert_eq!(a.next_u64(), b.next_u64());
+/// assert!((0..100).all(|_| a.below(6) < 6));
+/// ```
 #[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 
@@ -38,6 +46,19 @@ impl SplitMix64 {
 /// Tries the non-empty pits in random order and keeps the first legal one,
 /// which is the same as picking uniformly among the legal moves.
 /// `Err` if a relay is undecided at the engine's lap limit.
+///
+/// ```
+/// use ayo::rules::{Engine, Ruleset, SplitMix64, Status, random_game};
+///
+/// let engine = Engine::new(Ruleset::RUSS);
+/// let mut plies = 0;
+/// let end = random_game(&engine, &engine.start(), &mut SplitMix64::new(1), 10_000, |_, _| {
+///     plies += 1
+/// })?;
+/// assert!(plies > 0);
+/// assert!(matches!(engine.status(&end)?, Status::Over(_)));
+/// # Ok::<(), ayo::rules::Illegal>(())
+/// ```
 pub fn random_game(
     engine: &Engine,
     start: &Position,

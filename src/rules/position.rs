@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::ruleset::{MAX_PITS, MIN_PITS, Ruleset};
+use super::ruleset::{MAX_PITS, MAX_SEEDS, MIN_PITS, Ruleset};
 
 /// The most pits a board can have (two rows of [`MAX_PITS`]).
 pub const MAX_BOARD: usize = 2 * MAX_PITS as usize;
@@ -56,17 +56,27 @@ pub struct Pit(u8);
 
 impl Pit {
     /// The `index`-th pit (from its owner's left, 0-based) of `side` on a board of
-    /// `pits` pits a row.
-    pub fn new(side: Side, index: u8, pits: u8) -> Pit {
-        debug_assert!(index < pits);
+    /// `pits` pits a row; `None` unless `index < pits <= MAX_PITS`.
+    pub fn new(side: Side, index: u8, pits: u8) -> Option<Pit> {
+        (index < pits && pits <= MAX_PITS).then(|| Pit::on_board(side, index, pits))
+    }
+
+    /// [`Pit::new`] for arguments already known to be in range.
+    #[inline]
+    fn on_board(side: Side, index: u8, pits: u8) -> Pit {
+        debug_assert!(index < pits && pits <= MAX_PITS);
         Pit(match side {
             Side::South => index,
             Side::North => pits + index,
         })
     }
 
-    /// The pit at ring position `ring` (0 ≤ ring < 2 × pits).
-    pub fn from_ring(ring: usize) -> Pit {
+    /// The pit at ring position `ring`, which the caller knows to be on the
+    /// board (`ring < 2 × pits`, so below [`MAX_BOARD`]). Crate-private: outside
+    /// the engine a pit is named by its side and index or its letter.
+    #[inline]
+    pub(crate) fn from_ring(ring: usize) -> Pit {
+        debug_assert!(ring < MAX_BOARD);
         Pit(ring as u8)
     }
 
@@ -110,7 +120,7 @@ impl Pit {
             'A'..='Z' => (Side::North, c as u8 - b'A'),
             _ => return None,
         };
-        (i < pits).then(|| Pit::new(side, i, pits))
+        (i < pits && pits <= MAX_PITS).then(|| Pit::on_board(side, i, pits))
     }
 }
 
@@ -140,14 +150,14 @@ impl Position {
     /// The start position of a ruleset: `seeds` in every pit, empty stores, South to move.
     pub fn start(rules: &Ruleset) -> Position {
         let mut board = [0; MAX_BOARD];
-        let ring = 2 * u16::from(rules.pits);
-        board[..usize::from(ring)].fill(u16::from(rules.seeds));
+        let ring = 2 * u16::from(rules.pits());
+        board[..usize::from(ring)].fill(u16::from(rules.seeds()));
         Position {
             board,
             stores: [0, 0],
             to_move: Side::South,
-            pits: rules.pits,
-            total: ring * u16::from(rules.seeds),
+            pits: rules.pits(),
+            total: ring * u16::from(rules.seeds()),
         }
     }
 
@@ -174,8 +184,12 @@ impl Position {
             .chain(&stores)
             .map(|&x| u64::from(x))
             .sum();
-        if total > u64::from(u16::MAX) {
-            return Err(SetupError::TooManySeeds(total));
+        // The most a start position holds (`seeds=100` in every pit), board
+        // and stores together. Anything beyond is no game a ruleset can reach,
+        // and would let a short record make replay print gigabytes of laps.
+        let max = 2 * n as u64 * u64::from(MAX_SEEDS);
+        if total > max {
+            return Err(SetupError::TooManySeeds { seeds: total, max });
         }
         let mut board = [0; MAX_BOARD];
         board[..n].copy_from_slice(south);
@@ -184,7 +198,9 @@ impl Position {
             board,
             stores,
             to_move,
+            // 2 to 26, checked above.
             pits: n as u8,
+            // At most 2 × 26 × 100, checked above.
             total: total as u16,
         })
     }
@@ -243,17 +259,20 @@ impl Position {
     }
 
     /// The pits of one side, from its owner's left.
-    pub fn pits_of(&self, side: Side) -> impl Iterator<Item = Pit> + use<> {
+    pub fn pits_of(
+        &self,
+        side: Side,
+    ) -> impl DoubleEndedIterator<Item = Pit> + ExactSizeIterator + use<> {
         let pits = self.pits;
-        (0..pits).map(move |i| Pit::new(side, i, pits))
+        (0..pits).map(move |i| Pit::on_board(side, i, pits))
     }
 
     /// Does this position fit the ruleset's board?
     pub fn check_fits(&self, rules: &Ruleset) -> Result<(), SetupError> {
-        if self.pits != rules.pits {
+        if self.pits != rules.pits() {
             return Err(SetupError::WrongBoard {
                 setup: self.pits,
-                rules: rules.pits,
+                rules: rules.pits(),
             });
         }
         Ok(())
@@ -305,9 +324,17 @@ pub enum SetupError {
     /// Malformed side to move.
     #[error("expected the side to move, `S` or `N`; found `{0}`")]
     ToMove(String),
-    /// More seeds than a position can hold.
-    #[error("the set-up holds {0} seeds: at most 65535 are supported")]
-    TooManySeeds(u64),
+    /// More seeds, board and stores together, than 100 a pit (the most a
+    /// ruleset's start can hold, `seeds=100`).
+    #[error(
+        "the set-up holds {seeds} seeds, board and stores: at most {max} (100 a pit) are supported on this board"
+    )]
+    TooManySeeds {
+        /// Seeds in the set-up.
+        seeds: u64,
+        /// 2 × pits × 100.
+        max: u64,
+    },
     /// The set-up's board and the ruleset's disagree.
     #[error("the set-up has {setup} pits a row, but the ruleset has pits={rules}")]
     WrongBoard {
@@ -434,7 +461,12 @@ mod tests {
         insta::assert_snapshot!(err("4/4 0-0 S"), @"expected 2 to 26 pits a row; found 1");
         insta::assert_snapshot!(err("4,4/4,4 0 S"), @"expected the stores as two numbers `S-N`, e.g. `16-11`; found `0`");
         insta::assert_snapshot!(err("4,4/4,4 0-0 W"), @"expected the side to move, `S` or `N`; found `W`");
-        insta::assert_snapshot!(err("60000,4/4,60000 0-0 S"), @"the set-up holds 120008 seeds: at most 65535 are supported");
+        insta::assert_snapshot!(err("60000,4/4,60000 0-0 S"), @"the set-up holds 120008 seeds, board and stores: at most 400 (100 a pit) are supported on this board");
+        // The record of the issue: 60,003 seeds on a 2 x 2 board.
+        insta::assert_snapshot!(err("60000,1/1,1 0-0 S"), @"the set-up holds 60003 seeds, board and stores: at most 400 (100 a pit) are supported on this board");
+        // Stores count too; exactly 100 a pit is fine.
+        insta::assert_snapshot!(err("100,100/100,100 1-0 S"), @"the set-up holds 401 seeds, board and stores: at most 400 (100 a pit) are supported on this board");
+        assert!("100,100/100,100 0-0 S".parse::<Position>().is_ok());
         let six: Ruleset = "russ".parse().unwrap();
         insta::assert_snapshot!(Position::from_setup("4,4/4,4 0-0 S", &six).unwrap_err().to_string(), @"the set-up has 2 pits a row, but the ruleset has pits=6");
     }

@@ -61,22 +61,29 @@ pub enum End {
 }
 
 /// One value for every rule key of RULES.md ("Rule keys").
+///
+/// The fields are private so that every `Ruleset` is one its own string parses
+/// back to: `pits` stays within [`MIN_PITS`]..=[`MAX_PITS`] and `seeds` within
+/// [`MIN_SEEDS`]..=[`MAX_SEEDS`]. Build one from a preset or a string and change
+/// it with the `with_*` setters; the numeric ones check their range.
+///
+/// ```
+/// use ayo::rules::{Ruleset, SkipOrigin};
+///
+/// let r = Ruleset::RUSS.with_pits(8)?.with_skip_origin(SkipOrigin::Never);
+/// assert_eq!(r.to_string(), "russ pits=8 skip-origin=never");
+/// assert!(Ruleset::RUSS.with_pits(30).is_err());
+/// # Ok::<(), ayo::rules::RulesetError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ruleset {
-    /// Pits in each row, 2 to 26.
-    pub pits: u8,
-    /// Seeds in each pit at the start, 1 to 100.
-    pub seeds: u8,
-    /// `skip-origin`.
-    pub skip_origin: SkipOrigin,
-    /// `capture-seed`.
-    pub capture_seed: CaptureSeed,
-    /// `feeding`.
-    pub feeding: Feeding,
-    /// `leftovers`.
-    pub leftovers: Leftovers,
-    /// `end`.
-    pub end: End,
+    pits: u8,
+    seeds: u8,
+    skip_origin: SkipOrigin,
+    capture_seed: CaptureSeed,
+    feeding: Feeding,
+    leftovers: Leftovers,
+    end: End,
 }
 
 /// A named starting point of a ruleset string.
@@ -143,6 +150,93 @@ impl Ruleset {
         leftovers: Leftovers::Opponent,
         end: End::Majority,
     };
+
+    /// Pits in each row, [`MIN_PITS`] to [`MAX_PITS`].
+    #[inline]
+    pub fn pits(&self) -> u8 {
+        self.pits
+    }
+
+    /// Seeds in each pit at the start, [`MIN_SEEDS`] to [`MAX_SEEDS`].
+    #[inline]
+    pub fn seeds(&self) -> u8 {
+        self.seeds
+    }
+
+    /// `skip-origin`.
+    #[inline]
+    pub fn skip_origin(&self) -> SkipOrigin {
+        self.skip_origin
+    }
+
+    /// `capture-seed`.
+    #[inline]
+    pub fn capture_seed(&self) -> CaptureSeed {
+        self.capture_seed
+    }
+
+    /// `feeding`.
+    #[inline]
+    pub fn feeding(&self) -> Feeding {
+        self.feeding
+    }
+
+    /// `leftovers`.
+    #[inline]
+    pub fn leftovers(&self) -> Leftovers {
+        self.leftovers
+    }
+
+    /// `end`.
+    #[inline]
+    pub fn end(&self) -> End {
+        self.end
+    }
+
+    /// The same ruleset with `pits` pits a row; `Err` outside
+    /// [`MIN_PITS`]..=[`MAX_PITS`].
+    pub fn with_pits(self, pits: u8) -> Result<Ruleset, RulesetError> {
+        in_range("pits", pits, MIN_PITS, MAX_PITS)?;
+        Ok(Ruleset { pits, ..self })
+    }
+
+    /// The same ruleset with `seeds` seeds a pit at the start; `Err` outside
+    /// [`MIN_SEEDS`]..=[`MAX_SEEDS`].
+    pub fn with_seeds(self, seeds: u8) -> Result<Ruleset, RulesetError> {
+        in_range("seeds", seeds, MIN_SEEDS, MAX_SEEDS)?;
+        Ok(Ruleset { seeds, ..self })
+    }
+
+    /// The same ruleset with another `skip-origin` ruling.
+    pub fn with_skip_origin(self, skip_origin: SkipOrigin) -> Ruleset {
+        Ruleset {
+            skip_origin,
+            ..self
+        }
+    }
+
+    /// The same ruleset with another `capture-seed` ruling.
+    pub fn with_capture_seed(self, capture_seed: CaptureSeed) -> Ruleset {
+        Ruleset {
+            capture_seed,
+            ..self
+        }
+    }
+
+    /// The same ruleset with another `feeding` ruling.
+    pub fn with_feeding(self, feeding: Feeding) -> Ruleset {
+        Ruleset { feeding, ..self }
+    }
+
+    /// The same ruleset with another `leftovers` ruling.
+    pub fn with_leftovers(self, leftovers: Leftovers) -> Ruleset {
+        Ruleset { leftovers, ..self }
+    }
+
+    /// The same ruleset with another `end` ruling.
+    pub fn with_end(self, end: End) -> Ruleset {
+        Ruleset { end, ..self }
+    }
 
     /// The value of a key as it is written in a ruleset string.
     pub fn value(&self, key: &str) -> Option<String> {
@@ -246,6 +340,19 @@ impl Ruleset {
     }
 }
 
+fn in_range(key: &str, n: u8, min: u8, max: u8) -> Result<(), RulesetError> {
+    if (min..=max).contains(&n) {
+        Ok(())
+    } else {
+        Err(RulesetError::OutOfRange {
+            key: key.to_string(),
+            value: n.to_string(),
+            min,
+            max,
+        })
+    }
+}
+
 fn number(key: &str, value: &str, min: u8, max: u8) -> Result<u8, RulesetError> {
     let out_of_range = || RulesetError::OutOfRange {
         key: key.to_string(),
@@ -308,7 +415,10 @@ impl FromStr for Ruleset {
     type Err = RulesetError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut words = s.split_whitespace();
+        // Only ASCII white space separates words: a ruleset string is ASCII,
+        // and an ideographic space (U+3000) inside one is a typo to report,
+        // not a separator to accept.
+        let mut words = s.split_ascii_whitespace();
         let preset = words.next().ok_or(RulesetError::Empty)?;
         let mut rules = match preset {
             "russ" | "ayoayo" => Preset::Russ.ruleset(),
@@ -399,5 +509,9 @@ mod tests {
         insta::assert_snapshot!(err("russ seeds=0"), @"`seeds=0` is out of range: expected a whole number from 1 to 100");
         insta::assert_snapshot!(err("russ seeds=-4"), @"`seeds=-4` is out of range: expected a whole number from 1 to 100");
         insta::assert_snapshot!(err("russ pits=8 pits=8"), @"rule key `pits` is given twice");
+        // Only ASCII white space separates words: an ideographic space
+        // (U+3000) does not.
+        insta::assert_snapshot!(err("russ\u{3000}pits=8"), @"unknown preset `russ\u{3000}pits=8`: expected one of russ, ayoayo, endodoi");
+        assert_eq!("russ\tpits=8\n".parse::<Ruleset>().map(|r| r.pits()), Ok(8));
     }
 }

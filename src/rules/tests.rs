@@ -97,21 +97,40 @@ fn perft_from_the_start_matches_rules_md() {
     assert_eq!(perft(&e, &e.start(), 4).unwrap(), vec![6, 28, 132, 624]);
 }
 
+/// An illegal move leaves no half-sown state behind. `play` takes the position
+/// by reference, so what can go wrong is in the paths that sow in place on a
+/// copy and must drop it: `verdicts` (every pit from one position) and
+/// `random_game` (tries in random order, restoring after an illegal one).
 #[test]
 fn illegal_move_leaves_the_position_untouched() {
     let e = engine("russ");
-    let pos = setup("2,5,2,0,3,2/1,0,1,3,2,0 16-11 S");
-    let before = pos;
-    assert!(matches!(
-        e.play(&pos, pit('c', &pos)),
-        Err(Illegal::Endless { .. })
-    ));
-    assert_eq!(e.play(&pos, pit('d', &pos)), Err(Illegal::EmptyPit));
+    let text = "2,5,2,0,3,2/1,0,1,3,2,0 16-11 S";
+    let pos = setup(text);
+    // c is endless: its relay, had it been left half-sown, would change every
+    // verdict after it.
+    let verdicts: Vec<_> = e.verdicts(&pos).collect();
+    assert!(matches!(verdicts[2].1, Err(Illegal::Endless { .. })));
+    assert_eq!(verdicts[3].1, Err(Illegal::EmptyPit));
+    for (p, verdict) in &verdicts {
+        assert_eq!(*verdict, e.play(&setup(text), *p), "{}", p.letter(6));
+    }
     assert_eq!(
         e.play(&pos, pit('A', &pos)),
         Err(Illegal::NotOwnPit { side: Side::South })
     );
-    assert_eq!(pos, before);
+    assert_eq!(pos.to_string(), text);
+    // South's legal moves are a, b, e and f: a random game's first move is
+    // one of them and leads where `play` leads, whatever illegal tries (c is
+    // endless) came before it.
+    for seed in 0..64 {
+        let mut first = None;
+        random_game(&e, &pos, &mut SplitMix64::new(seed), 1, |p, after| {
+            first = Some((p, *after));
+        })
+        .unwrap();
+        let (p, after) = first.expect("a legal move exists");
+        assert_eq!(Ok(after), e.play(&setup(text), p), "seed {seed}");
+    }
 }
 
 #[test]
@@ -221,7 +240,10 @@ fn undecided_at_the_lap_limit() {
         e.play(&start, pit('a', &start)),
         Err(Illegal::Undecided { laps: 3 })
     );
-    assert_eq!(perft(&e, &start, 1), Err(Illegal::Undecided { laps: 3 }));
+    assert_eq!(
+        perft(&e, &start, 1),
+        Err(PerftError::Undecided(Illegal::Undecided { laps: 3 }))
+    );
 }
 
 #[test]
@@ -253,32 +275,33 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
         any::<bool>(),
         any::<bool>(),
     )
-        .prop_map(|(pits, skip, stays, nofeed, owner, exh)| Ruleset {
-            pits,
-            seeds: 4,
-            skip_origin: skip,
-            capture_seed: if stays {
-                CaptureSeed::Stays
-            } else {
-                CaptureSeed::Captured
-            },
-            feeding: if nofeed {
-                Feeding::None
-            } else {
-                Feeding::Compulsory
-            },
-            leftovers: if owner {
-                Leftovers::Owner
-            } else {
-                Leftovers::Opponent
-            },
-            end: if exh { End::Exhaustion } else { End::Majority },
+        .prop_map(|(pits, skip, stays, nofeed, owner, exh)| {
+            Ruleset::RUSS
+                .with_pits(pits)
+                .unwrap()
+                .with_skip_origin(skip)
+                .with_capture_seed(if stays {
+                    CaptureSeed::Stays
+                } else {
+                    CaptureSeed::Captured
+                })
+                .with_feeding(if nofeed {
+                    Feeding::None
+                } else {
+                    Feeding::Compulsory
+                })
+                .with_leftovers(if owner {
+                    Leftovers::Owner
+                } else {
+                    Leftovers::Opponent
+                })
+                .with_end(if exh { End::Exhaustion } else { End::Majority })
         })
 }
 
 fn ruleset_and_position() -> impl Strategy<Value = (Ruleset, Position)> {
     any_ruleset().prop_flat_map(|rules| {
-        let n = usize::from(rules.pits);
+        let n = usize::from(rules.pits());
         (
             Just(rules),
             proptest::collection::vec(0u16..=6, 2 * n),
@@ -306,8 +329,8 @@ proptest! {
                     prop_assert_eq!(o.position.total_seeds(), pos.total_seeds());
                     prop_assert_eq!(o.position.to_move(), pos.to_move().opponent());
                     if let Some(c) = o.capture {
-                        prop_assert_eq!(o.ended_in.side(rules.pits), pos.to_move());
-                        prop_assert_eq!(c.pit.side(rules.pits), pos.to_move().opponent());
+                        prop_assert_eq!(o.ended_in.side(rules.pits()), pos.to_move());
+                        prop_assert_eq!(c.pit.side(rules.pits()), pos.to_move().opponent());
                         let gained = o.stores()[pos.to_move().index()] - pos.stores()[pos.to_move().index()];
                         prop_assert_eq!(gained, c.seeds());
                     } else {
@@ -333,8 +356,71 @@ proptest! {
 
     #[test]
     fn ruleset_strings_round_trip(rules in any_ruleset(), seeds in 1u8..=100) {
-        let rules = Ruleset { seeds, ..rules };
+        let rules = rules.with_seeds(seeds).unwrap();
         prop_assert_eq!(rules.to_string().parse::<Ruleset>().unwrap(), rules);
+    }
+
+    /// Whatever the numbers, the setters give a ruleset exactly when the
+    /// parser would, and that ruleset prints as a string the parser takes back.
+    #[test]
+    fn setters_yield_only_rulesets_the_parser_accepts(
+        rules in any_ruleset(), pits in any::<u8>(), seeds in any::<u8>()
+    ) {
+        let set = rules.with_pits(pits).and_then(|r| r.with_seeds(seeds));
+        // What a ruleset string's `pits=` and `seeds=` overrides make of them.
+        let mut parsed = rules;
+        let parsed = parsed
+            .set("pits", &pits.to_string())
+            .and_then(|()| parsed.set("seeds", &seeds.to_string()))
+            .map(|()| parsed);
+        prop_assert_eq!(&set, &parsed, "pits={} seeds={}", pits, seeds);
+        if let Ok(r) = set {
+            prop_assert_eq!(r.to_string().parse::<Ruleset>().unwrap(), r);
+            // The engine starts from it without trouble.
+            let start = Engine::new(r).start();
+            prop_assert_eq!(start.to_string().parse::<Position>().unwrap(), start);
+        }
+    }
+
+    /// Any rows `Position::from_rows` accepts print as a set-up string the
+    /// parser takes back; it refuses what the parser refuses.
+    #[test]
+    fn positions_from_rows_are_positions_the_parser_accepts(
+        (south, north) in (1usize..=28).prop_flat_map(|n| (
+            proptest::collection::vec(0u16..=700, n),
+            proptest::collection::vec(0u16..=700, n..=n + 1),
+        )),
+        stores in (0u16..=2000, 0u16..=2000),
+        north_to_move in any::<bool>(),
+    ) {
+        let side = if north_to_move { Side::North } else { Side::South };
+        let built = Position::from_rows(&south, &north, [stores.0, stores.1], side);
+        let join = |row: &[u16]| row.iter().map(u16::to_string).collect::<Vec<_>>().join(",");
+        let text = format!(
+            "{}/{} {}-{} {}",
+            join(&south), join(&north), stores.0, stores.1, if north_to_move { "N" } else { "S" }
+        );
+        let parsed = text.parse::<Position>();
+        prop_assert_eq!(built.is_ok(), parsed.is_ok(), "{}", text);
+        prop_assert_eq!(built.as_ref().ok(), parsed.as_ref().ok());
+        if let Ok(pos) = built {
+            prop_assert_eq!(pos.to_string().parse::<Position>().unwrap(), pos);
+        }
+    }
+
+    /// `Pit::new` names a pit only on a real board, and that pit's letter names
+    /// it back.
+    #[test]
+    fn pits_are_on_the_board(index in any::<u8>(), pits in any::<u8>(), north in any::<bool>()) {
+        let side = if north { Side::North } else { Side::South };
+        match Pit::new(side, index, pits) {
+            Some(p) => {
+                prop_assert!(index < pits && pits <= MAX_PITS);
+                prop_assert_eq!(Pit::from_letter(p.letter(pits), pits), Some(p));
+                prop_assert_eq!(p.side(pits), side);
+            }
+            None => prop_assert!(index >= pits || pits > MAX_PITS),
+        }
     }
 }
 
@@ -347,7 +433,7 @@ fn random_games_end_and_conserve_seeds() {
             let mut plies = 0;
             let end = random_game(&e, &e.start(), &mut rng, 10_000, |_, p| {
                 plies += 1;
-                assert_eq!(p.total_seeds(), e.rules.total_seeds());
+                assert_eq!(p.total_seeds(), e.rules().total_seeds());
             })
             .unwrap();
             assert!(plies > 0);
