@@ -320,7 +320,7 @@ pub fn check_strings(data: &[u8]) {
             "the ruleset {text:?} prints as {canonical:?}, which reads differently"
         );
         if let Ok(pos) = Position::from_setup(text, &rules) {
-            assert_eq!(pos.pits(), rules.pits);
+            assert_eq!(pos.pits(), rules.pits());
         }
     }
     // The same text as a set-up, and split at its first `|` into a set-up
@@ -340,7 +340,7 @@ pub fn check_strings(data: &[u8]) {
             let fits = Position::from_setup(setup, &rules);
             assert_eq!(
                 fits.is_ok(),
-                pos.pits() == rules.pits,
+                pos.pits() == rules.pits(),
                 "{setup} under {rules}"
             );
         }
@@ -385,35 +385,39 @@ pub fn check_engine(data: &[u8]) {
     let pits = 2 + bytes.next() % 25;
     let seeds = 1 + bytes.next() % 100;
     let rulings = bytes.next();
-    let rules = Ruleset {
-        pits,
-        seeds,
-        skip_origin: match rulings % 3 {
+    // In range by construction: 2..=26 pits, 1..=100 seeds.
+    let Ok(rules) = Ruleset::RUSS
+        .with_pits(pits)
+        .and_then(|r| r.with_seeds(seeds))
+    else {
+        panic!("{pits} pits, {seeds} seeds refused")
+    };
+    let rules = rules
+        .with_skip_origin(match rulings % 3 {
             0 => SkipOrigin::Lap,
             1 => SkipOrigin::BeyondLap,
             _ => SkipOrigin::Never,
-        },
-        capture_seed: if rulings & 4 == 0 {
+        })
+        .with_capture_seed(if rulings & 4 == 0 {
             CaptureSeed::Captured
         } else {
             CaptureSeed::Stays
-        },
-        feeding: if rulings & 8 == 0 {
+        })
+        .with_feeding(if rulings & 8 == 0 {
             Feeding::Compulsory
         } else {
             Feeding::None
-        },
-        leftovers: if rulings & 16 == 0 {
+        })
+        .with_leftovers(if rulings & 16 == 0 {
             Leftovers::Opponent
         } else {
             Leftovers::Owner
-        },
-        end: if rulings & 32 == 0 {
+        })
+        .with_end(if rulings & 32 == 0 {
             End::Majority
         } else {
             End::Exhaustion
-        },
-    };
+        });
     // The ruleset's own string must read back as it.
     assert_eq!(rules.to_string().parse::<Ruleset>().ok(), Some(rules));
     let engine = Engine::new(rules).with_max_laps(MAX_LAPS);
@@ -452,7 +456,10 @@ pub fn check_engine(data: &[u8]) {
             break;
         }
         let side = pos.to_move();
-        let pit = Pit::new(side, bytes.next() % pits, pits);
+        // Every index below `pits` names a pit of this board.
+        let Some(pit) = Pit::new(side, bytes.next() % pits, pits) else {
+            panic!("{pos}: no pit {} of {pits} for {side:?}", pits)
+        };
         let legal: Vec<Pit> = engine.legal_moves(&pos).map(|(p, _)| p).collect();
         let status = engine.status(&pos);
         match engine.play(&pos, pit) {

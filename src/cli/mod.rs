@@ -513,7 +513,20 @@ impl Ctx {
 /// turns what happened into 0 (all valid), 1 (some record invalid) or 2
 /// (usage or I/O error).
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version go to standard output, usage errors to standard
+        // error; a write that fails is an error like any other (clap's own
+        // exit would report success after failing to print the help).
+        Err(e) => {
+            let printed = e.print().and_then(|()| io::stdout().flush());
+            return match printed {
+                Err(w) if w.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(_) => ExitCode::from(2),
+                Ok(()) => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+            };
+        }
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut ctx = Ctx::new();
