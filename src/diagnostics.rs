@@ -3,7 +3,7 @@
 
 use annotate_snippets::{Level, Renderer, Snippet};
 
-use crate::notation::{Origin, Span};
+use crate::notation::{Origin, Span, SyntaxError, TagProblem};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -75,13 +75,23 @@ impl Diagnostic {
     /// the span with a caret under it. `text` is the game's text, starting at
     /// `origin`.
     pub fn render(&self, file: &str, text: &str, origin: Origin, color: bool) -> String {
+        self.render_bytes(file, text.as_bytes(), origin, color)
+    }
+
+    /// As [`render`](Self::render), from the game's raw bytes (which need not
+    /// be UTF-8: the excerpt is shown lossily).
+    ///
+    /// The cost does not grow with the game: the line and column come from the
+    /// span, and only a bounded window of bytes around the span is looked at,
+    /// so reporting many errors in one large game stays linear in their number.
+    pub fn render_bytes(&self, file: &str, game: &[u8], origin: Origin, color: bool) -> String {
         let title = self.headline(file);
         let start = self
             .span
             .offset
             .saturating_sub(origin.offset)
-            .min(text.len());
-        let Some((source, range, first_line)) = excerpt(text, origin, start, self.span.len) else {
+            .min(game.len());
+        let Some((source, range)) = excerpt(game, origin, start, self.span.len) else {
             return format!("{}: {title}\n", self.severity.as_str());
         };
         let level = match self.severity {
@@ -90,7 +100,7 @@ impl Diagnostic {
         };
         let message = level.title(&title).snippet(
             Snippet::source(&source)
-                .line_start(first_line as usize)
+                .line_start(self.span.line as usize)
                 .annotation(level.span(range).label(&self.label)),
         );
         let renderer = if color {
@@ -102,30 +112,111 @@ impl Diagnostic {
     }
 }
 
+impl From<&SyntaxError> for Diagnostic {
+    /// A syntax error is an error, labelled "syntax error".
+    fn from(e: &SyntaxError) -> Self {
+        Diagnostic::new(e.span, e.message.clone(), "syntax error")
+    }
+}
+
+impl From<SyntaxError> for Diagnostic {
+    fn from(e: SyntaxError) -> Self {
+        Diagnostic::new(e.span, e.message, "syntax error")
+    }
+}
+
+impl From<&TagProblem> for Diagnostic {
+    /// A duplicate known tag is an error; a misspelt tag name and a date not
+    /// in `YYYY.MM.DD` are warnings.
+    fn from(p: &TagProblem) -> Self {
+        match p {
+            TagProblem::Misspelt { span, name, known } => Diagnostic::warning(
+                *span,
+                format!("unknown tag `{name}`: did you mean `{known}`?"),
+                "unknown tag",
+            ),
+            TagProblem::Duplicate { span, name, first } => Diagnostic::new(
+                *span,
+                format!(
+                    "tag `{name}` given twice (first at {}:{})",
+                    first.line, first.column
+                ),
+                "second tag",
+            ),
+            TagProblem::Date { span, value } => Diagnostic::warning(
+                *span,
+                format!(
+                    "Date tag `{value}` is not `YYYY.MM.DD` (`??` for unknown parts, as in `2026.??.??`)"
+                ),
+                "not a date",
+            ),
+        }
+    }
+}
+
+/// At most this many bytes of a line are shown on either side of a span's
+/// start; a longer line is cut, with `…` marking the cut.
+const WINDOW: usize = 120;
+
+/// The bytes of the line holding `start` that an excerpt looks at: at most
+/// [`WINDOW`] bytes either side of `start`, never past a line break. Whether
+/// the window was cut short of the line's start and end is returned too.
+fn window(game: &[u8], start: usize) -> (std::ops::Range<usize>, bool, bool) {
+    let floor = start.saturating_sub(WINDOW);
+    let line_start = game[floor..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(floor, |p| floor + p + 1);
+    let ceil = (start + WINDOW).min(game.len());
+    let line_end = game[start..ceil]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(ceil, |p| start + p);
+    let cut_left = line_start == floor && floor > 0 && game[floor - 1] != b'\n';
+    let cut_right = line_end == ceil && ceil < game.len() && game[ceil] != b'\n';
+    (line_start..line_end, cut_left, cut_right)
+}
+
 /// The line holding `start` (padded on the left when the game starts in the
-/// middle of a line, so columns line up), the span's range in it, and the
-/// line's number.
+/// middle of a line, so columns line up; cut around the span when it is
+/// long), and the span's range in it.
 fn excerpt(
-    text: &str,
+    game: &[u8],
     origin: Origin,
     start: usize,
     len: usize,
-) -> Option<(String, std::ops::Range<usize>, u32)> {
-    if !text.is_char_boundary(start) {
+) -> Option<(String, std::ops::Range<usize>)> {
+    // A span never starts inside a character.
+    if game.get(start).is_some_and(|&b| b & 0xC0 == 0x80) {
         return None;
     }
-    let line_start = text[..start].rfind('\n').map_or(0, |p| p + 1);
-    let line_end = text[start..].find('\n').map_or(text.len(), |p| start + p);
-    let line = text[line_start..line_end].trim_end_matches('\r');
-    let first_line = origin.line + text[..line_start].matches('\n').count() as u32;
+    let (range, cut_left, cut_right) = window(game, start);
+    let mut line_start = range.start;
+    if cut_left {
+        // Start the window on a character boundary.
+        while line_start < start && game[line_start] & 0xC0 == 0x80 {
+            line_start += 1;
+        }
+    }
+    let before = String::from_utf8_lossy(&game[line_start..start]).replace('\t', " ");
+    let after = String::from_utf8_lossy(&game[start..range.end]);
+    let after = after.trim_end_matches('\r').replace('\t', " ");
     let pad = if line_start == 0 {
         origin.column.saturating_sub(1) as usize
     } else {
         0
     };
     // Tabs would shift the caret; show them as spaces.
-    let mut source = " ".repeat(pad) + &line.replace('\t', " ");
-    let from = pad + (start - line_start).min(line.len());
+    let mut source = " ".repeat(pad);
+    if cut_left {
+        source.push('…');
+    }
+    source.push_str(&before);
+    let from = source.len();
+    source.push_str(&after);
+    if cut_right {
+        source.push('…');
+    }
     // The caret needs a character to stand under, even at the end of a line.
     if from >= source.len() {
         source.push(' ');
@@ -134,7 +225,7 @@ fn excerpt(
     let to = (to..=source.len())
         .find(|&i| source.is_char_boundary(i))
         .unwrap_or(source.len());
-    Some((source, from..to, first_line))
+    Some((source, from..to))
 }
 
 #[cfg(test)]
@@ -187,5 +278,90 @@ mod tests {
           |            ^ end of game
           |
         ");
+    }
+
+    /// Reporting is linear: an excerpt looks at a bounded window around its
+    /// span, wherever the span stands in the game, so 20,000 errors in a
+    /// 180 KB game cost 20,000 windows, not 20,000 passes over the game.
+    #[test]
+    fn excerpt_cost_does_not_grow_with_the_offset() {
+        // About 180 KB: 20,000 moves, each claiming a wrong capture.
+        let game: String = (0..20_000)
+            .map(|k| format!("{}. ax9 ", k + 1))
+            .collect::<Vec<_>>()
+            .chunks(8)
+            .map(|c| c.concat() + "\n")
+            .collect();
+        assert!(game.len() > 180_000, "{}", game.len());
+        let bytes = game.as_bytes();
+        for start in [0, bytes.len() / 2, bytes.len() - 1] {
+            let (range, _, _) = window(bytes, start);
+            assert!(range.len() <= 2 * WINDOW, "{range:?}");
+        }
+        // One line of 180 KB: still a bounded window.
+        let line = game.replace('\n', " ");
+        let (range, left, right) = window(line.as_bytes(), line.len() / 2);
+        assert_eq!(range.len(), 2 * WINDOW);
+        assert!(left && right);
+    }
+
+    #[test]
+    fn cuts_a_long_line_around_the_span() {
+        let text = format!("{}% *", "a ".repeat(200));
+        let d = Diagnostic::new(
+            Span {
+                offset: 400,
+                len: 1,
+                line: 1,
+                column: 401,
+            },
+            "expected a move; found `%`",
+            "here",
+        );
+        insta::assert_snapshot!(d.render("g.ayo", &text, Origin::START, false), @"
+        error: g.ayo:1:401: expected a move; found `%`
+          |
+        1 | …a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a % *
+          |                                                                                                                          ^ here
+          |
+        ");
+    }
+
+    #[test]
+    fn a_syntax_error_converts_in_one_place() {
+        let e = crate::notation::parse_record("1. a %").unwrap_err();
+        let d = Diagnostic::from(&e);
+        assert!(d.is_error());
+        assert_eq!(
+            (d.span, d.message.as_str(), d.label.as_str()),
+            (e.span, e.message.as_str(), "syntax error")
+        );
+    }
+
+    #[test]
+    fn tag_problems_render() {
+        let text = "[Rule \"russ\"]\n[Event \"a\"]\n[Event \"b\"]\n[Date \"2026-11-29\"]\n*";
+        let r = crate::notation::parse_record(text).unwrap();
+        let out: String = crate::notation::check_tags(&r)
+            .iter()
+            .map(|p| Diagnostic::from(p).render("g.ayo", text, Origin::START, false))
+            .collect();
+        insta::assert_snapshot!(out, @r#"
+        warning: g.ayo:1:1: unknown tag `Rule`: did you mean `Rules`?
+          |
+        1 | [Rule "russ"]
+          | ------------- unknown tag
+          |
+        error: g.ayo:3:1: tag `Event` given twice (first at 2:1)
+          |
+        3 | [Event "b"]
+          | ^^^^^^^^^^^ second tag
+          |
+        warning: g.ayo:4:7: Date tag `2026-11-29` is not `YYYY.MM.DD` (`??` for unknown parts, as in `2026.??.??`)
+          |
+        4 | [Date "2026-11-29"]
+          |       ------------ not a date
+          |
+        "#);
     }
 }

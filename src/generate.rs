@@ -22,9 +22,8 @@
 //! # Ok::<(), ayo::rules::Illegal>(())
 //! ```
 
-use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination, Variation};
+use crate::notation::{Comment, List, Move, Outcome, Record, Span, Tag, Termination, Variation};
 use crate::rules::{Engine, Illegal, Pit, Position, SplitMix64, Status, random_game};
-use thin_vec::ThinVec;
 
 /// What a generated record carries besides its moves.
 #[derive(Clone, Copy, Debug)]
@@ -106,10 +105,10 @@ fn random_line(
             pit: pit.letter(pits),
             claim,
             glyph: None,
-            nags: ThinVec::new(),
-            before: ThinVec::new(),
-            after: ThinVec::new(),
-            variations: ThinVec::new(),
+            nags: List::new(),
+            before: List::new(),
+            after: List::new(),
+            variations: List::new(),
             span: Span::default(),
         };
         if rng.below(100) < usize::from(opts.comment_percent) {

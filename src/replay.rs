@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::notation::{Move, Numbering, Outcome, Record, Span, Tag};
+use crate::notation::{Move, Numbering, Outcome, Record, Span, Tag, check_tags};
 use crate::rules::{
     Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, MoveOutcome, NoMove, Pit,
     Position, Ruleset, Side, Status, final_score, winner,
@@ -198,7 +198,25 @@ fn find_tag<'r>(record: &'r Record, name: &str) -> Option<&'r Tag> {
     record.tags.iter().find(|t| t.name == name)
 }
 
-/// Replays a record.
+/// Replays a record: every move checked and played, every problem a
+/// [`Diagnostic`] at the token at fault. The game is replayed as far as its
+/// moves can be played; an illegal move leaves the rest of its line unplayed.
+///
+/// ```
+/// use ayo::notation::parse_record;
+/// use ayo::replay::{Options, replay};
+///
+/// let record = parse_record("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
+/// let game = replay(record, &Options::default());
+/// assert!(game.is_valid());
+/// assert_eq!(game.moves[2].outcome.as_ref().unwrap().stores(), [7, 2]);
+///
+/// // The same under a ruling where the capturing seed stays on the board.
+/// let record = parse_record("1. cx7 *\n").unwrap();
+/// let opts = Options { rules: Some("russ capture-seed=stays".parse().unwrap()), ..Options::default() };
+/// let game = replay(record, &opts);
+/// assert_eq!(game.errors[0].message, "ply 1, South's c: claims 7 seeds, but the move captures 6 from B");
+/// ```
 pub fn replay(record: Record, opts: &Options) -> Game {
     let run = run(&record, opts, true);
     Game {
@@ -247,7 +265,7 @@ pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diag
 }
 
 fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
-    let mut errors = Vec::new();
+    let mut errors: Vec<Diagnostic> = check_tags(record).iter().map(Diagnostic::from).collect();
     let rules = rules_of(record, opts.rules)
         .map_err(|d| errors.push(d))
         .ok();

@@ -7,8 +7,9 @@ use ayo::notation::{GameReader, Move, write_record};
 use ayo::replay::{self, Ply, replay};
 use ayo::rules::{Engine, Pit, Position, Ruleset, SplitMix64};
 
-/// The rulesets of the replay issue. Endodoi 2 × 8 is left out: its endless
-/// relays take billions of laps to decide.
+/// Rulesets that exercise each disputed ruling (capture seed, leftovers, the
+/// origin pit, the end of the game) on the russ and endodoi presets. Endodoi
+/// 2 × 8 is left out: its endless relays take billions of laps to decide.
 const RULESETS: [&str; 6] = [
     "russ",
     "russ capture-seed=stays",

@@ -78,6 +78,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                             origin: Origin::START,
                             bytes: text.into_bytes(),
                             leading: Vec::new(),
+                            too_large: None,
                         };
                         let label = format!("{file} (game {n}, as written)");
                         for d in &errors {

@@ -53,7 +53,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 game_json(&game, Some(g.file), Some(g.raw.index))
             }
             Err(e) => {
-                let d = Diagnostic::new(e.span, e.message, "syntax error");
+                let d = Diagnostic::from(e);
                 ctx.diagnose(g.file, g.raw, &d);
                 unparsed_json(g.file, g.raw.index, &d, &g.raw.bytes)
             }

@@ -246,15 +246,13 @@ impl Ctx {
         if self.quiet {
             return;
         }
-        let text = String::from_utf8_lossy(&game.bytes);
-        let rendered = d.render(file, &text, game.origin, self.color);
+        let rendered = d.render_bytes(file, &game.bytes, game.origin, self.color);
         self.write_stderr(&rendered);
     }
 
     /// Reports a syntax error.
     pub fn syntax_error(&mut self, file: &str, game: &RawGame, e: &SyntaxError) {
-        let d = Diagnostic::new(e.span, e.message.clone(), "syntax error");
-        self.diagnose(file, game, &d);
+        self.diagnose(file, game, &Diagnostic::from(e));
     }
 
     /// Reports a problem with a game that has no place in its text (a JSON

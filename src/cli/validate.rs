@@ -50,18 +50,19 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         games += 1;
         let errors: Vec<Diagnostic> = match g.record {
             Ok(record) => check(&record, &opts),
-            Err(e) => vec![Diagnostic::new(e.span, e.message, "syntax error")],
+            Err(e) => vec![Diagnostic::from(e)],
         };
-        if errors.is_empty() {
+        let game_valid = !errors.iter().any(Diagnostic::is_error);
+        if game_valid {
             valid += 1;
         }
         if args.format == Format::Json {
-            ctx.invalid |= !errors.is_empty();
+            ctx.invalid |= !game_valid;
             if !args.quiet {
                 let v = VerdictJson {
                     file: g.file.to_string(),
                     game: g.raw.index + 1,
-                    valid: errors.is_empty(),
+                    valid: game_valid,
                     errors: errors.iter().map(ErrorJson::from).collect(),
                 };
                 serde_json::to_writer(&mut *out, &v)?;

@@ -2,14 +2,114 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::ops::{Deref, DerefMut};
 
 use thin_vec::ThinVec;
+
+/// A list of things attached to a move (its NAGs, comments, variations):
+/// read it as a slice, build it with [`push`](List::push), `collect` or
+/// `From<Vec<T>>`.
+///
+/// Most moves have none of these, so the list is one word when empty where a
+/// `Vec` is three, which makes a move about a third smaller; that is what
+/// parsing mostly writes. How it is stored is not part of the API.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct List<T>(ThinVec<T>);
+
+impl<T> List<T> {
+    /// An empty list (no allocation).
+    pub fn new() -> Self {
+        List(ThinVec::new())
+    }
+
+    /// Adds an item at the end.
+    pub fn push(&mut self, item: T) {
+        self.0.push(item);
+    }
+
+    /// Removes every item.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Moves every item of `other` to the end of this list.
+    pub fn append(&mut self, other: &mut List<T>) {
+        self.0.append(&mut other.0);
+    }
+}
+
+impl<T> Default for List<T> {
+    fn default() -> Self {
+        List::new()
+    }
+}
+
+impl<T> Deref for List<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> DerefMut for List<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for List<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T> FromIterator<T> for List<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        List(iter.into_iter().collect())
+    }
+}
+
+impl<T> Extend<T> for List<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        self.0.extend(iter);
+    }
+}
+
+impl<T> From<Vec<T>> for List<T> {
+    fn from(v: Vec<T>) -> Self {
+        List(v.into_iter().collect())
+    }
+}
+
+impl<T> From<List<T>> for Vec<T> {
+    fn from(l: List<T>) -> Self {
+        l.0.into_iter().collect()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a List<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<T> IntoIterator for List<T> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
+    /// (Through a `Vec`: an allocation, but only when the list is not empty.)
+    fn into_iter(self) -> Self::IntoIter {
+        Vec::from(self).into_iter()
+    }
+}
 
 /// A place in the input: byte offset and length, and the 1-based line and
 /// column (in characters) of its first byte.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
-    /// Byte offset from the start of the input (after any byte-order mark).
+    /// Byte offset from the start of the input. A byte-order mark counts:
+    /// it is three bytes of the input, so the first game after one starts at 3.
     pub offset: usize,
     /// Length in bytes.
     pub len: usize,
@@ -52,9 +152,8 @@ pub struct Tag {
 
 /// A move and everything attached to it.
 ///
-/// NAGs, comments and variations are [`ThinVec`]s: most moves have none of
-/// them, and an empty `ThinVec` is one word where a `Vec` is three, so a move
-/// is about a third smaller, which is what parsing mostly writes.
+/// NAGs, comments and variations are [`List`]s: most moves have none of
+/// them, and an empty `List` is one word where a `Vec` is three.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
     /// The move number written before it, if any.
@@ -66,13 +165,13 @@ pub struct Move {
     /// The suffix glyph.
     pub glyph: Option<Glyph>,
     /// Numeric annotation glyphs, `$N`.
-    pub nags: ThinVec<Nag>,
+    pub nags: List<Nag>,
     /// Comments before the move (at the start of a line or after a variation).
-    pub before: ThinVec<Comment>,
+    pub before: List<Comment>,
     /// Comments after the move.
-    pub after: ThinVec<Comment>,
+    pub after: List<Comment>,
     /// Variations: other moves in place of this one.
-    pub variations: ThinVec<Variation>,
+    pub variations: List<Variation>,
     /// The move token: letter, claim and glyph.
     pub span: Span,
 }
@@ -97,7 +196,9 @@ pub struct Nag {
     pub span: Span,
 }
 
-/// A comment, `{…}` or `; …`. The text is kept exactly as written.
+/// A comment, `{…}` or `; …`. The text is kept as written, except that a
+/// CRLF line break inside a `{…}` comment is read as LF (and a `;` comment
+/// ends before the CR of a CRLF).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comment {
     /// What stands between the braces, or after the `;` up to the line end.
@@ -286,5 +387,41 @@ impl Record {
             },
             span: Span::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a move carries is read as slices and built without naming how it
+    /// is stored.
+    #[test]
+    fn lists_are_slices() {
+        let mut comments: List<Comment> = vec![Comment {
+            text: "a".into(),
+            span: Span::default(),
+        }]
+        .into();
+        comments.push(Comment {
+            text: "b".into(),
+            span: Span::default(),
+        });
+        let texts: &[Comment] = &comments;
+        assert_eq!(texts.len(), 2);
+        let nags: List<Nag> = (0..3)
+            .map(|value| Nag {
+                value,
+                span: Span::default(),
+            })
+            .collect();
+        assert_eq!(nags.iter().map(|n| n.value).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(format!("{:?}", List::<u8>::from(vec![1, 2])), "[1, 2]");
+        assert_eq!(Vec::from(List::from(vec![1, 2])), [1, 2]);
+        // One word when empty, as a `Vec` is three.
+        assert_eq!(
+            std::mem::size_of::<List<Comment>>(),
+            std::mem::size_of::<usize>()
+        );
     }
 }

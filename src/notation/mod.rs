@@ -3,16 +3,19 @@
 //! tag values are kept as text.
 
 pub mod ast;
+mod lex;
 pub mod numbering;
 pub mod parse;
 pub mod stream;
+pub mod tags;
 pub mod write;
 
 pub use ast::*;
 pub use numbering::Numbering;
 pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record};
-pub use stream::{GameReader, RawGame};
-pub use write::{KNOWN_TAGS, sort_tags, write_record};
+pub use stream::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
+pub use tags::{TagProblem, check_tags};
+pub use write::{KNOWN_TAGS, WriteError, sort_tags, write_record};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -3,14 +3,23 @@
 //! [`GameReader`] cuts the input into games with a small lexer that knows just
 //! enough of the grammar (tag lines, comments, variation depth, words) to find
 //! where one game ends: after its game-termination token, or, when that is
-//! missing, where a tag line starts after movetext. Only the current game is
-//! held in memory, so memory does not grow with the number of games; a broken
-//! game is cut out whole and the next one is read as usual.
+//! missing, where a tag line starts after movetext. Whatever state a game is
+//! in (a complete tag section, a broken tag line, an unclosed comment or
+//! variation), a line starting with `[` after a blank line starts the next
+//! game. Only the current game is held in memory, and no more than
+//! [`GameReader::max_game_bytes`] of it, so memory does not grow with the
+//! number or the size of games; a broken game is cut out whole and the next
+//! one is read as usual.
 
 use std::io::{self, BufRead};
 
 use super::ast::{Record, Span};
+use super::lex::{IS_DELIMITER, line_start_kind};
 use super::parse::{Origin, SyntaxError, parse_game};
+
+/// The default of [`GameReader::max_game_bytes`]: 16 MiB, far above any real
+/// game (a 1,000-move game with comments is a few tens of KB).
+pub const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
 
 /// One game's bytes, as cut from the input, and where they start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,11 +33,37 @@ pub struct RawGame {
     /// The white space between the previous game (or the start of the input,
     /// after any byte-order mark) and this one: `fmt --check` compares it.
     pub leading: Vec<u8>,
+    /// Set when the game was larger than the reader's maximum: its bytes were
+    /// dropped as they were read (`bytes` is empty), and [`RawGame::text`]
+    /// and [`RawGame::parse`] report it as an error at its start.
+    pub too_large: Option<TooLarge>,
+}
+
+/// A game over [`GameReader::max_game_bytes`], skipped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The game's size in bytes.
+    pub size: u64,
+    /// The maximum it was over.
+    pub max: usize,
 }
 
 impl RawGame {
     /// The text, or a syntax error at the first byte that is not UTF-8.
     pub fn text(&self) -> Result<&str, SyntaxError> {
+        if let Some(TooLarge { size, max }) = self.too_large {
+            return Err(SyntaxError {
+                span: Span {
+                    offset: self.origin.offset,
+                    len: 0,
+                    line: self.origin.line,
+                    column: self.origin.column,
+                },
+                message: format!(
+                    "game too large: {size} bytes, over the maximum of {max} bytes; skipped"
+                ),
+            });
+        }
         std::str::from_utf8(&self.bytes).map_err(|e| {
             let at = e.valid_up_to();
             // The prefix is valid, so it can be measured in characters.
@@ -106,6 +141,11 @@ struct Cutter {
     term_end: Option<usize>,
     /// Text other than white space follows the termination token on its line.
     trailing_text: bool,
+    /// The most bytes a game may have.
+    max: usize,
+    /// Bytes of the current game dropped because it is over `max`: `game`
+    /// then holds only the last few, for `line_start_kind` to look back on.
+    dropped: Option<u64>,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -115,6 +155,15 @@ impl<R: BufRead> GameReader<R> {
             reader,
             cut: Cutter::new(),
         }
+    }
+
+    /// Sets the most bytes one game may have (default
+    /// [`DEFAULT_MAX_GAME_BYTES`]). A larger game is not held in memory: it is
+    /// read through, handed out with [`RawGame::too_large`] set and no bytes,
+    /// and reading goes on with the next game.
+    pub fn max_game_bytes(mut self, max: usize) -> Self {
+        self.cut.max = max;
+        self
     }
 
     /// Whether the input began with a byte-order mark.
@@ -168,30 +217,20 @@ impl<R: BufRead> GameReader<R> {
                 }
             }
             if let Some(end) = cut.scan(buf, seg_start) {
-                cut.game.extend_from_slice(&buf[seg_start..end]);
+                cut.take(&buf[seg_start..end]);
                 self.reader.consume(end);
                 return Ok(Some(cut.finish()));
             }
-            cut.game.extend_from_slice(&buf[seg_start..]);
+            cut.take(&buf[seg_start..]);
             let n = buf.len();
             self.reader.consume(n);
         }
     }
 }
 
-/// Byte classes for the movetext scan: word bytes, and the rest (delimiters).
-const fn byte_classes() -> [bool; 256] {
-    let mut word = [true; 256];
-    let delimiters = b" \t\r\n(){};[]\"";
-    let mut k = 0;
-    while k < delimiters.len() {
-        word[delimiters[k] as usize] = false;
-        k += 1;
-    }
-    word
-}
-
-static IS_WORD: [bool; 256] = byte_classes();
+/// Of an oversized game, this many of its last bytes are kept: enough for
+/// `line_start_kind` to see a blank line before a `[`.
+const KEEP: usize = 64;
 
 fn is_termination(word: &[u8]) -> bool {
     matches!(word, b"*" | b"1-0" | b"0-1" | b"1/2-1/2")
@@ -222,7 +261,33 @@ impl Cutter {
             candidate: false,
             term_end: None,
             trailing_text: false,
+            max: DEFAULT_MAX_GAME_BYTES,
+            dropped: None,
         }
+    }
+
+    /// Adds `bytes` to the current game, or, once the game is over the
+    /// maximum, moves the input position over them instead.
+    fn take(&mut self, bytes: &[u8]) {
+        if self.dropped.is_none() {
+            if self.game.len() + bytes.len() <= self.max {
+                self.game.extend_from_slice(bytes);
+                return;
+            }
+            self.dropped = Some(0);
+        }
+        // Over the maximum: of the game so far and `bytes`, in input order,
+        // all but the last `KEEP` bytes are passed over and dropped.
+        let mut held = std::mem::take(&mut self.game);
+        let drop = (held.len() + bytes.len()).saturating_sub(KEEP);
+        let from_held = drop.min(held.len());
+        self.pass(&held[..from_held]);
+        self.pass(&bytes[..drop - from_held]);
+        held.drain(..from_held);
+        held.extend_from_slice(&bytes[drop - from_held..]);
+        held.shrink_to(4 * KEEP);
+        self.game = held;
+        self.dropped = self.dropped.map(|d| d + drop as u64);
     }
 
     /// Moves the input position over `bytes`.
@@ -237,23 +302,9 @@ impl Cutter {
         }
     }
 
-    /// How the byte at `at` starts its line: 0 when other text precedes it on
-    /// the line, 1 at the start of a line, 2 at the start of a line that follows
-    /// a blank line.
+    /// How the byte at `at` starts its line (see [`line_start_kind`]).
     fn line_start_kind(&self, buf: &[u8], seg_start: usize, at: usize) -> u8 {
-        let mut back = buf[seg_start..at]
-            .iter()
-            .rev()
-            .chain(self.game.iter().rev());
-        let mut kind = 0;
-        loop {
-            match back.next() {
-                Some(b' ' | b'\t' | b'\r') => {}
-                Some(b'\n') if kind < 2 => kind += 1,
-                Some(b'\n') => return kind,
-                _ => return kind,
-            }
-        }
+        line_start_kind(self.game.iter().chain(&buf[seg_start..at]).copied())
     }
 
     /// Feeds `buf[seg_start..]`, the current game's next bytes. Returns the
@@ -268,7 +319,7 @@ impl Cutter {
                 State::Movetext => {
                     while i < buf.len() {
                         let b = buf[i];
-                        if IS_WORD[usize::from(b)] {
+                        if !IS_DELIMITER[usize::from(b)] {
                             if self.word_len == 0 {
                                 self.candidate = matches!(b, b'*' | b'0' | b'1');
                             }
@@ -309,8 +360,11 @@ impl Cutter {
                             b'(' => self.depth += 1,
                             b')' => self.depth = self.depth.saturating_sub(1),
                             b'[' => {
-                                if self.movetext && self.line_start_kind(buf, seg_start, i - 1) >= 1
-                                {
+                                // A tag line after movetext, or after a blank
+                                // line (whatever came before), starts the next
+                                // game.
+                                let kind = self.line_start_kind(buf, seg_start, i - 1);
+                                if kind == 2 || (self.movetext && kind == 1) {
                                     return Some(i - 1);
                                 }
                                 self.state = State::TagLine;
@@ -411,12 +465,31 @@ impl Cutter {
         self.word_len = 0;
         self.term_end = None;
         self.trailing_text = false;
+        self.dropped = None;
     }
 
     fn finish(&mut self) -> RawGame {
         self.in_game = false;
         let mut bytes = std::mem::take(&mut self.game);
         let leading = std::mem::take(&mut self.gap);
+        if let Some(dropped) = self.dropped.take() {
+            // Over the maximum: only its last bytes are left, and the
+            // position has been moved over the rest.
+            self.pass(&bytes);
+            let game = RawGame {
+                index: self.index,
+                origin: self.origin,
+                bytes: Vec::new(),
+                leading,
+                too_large: Some(TooLarge {
+                    size: dropped + bytes.len() as u64,
+                    max: self.max,
+                }),
+            };
+            self.term_end = None;
+            self.index += 1;
+            return game;
+        }
         // White space after the termination token is not the game's: it
         // starts the gap before the next one.
         let tail = match self.term_end.take() {
@@ -431,6 +504,7 @@ impl Cutter {
             origin: self.origin,
             bytes,
             leading,
+            too_large: None,
         };
         self.index += 1;
         game
@@ -583,5 +657,59 @@ mod tests {
             served.get()
         );
         assert!(games.cut.game.capacity() < 4096);
+    }
+
+    /// A blank line and a line starting with `[` start a new game whatever
+    /// state the game before is in.
+    #[test]
+    fn a_tag_line_after_a_blank_line_always_starts_a_game() {
+        // A complete tag section with no movetext: its own (broken) game.
+        let games = cut(b"[Event \"truncated\"]\n[Site \"x\"]\n\n[Event \"good\"]\n\n1. c *");
+        insta::assert_debug_snapshot!(games, @r#"
+        [
+            "1:1@0 \"[Event \\\"truncated\\\"]\\n[Site \\\"x\\\"]\\n\\n\"",
+            "4:1@32 \"[Event \\\"good\\\"]\\n\\n1. c *\"",
+        ]
+        "#);
+        // A tag line missing its `]`, an unclosed string, an open variation.
+        let games = cut(b"[Event \"x\"\n\n[Event \"y\n\n1. a (1. b\n\n[Event \"good\"]\n1. c *\n");
+        insta::assert_debug_snapshot!(games, @r#"
+        [
+            "1:1@0 \"[Event \\\"x\\\"\\n\\n\"",
+            "3:1@12 \"[Event \\\"y\\n\\n1. a (1. b\\n\\n\"",
+            "7:1@35 \"[Event \\\"good\\\"]\\n1. c *\"",
+        ]
+        "#);
+        let mut r = GameReader::new(&b"[Event \"x\"\n\n[Event \"good\"]\n1. c *\n"[..]);
+        assert!(r.next().unwrap().unwrap().parse().is_err());
+        assert!(r.next().unwrap().unwrap().parse().is_ok());
+        assert!(r.next().is_none());
+    }
+
+    #[test]
+    fn a_game_over_the_maximum_is_skipped_and_reported() {
+        let big = format!("[Event \"big\"]\n\n{}*\n\n", "1. a B ".repeat(1000));
+        let input = format!("1. a *\n\n{big}[Event \"next\"]\n1. c *\n");
+        for capacity in [1, 7, 4096, 1 << 20] {
+            let reader = io::BufReader::with_capacity(capacity, input.as_bytes());
+            let mut r = GameReader::new(reader).max_game_bytes(1000);
+            assert!(r.next().unwrap().unwrap().parse().is_ok());
+            let skipped = r.next().unwrap().unwrap();
+            assert!(skipped.bytes.is_empty());
+            assert!(
+                r.cut.game.capacity() <= 4 * KEEP,
+                "{}",
+                r.cut.game.capacity()
+            );
+            let e = skipped.parse().unwrap_err();
+            assert_eq!((e.span.line, e.span.column, e.span.offset), (3, 1, 8));
+            insta::allow_duplicates! {
+                insta::assert_snapshot!(e.message, @"game too large: 7016 bytes, over the maximum of 1000 bytes; skipped");
+            }
+            let next = r.next().unwrap().unwrap();
+            assert_eq!((next.origin.line, next.origin.column), (7, 1));
+            assert_eq!(next.parse().unwrap().tag("Event"), Some("next"));
+            assert!(r.next().is_none());
+        }
     }
 }

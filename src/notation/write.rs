@@ -2,6 +2,7 @@
 //! order; a blank line; the movetext with move numbers, wrapped at 80 columns.
 
 use super::ast::{Comment, Move, Record};
+use super::lex::game_start_inside;
 use super::numbering::Numbering;
 
 /// The known tags, in the order the writer puts them.
@@ -218,6 +219,96 @@ fn layout(tokens: &[Token], out: &mut String) {
     }
 }
 
+/// Why a record cannot be written so that it reads back as itself.
+///
+/// The writer keeps comments and tag values as they are, and some texts
+/// cannot survive that: the game reader would cut the game apart, or the
+/// parser would read something else. [`check`] finds them before writing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    /// A comment holds a blank line followed by a line starting with `[`:
+    /// the game reader starts a new game there (grammar.md, "Files and games").
+    #[error(
+        "comment holds a blank line followed by a line starting with `[`, which would start a new game: {text:?}"
+    )]
+    CommentStartsGame {
+        /// The comment's text.
+        text: String,
+    },
+    /// A comment holds both `}` (so it cannot be a `{…}` comment) and a line
+    /// break (so it cannot be a `;` comment).
+    #[error(
+        "comment holds both `}}` and a line break, so neither comment form can hold it: {text:?}"
+    )]
+    CommentUnwritable {
+        /// The comment's text.
+        text: String,
+    },
+    /// A tag value holds a line break: a tag value ends on its own line.
+    #[error("tag `{name}`: a tag value cannot hold a line break")]
+    TagValueLineBreak {
+        /// The tag's name.
+        name: String,
+    },
+    /// A tag name is not a letter followed by letters, digits or `_`.
+    #[error("tag name {name:?} is not a letter followed by letters, digits or `_`")]
+    TagName {
+        /// The name.
+        name: String,
+    },
+}
+
+/// Checks that [`write_record`] can write `record` so that the game reader
+/// cuts it back out whole and the parser reads it back as `record`. Returns
+/// the first problem found.
+///
+/// Records parsed from text always pass; records built otherwise (imported
+/// from JSON, say) may not, and should be refused rather than written.
+pub fn check(record: &Record) -> Result<(), WriteError> {
+    for t in &record.tags {
+        let mut chars = t.name.chars();
+        let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !well_formed {
+            return Err(WriteError::TagName {
+                name: t.name.to_string(),
+            });
+        }
+        if t.value.contains(['\n', '\r']) {
+            return Err(WriteError::TagValueLineBreak {
+                name: t.name.to_string(),
+            });
+        }
+    }
+    fn comments(cs: &[Comment]) -> Result<(), WriteError> {
+        for c in cs {
+            if game_start_inside(&c.text).is_some() {
+                return Err(WriteError::CommentStartsGame {
+                    text: c.text.clone(),
+                });
+            }
+            if c.text.contains('}') && c.text.contains('\n') {
+                return Err(WriteError::CommentUnwritable {
+                    text: c.text.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+    fn moves(ms: &[Move]) -> Result<(), WriteError> {
+        for m in ms {
+            comments(&m.before)?;
+            comments(&m.after)?;
+            for v in m.variations.iter() {
+                moves(&v.moves)?;
+            }
+        }
+        Ok(())
+    }
+    comments(&record.comments)?;
+    moves(&record.moves)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::parse::parse_record;
@@ -228,7 +319,7 @@ mod tests {
     }
 
     #[test]
-    fn canonical_form_of_the_issue_example() {
+    fn canonical_form_of_the_grammar_md_example() {
         let text = r#"[Result "*"]
 [Rules "russ"]
 [Opening "Ibadan"]
@@ -273,5 +364,21 @@ mod tests {
     fn escapes_tag_values() {
         let out = fmt("[Event \"a \\\"b\\\" \\\\ c\"]\n*");
         assert_eq!(out, "[Event \"a \\\"b\\\" \\\\ c\"]\n\n*\n");
+    }
+
+    #[test]
+    fn check_refuses_what_would_not_read_back() {
+        let mut r =
+            parse_record("1. a {fine\n[no blank line before\n\nnor at a line start [} *").unwrap();
+        assert_eq!(check(&r), Ok(()));
+        r.moves[0].after[0].text = "a\n\n[Event \"x\"]".to_string();
+        insta::assert_snapshot!(check(&r).unwrap_err(), @r#"comment holds a blank line followed by a line starting with `[`, which would start a new game: "a\n\n[Event \"x\"]""#);
+        r.moves[0].after[0].text = "a}\nb".to_string();
+        insta::assert_snapshot!(check(&r).unwrap_err(), @r#"comment holds both `}` and a line break, so neither comment form can hold it: "a}\nb""#);
+        let mut r = parse_record("[Event \"x\"]\n*").unwrap();
+        r.tags[0].value = "two\nlines".to_string();
+        insta::assert_snapshot!(check(&r).unwrap_err(), @"tag `Event`: a tag value cannot hold a line break");
+        r.tags[0].name = "9x".into();
+        insta::assert_snapshot!(check(&r).unwrap_err(), @r#"tag name "9x" is not a letter followed by letters, digits or `_`"#);
     }
 }

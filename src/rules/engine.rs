@@ -168,7 +168,20 @@ impl Engine {
     }
 
     /// Plays a move and returns the position after it, or why it is illegal.
-    /// Records no laps: this is the fast path for search and perft.
+    /// Records no laps: this is the fast path for search and perft. An illegal
+    /// move leaves `pos` as it was (it is only read).
+    ///
+    /// ```
+    /// use ayo::rules::{Engine, Illegal, Pit, Position, Ruleset};
+    ///
+    /// let engine = Engine::new(Ruleset::RUSS);
+    /// let pos = Position::from_setup("2,5,2,0,3,2/1,0,1,3,2,0 16-11 S", &Ruleset::RUSS).unwrap();
+    /// let letter = |c| Pit::from_letter(c, 6).unwrap();
+    /// assert!(engine.play(&pos, letter('a')).is_ok());
+    /// assert_eq!(engine.play(&pos, letter('d')), Err(Illegal::EmptyPit));
+    /// // c's relay comes back to a state it has been in: it would never end.
+    /// assert!(matches!(engine.play(&pos, letter('c')), Err(Illegal::Endless { .. })));
+    /// ```
     pub fn play(&self, pos: &Position, pit: Pit) -> Result<Position, Illegal> {
         self.apply(pos, pit).map(|p| p.position)
     }
@@ -186,6 +199,17 @@ impl Engine {
     }
 
     /// Plays a move and returns its full outcome, every lap included.
+    ///
+    /// ```
+    /// use ayo::rules::{Engine, Pit, Ruleset};
+    ///
+    /// let engine = Engine::new(Ruleset::RUSS);
+    /// let b = Pit::from_letter('b', 6).unwrap();
+    /// let outcome = engine.play_traced(&engine.start(), b).unwrap();
+    /// assert_eq!(outcome.laps.len(), 5);
+    /// assert_eq!(outcome.capture.unwrap().seeds(), 7);
+    /// assert_eq!(outcome.stores(), [7, 0]);
+    /// ```
     pub fn play_traced(&self, pos: &Position, pit: Pit) -> Result<MoveOutcome, Illegal> {
         self.play_outcome(pos, pit, true)
     }

@@ -279,6 +279,21 @@ impl Position {
     }
 
     /// Parses a set-up string and checks that it fits the ruleset's board.
+    ///
+    /// A set-up string is South's row, `/`, North's row (each from its
+    /// owner's left), the stores `S-N` and the side to move.
+    ///
+    /// ```
+    /// use ayo::rules::{Position, Ruleset, SetupError, Side};
+    ///
+    /// let russ = Ruleset::RUSS;
+    /// let pos = Position::from_setup("2,5,2,0,3,2/1,0,1,3,2,0 16-11 S", &russ).unwrap();
+    /// assert_eq!((pos.to_move(), pos.stores(), pos.total_seeds()), (Side::South, [16, 11], 48));
+    ///
+    /// // A 2 x 8 set-up does not fit russ's 2 x 6 board.
+    /// let err = Position::from_setup("4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4 0-0 S", &russ).unwrap_err();
+    /// assert!(matches!(err, SetupError::WrongBoard { .. }));
+    /// ```
     pub fn from_setup(setup: &str, rules: &Ruleset) -> Result<Position, SetupError> {
         let pos: Position = setup.parse()?;
         pos.check_fits(rules)?;

@@ -1,0 +1,210 @@
+//! Checks of a record's tag section that are not syntax but catch slips: a
+//! misspelt known tag, a known tag given twice, a date not in `YYYY.MM.DD`.
+//! Still notation only: nothing here reads a tag's value for the rules.
+
+use super::ast::{Record, Span};
+use super::write::KNOWN_TAGS;
+
+/// A problem in a record's tags, found by [`check_tags`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TagProblem {
+    /// An unknown tag whose name is close to a known one (`Rule`, `Sotuh`):
+    /// probably a slip. A warning: any tag name is allowed.
+    Misspelt {
+        /// The tag pair.
+        span: Span,
+        /// The name as written.
+        name: String,
+        /// The known name it is close to.
+        known: &'static str,
+    },
+    /// A known tag given a second time. An error: which value holds is
+    /// anyone's guess, and a JSON object cannot hold both.
+    Duplicate {
+        /// The second tag pair.
+        span: Span,
+        /// Its name.
+        name: &'static str,
+        /// The first.
+        first: Span,
+    },
+    /// A `Date` value that is not `YYYY.MM.DD` (`??` for unknown parts). A
+    /// warning.
+    Date {
+        /// The value, quotes included.
+        span: Span,
+        /// The value.
+        value: String,
+    },
+}
+
+impl TagProblem {
+    /// Whether the record is invalid for it (otherwise it is a warning).
+    pub fn is_error(&self) -> bool {
+        matches!(self, TagProblem::Duplicate { .. })
+    }
+}
+
+/// The slips in `record`'s tags, in file order.
+///
+/// ```
+/// use ayo::notation::{TagProblem, check_tags, parse_record};
+/// let r = parse_record("[Rule \"russ\"]\n*").unwrap();
+/// assert!(matches!(check_tags(&r)[..], [TagProblem::Misspelt { known: "Rules", .. }]));
+/// ```
+pub fn check_tags(record: &Record) -> Vec<TagProblem> {
+    let mut problems = Vec::new();
+    for (k, t) in record.tags.iter().enumerate() {
+        match KNOWN_TAGS.iter().find(|known| **known == t.name) {
+            Some(known) => {
+                if let Some(first) = record.tags[..k].iter().find(|f| f.name == *known) {
+                    problems.push(TagProblem::Duplicate {
+                        span: t.span,
+                        name: known,
+                        first: first.span,
+                    });
+                }
+            }
+            None => {
+                if let Some(known) = close_known_tag(&t.name) {
+                    problems.push(TagProblem::Misspelt {
+                        span: t.span,
+                        name: t.name.to_string(),
+                        known,
+                    });
+                }
+            }
+        }
+        if t.name == "Date" && !is_date(&t.value) {
+            problems.push(TagProblem::Date {
+                span: t.value_span,
+                value: t.value.clone(),
+            });
+        }
+    }
+    problems
+}
+
+/// `YYYY.MM.DD`, each part digits or all `?`.
+fn is_date(value: &str) -> bool {
+    let part = |p: &str, len: usize| {
+        p.len() == len && (p.bytes().all(|b| b.is_ascii_digit()) || p.bytes().all(|b| b == b'?'))
+    };
+    let mut parts = value.split('.');
+    matches!(
+        (parts.next(), parts.next(), parts.next(), parts.next()),
+        (Some(y), Some(m), Some(d), None) if part(y, 4) && part(m, 2) && part(d, 2)
+    )
+}
+
+/// The known tag `name` is probably a slip for: the same but for letter case,
+/// or one edit away (a letter added, dropped, changed, or two swapped), or
+/// two edits away for names of six letters or more. `White` (two edits from
+/// `Site`) is not flagged: it is a PGN tag, not a slip.
+fn close_known_tag(name: &str) -> Option<&'static str> {
+    let lower = name.to_ascii_lowercase();
+    KNOWN_TAGS.into_iter().find(|known| {
+        let d = edit_distance(&lower, &known.to_ascii_lowercase());
+        d <= 1 || (d == 2 && name.len() >= 6)
+    })
+}
+
+/// Optimal string alignment distance: insertions, deletions, substitutions
+/// and swaps of neighbours, in bytes (tag names are ASCII).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_record;
+
+    fn names(text: &str) -> Vec<String> {
+        let r = parse_record(text).unwrap();
+        check_tags(&r)
+            .iter()
+            .map(|p| match p {
+                TagProblem::Misspelt { name, known, .. } => format!("{name} -> {known}"),
+                TagProblem::Duplicate { name, .. } => format!("{name} twice"),
+                TagProblem::Date { value, .. } => format!("date {value}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn slips_in_tag_names() {
+        assert_eq!(
+            names("[rules \"russ\"]\n[Rule \"x\"]\n[Sotuh \"a\"]\n[Resutl \"*\"]\n*"),
+            [
+                "rules -> Rules",
+                "Rule -> Rules",
+                "Sotuh -> South",
+                "Resutl -> Result"
+            ]
+        );
+        // Other unknown tags are fine, PGN's included.
+        assert!(
+            names("[White \"a\"]\n[Black \"b\"]\n[Opening \"x\"]\n[ECO \"A00\"]\n[Club \"c\"]\n*")
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_known_tag_twice_is_an_error() {
+        let r = parse_record("[Event \"a\"]\n[Opening \"x\"]\n[Opening \"y\"]\n[Event \"b\"]\n*")
+            .unwrap();
+        let p = check_tags(&r);
+        assert_eq!(
+            names("[Event \"a\"]\n[Opening \"x\"]\n[Opening \"y\"]\n[Event \"b\"]\n*"),
+            ["Event twice"]
+        );
+        assert!(p[0].is_error());
+    }
+
+    #[test]
+    fn dates() {
+        assert!(is_date("2026.11.29") && is_date("2026.??.??") && is_date("????.??.??"));
+        assert!(
+            !is_date("2026-11-29")
+                && !is_date("29.11.2026")
+                && !is_date("2026.1.29")
+                && !is_date("2026.?1.29")
+        );
+        assert_eq!(names("[Date \"29/11/2026\"]\n*"), ["date 29/11/2026"]);
+    }
+
+    /// Every command reports them: replaying checks the tags.
+    #[test]
+    fn replaying_reports_them_and_warnings_leave_a_game_valid() {
+        use crate::replay::{Options, check, replay};
+        let r = parse_record("[Rule \"russ\"]\n*").unwrap();
+        let found = check(&r, &Options::default());
+        assert_eq!(found.len(), 1);
+        assert!(!found[0].is_error());
+        assert!(replay(r, &Options::default()).is_valid());
+        let r = parse_record("[Event \"a\"]\n[Event \"b\"]\n*").unwrap();
+        assert!(check(&r, &Options::default())[0].is_error());
+        assert!(!replay(r, &Options::default()).is_valid());
+    }
+}
