@@ -13,6 +13,8 @@
 //!   [`diagnostics::Diagnostic`] at the token at fault.
 //! - [`output`]: what the commands print, read from `Game`s: JSON (with its
 //!   schema, and the way back for `ayo import`), tables, boards, comparisons.
+//! - [`corpus`]: many records at once: choosing games, and keys of main lines
+//!   to find the same game twice.
 //! - [`generate`]: random records made by the engine, for tests and benchmarks.
 //!
 //! Reading, checking and printing a record:
@@ -37,6 +39,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod corpus;
 pub mod diagnostics;
 pub mod generate;
 pub mod notation;

@@ -17,6 +17,8 @@ mod annotate;
 mod board;
 mod compare;
 mod completions;
+mod duplicates;
+mod filter;
 mod fmt;
 mod import;
 mod json;
@@ -63,6 +65,8 @@ enum Command {
     Json(json::Args),
     Import(import::Args),
     Fmt(fmt::Args),
+    Filter(Box<filter::Args>),
+    Duplicates(duplicates::Args),
     Perft(perft::Args),
     Completions(completions::Args),
 }
@@ -554,6 +558,8 @@ pub fn main() -> ExitCode {
         Command::Json(args) => json::run(args, &mut ctx, &mut out),
         Command::Import(args) => import::run(args, &mut ctx, &mut out),
         Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),
+        Command::Filter(args) => filter::run(*args, &mut ctx, &mut out),
+        Command::Duplicates(args) => duplicates::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
     };
     let result = result

@@ -1,0 +1,367 @@
+//! `ayo filter`: choose games, and print them as they were written.
+
+use std::collections::{HashMap, HashSet};
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+use ayo::corpus::file_stem;
+use ayo::corpus::select::{Board, Criteria, Date, Opening, Range, TagTest, Winner, scan_tags};
+use ayo::notation::{Outcome, RawGame, write_record};
+use ayo::replay::{Options, replay};
+use ayo::rules::Ruleset;
+
+use super::{Ctx, Fatal, GameArg, ReplayArgs, each_input};
+
+/// Print the games that meet every criterion given, byte for byte.
+///
+/// Each criterion given must hold; a flag given twice means either value.
+/// Tag criteria (--tag, --player, --ruleset, --date-from, --date-to) read only
+/// the tag section, so games they refuse are not parsed. The others need the
+/// moves: a game that does not parse meets none of them but --invalid.
+/// Selected games are printed as written (comments, spacing, line endings),
+/// separated by one blank line. Exit 0 when some game was selected, 1 when
+/// none was, 2 on errors, as grep does.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  ayo filter club.ayo --tag Round=2
+  ayo filter games/*.ayo --player 'Sade Akintola' --winner north
+  ayo filter games/*.ayo --tag 'Event~(?i)mokola' --date-from 2025.05 --count
+  ayo filter games/*.ayo --ruleset russ --valid --plies 40.. --fmt
+  ayo filter games/*.ayo --moves 'c A d' --invert
+  ayo filter games/*.ayo --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S'
+  ayo filter club.ayo --games 2..4
+  ayo filter games/*.ayo --split-by Round --out rounds/")]
+pub struct Args {
+    /// Record files; standard input when none or `-`.
+    files: Vec<String>,
+    /// NAME=VALUE: the tag has exactly this value; NAME~REGEX: the regular
+    /// expression matches its value (anywhere; anchor with ^...$).
+    #[arg(long, value_name = "TEST")]
+    tag: Vec<TagTest>,
+    /// The player on either side (the South or North tag).
+    #[arg(long, value_name = "NAME")]
+    player: Vec<String>,
+    /// The game-termination token: 1-0, 0-1, 1/2-1/2 or *.
+    #[arg(long, value_name = "RESULT", value_parser = parse_outcome)]
+    result: Vec<Outcome>,
+    /// Who won by the replay (a finished game).
+    #[arg(long, value_enum, value_name = "SIDE")]
+    winner: Vec<WinnerArg>,
+    /// The record's own ruleset (its Rules tag, else russ), compared as a
+    /// ruleset: `ayoayo` is `russ`. Not changed by --rules.
+    #[arg(long, value_name = "RULESET")]
+    ruleset: Vec<Ruleset>,
+    /// Dated on or after: YYYY, YYYY.MM or YYYY.MM.DD. Dates with `??`
+    /// compare by their known part.
+    #[arg(long, value_name = "DATE")]
+    date_from: Option<Date>,
+    /// Dated on or before (see --date-from).
+    #[arg(long, value_name = "DATE")]
+    date_to: Option<Date>,
+    /// Parses, and replays without an error.
+    #[arg(long)]
+    valid: bool,
+    /// Does not parse, or replays with an error.
+    #[arg(long)]
+    invalid: bool,
+    /// The main line does not reach the end of the game.
+    #[arg(long)]
+    unfinished: bool,
+    /// The main line's plies: MIN..MAX (both included), MIN.., ..MAX or N.
+    #[arg(long, value_name = "MIN..MAX")]
+    plies: Vec<Range>,
+    /// The main line passes through this board with this side to move (the
+    /// stores are not compared), the start included.
+    #[arg(long, value_name = "SETUP")]
+    position: Vec<Board>,
+    /// The main line opens with these moves, e.g. "c F a".
+    #[arg(long, value_name = "MOVES")]
+    moves: Vec<Opening>,
+    #[command(flatten)]
+    game: GameArg,
+    /// Only games N to M of each file (from 1, both included; N.. to the end).
+    #[arg(long, value_name = "N..M", conflicts_with = "game")]
+    games: Option<Range>,
+    #[command(flatten)]
+    replay: ReplayArgs,
+    /// Select the games that do not meet the criteria (within --game/--games).
+    #[arg(long)]
+    invert: bool,
+    /// Print the selected games in canonical form (as `ayo fmt`) instead.
+    #[arg(long)]
+    fmt: bool,
+    /// Print only the number of selected games.
+    #[arg(long, conflicts_with = "fmt")]
+    count: bool,
+    /// Write the selected games into one file per value of this tag, in
+    /// --out; games without it go to `untagged.ayo`. Prints each file written
+    /// and its number of games.
+    #[arg(long, value_name = "TAG", requires = "out", conflicts_with_all = ["count", "fmt"])]
+    split_by: Option<String>,
+    /// The directory for --split-by (made when missing; files in it with
+    /// the same names are replaced).
+    #[arg(long, value_name = "DIR", requires = "split_by")]
+    out: Option<PathBuf>,
+}
+
+/// `--winner` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum WinnerArg {
+    South,
+    North,
+    Draw,
+}
+
+fn parse_outcome(s: &str) -> Result<Outcome, String> {
+    Outcome::parse(s).ok_or_else(|| format!("expected 1-0, 0-1, 1/2-1/2 or *, found `{s}`"))
+}
+
+impl Args {
+    fn criteria(&self) -> Criteria {
+        Criteria {
+            tags: self.tag.clone(),
+            players: self.player.clone(),
+            rulesets: self.ruleset.clone(),
+            date_from: self.date_from,
+            date_to: self.date_to,
+            results: self.result.clone(),
+            winners: self
+                .winner
+                .iter()
+                .map(|w| match w {
+                    WinnerArg::South => Winner::South,
+                    WinnerArg::North => Winner::North,
+                    WinnerArg::Draw => Winner::Draw,
+                })
+                .collect(),
+            valid: self.valid,
+            invalid: self.invalid,
+            unfinished: self.unfinished,
+            plies: self.plies.clone(),
+            positions: self.position.clone(),
+            openings: self.moves.clone(),
+        }
+    }
+
+    /// `--game N` or `--games N..M`, as one range of game numbers.
+    fn numbers(&self) -> Option<(String, Range)> {
+        match (self.game.game, self.games) {
+            (Some(n), _) => Some((
+                format!("--game {n}"),
+                Range {
+                    min: Some(n),
+                    max: Some(n),
+                },
+            )),
+            (None, Some(r)) => Some((format!("--games {r}"), r)),
+            (None, None) => None,
+        }
+    }
+}
+
+pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    let criteria = args.criteria();
+    let opts = args.replay.options(false);
+    let numbers = args.numbers();
+    let mut printer = Printer::default();
+    let mut split = match (&args.split_by, &args.out) {
+        (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), dir.clone())?),
+        _ => None,
+    };
+    let mut selected = 0u64;
+    each_input(&args.files, ctx, |ctx, input| {
+        let file = input.name.clone();
+        let mut count = 0u64;
+        for raw in input.games() {
+            let raw = match raw {
+                Ok(raw) => raw,
+                Err(e) => {
+                    ctx.io_error(&file, &e);
+                    return Ok(());
+                }
+            };
+            count += 1;
+            if let Some((_, range)) = &numbers {
+                if range.max.is_some_and(|m| count > m) {
+                    break;
+                }
+                if !range.contains(count) {
+                    continue;
+                }
+            }
+            if chosen(&criteria, &raw, &opts) == args.invert {
+                continue;
+            }
+            selected += 1;
+            if args.count {
+                continue;
+            }
+            match &mut split {
+                Some(split) => split.write(&raw)?,
+                None if args.fmt => match raw.parse() {
+                    Ok(record) => printer.canonical(out, &write_record(&record))?,
+                    Err(e) => ctx.syntax_error(&file, &raw, &e),
+                },
+                None => printer.original(out, &raw)?,
+            }
+            ctx.check_stderr()?;
+        }
+        if let Some((flag, range)) = &numbers {
+            let last = range.max.or(range.min).unwrap_or(0);
+            if count < last {
+                let s = if count == 1 { "" } else { "s" };
+                ctx.usage_error(&format!("{flag}: {file} has {count} game{s}"));
+            }
+        }
+        Ok(())
+    })?;
+    if args.count {
+        writeln!(out, "{selected}")?;
+    }
+    if let Some(split) = split {
+        split.finish(out)?;
+    }
+    // Like grep: 1 when nothing was selected. A syntax error is not a verdict
+    // here (--invalid selects such games), so it does not count.
+    ctx.invalid = selected == 0;
+    Ok(())
+}
+
+/// Whether `raw` meets the criteria: the tags first, from the raw bytes, and
+/// only then, when needed, the parsed record and its replay.
+fn chosen(criteria: &Criteria, raw: &RawGame, opts: &Options) -> bool {
+    if criteria.on_tags() && !scan_tags(&raw.bytes).is_some_and(|t| criteria.tags_match(&t)) {
+        return false;
+    }
+    if !criteria.on_record() {
+        return true;
+    }
+    match raw.parse() {
+        Err(_) => criteria.play_matches(None, None),
+        Ok(record) if criteria.on_replay() => {
+            let game = replay(record, opts);
+            criteria.play_matches(Some(&game.record), Some(&game))
+        }
+        Ok(record) => criteria.play_matches(Some(&record), None),
+    }
+}
+
+/// The line ending a game's text uses: CRLF when it has one, else LF.
+fn line_ending(bytes: &[u8]) -> &'static [u8] {
+    if memchr::memmem::find(bytes, b"\r\n").is_some() {
+        b"\r\n"
+    } else {
+        b"\n"
+    }
+}
+
+/// Writes games one after another, a blank line between them.
+#[derive(Default)]
+pub struct Printer {
+    /// The line ending of the last game written, if any.
+    last: Option<&'static [u8]>,
+}
+
+impl Printer {
+    /// A game's original text, then a line ending of its own kind.
+    pub fn original(&mut self, out: &mut impl Write, raw: &RawGame) -> Result<(), Fatal> {
+        if let Some(eol) = self.last {
+            out.write_all(eol)?;
+        }
+        let eol = line_ending(&raw.bytes);
+        out.write_all(&raw.bytes)?;
+        out.write_all(eol)?;
+        self.last = Some(eol);
+        Ok(())
+    }
+
+    /// A game in canonical form (which ends with a line ending).
+    fn canonical(&mut self, out: &mut impl Write, text: &str) -> Result<(), Fatal> {
+        if let Some(eol) = self.last {
+            out.write_all(eol)?;
+        }
+        out.write_all(text.as_bytes())?;
+        self.last = Some(b"\n");
+        Ok(())
+    }
+}
+
+/// `--split-by TAG --out DIR`: a file per tag value.
+struct Split {
+    tag: String,
+    dir: PathBuf,
+    /// Each value's file, its printer and number of games.
+    files: HashMap<Option<String>, (PathBuf, Printer, u64)>,
+    /// File names taken, lowercased: file systems that ignore case would mix
+    /// `A.ayo` and `a.ayo`.
+    taken: HashSet<String>,
+    /// Values in the order first seen.
+    order: Vec<Option<String>>,
+}
+
+impl Split {
+    fn new(tag: String, dir: PathBuf) -> Result<Split, Fatal> {
+        fs::create_dir_all(&dir)
+            .map_err(|e| Fatal::Error(format!("cannot make {}: {e}", dir.display())))?;
+        Ok(Split {
+            tag,
+            dir,
+            files: HashMap::new(),
+            taken: HashSet::new(),
+            order: Vec::new(),
+        })
+    }
+
+    fn write(&mut self, raw: &RawGame) -> Result<(), Fatal> {
+        let value = scan_tags(&raw.bytes).and_then(|tags| {
+            tags.into_iter()
+                .find(|t| t.name == self.tag)
+                .map(|t| t.value.into_owned())
+        });
+        let fresh = !self.files.contains_key(&value);
+        if fresh {
+            let stem = value.as_deref().map_or("untagged".to_string(), file_stem);
+            let mut name = format!("{stem}.ayo");
+            let mut k = 2;
+            while !self.taken.insert(name.to_ascii_lowercase()) {
+                name = format!("{stem}-{k}.ayo");
+                k += 1;
+            }
+            self.files
+                .insert(value.clone(), (self.dir.join(name), Printer::default(), 0));
+            self.order.push(value.clone());
+        }
+        let Some((path, printer, n)) = self.files.get_mut(&value) else {
+            return Ok(());
+        };
+        // Opened for each game, so that a tag with many values does not run
+        // out of file handles; the first write of the run replaces the file.
+        let cannot =
+            |e: std::io::Error| Fatal::Error(format!("cannot write {}: {e}", path.display()));
+        let file = if fresh {
+            File::create(&*path)
+        } else {
+            OpenOptions::new().append(true).open(&*path)
+        }
+        .map_err(cannot)?;
+        let mut w = BufWriter::new(file);
+        printer.original(&mut w, raw).map_err(|e| match e {
+            Fatal::Error(m) => Fatal::Error(format!("{}: {m}", path.display())),
+            other => other,
+        })?;
+        w.flush().map_err(cannot)?;
+        *n += 1;
+        Ok(())
+    }
+
+    /// Lists the files written: `PATH<TAB>GAMES`.
+    fn finish(self, out: &mut impl Write) -> Result<(), Fatal> {
+        for value in &self.order {
+            if let Some((path, _, n)) = self.files.get(value) {
+                writeln!(out, "{}\t{n}", path.display())?;
+            }
+        }
+        Ok(())
+    }
+}

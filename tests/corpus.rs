@@ -1,0 +1,333 @@
+//! `ayo filter` and `ayo duplicates` over `fixtures/corpus/`: every flag, the
+//! exit codes, and the original text coming out byte for byte.
+//!
+//! `season.ayo` holds the four Mokola Open rounds (2025.05.17 and .18) and two
+//! club-night games (one dated `2025.06.??`, one undated, `endodoi pits=8`).
+//! `copies.ayo` holds round 1 again with other tags and no comments, round 1
+//! cut short after 8 plies, round 4 again as written, and a game of its own.
+
+mod common;
+
+use common::{ayo, code, run};
+
+const SEASON: &str = "fixtures/corpus/season.ayo";
+const COPIES: &str = "fixtures/corpus/copies.ayo";
+
+/// The position after `1. cx7 A` from the russ start.
+const AFTER_CX7_A: &str = "6,6,2,7,0,6/0,1,6,6,0,1 7-0 S";
+
+/// One game of each kind the play criteria tell apart: valid and finished,
+/// illegal (`c` twice), broken (`%`), and valid but unfinished; the broken
+/// one has good tags.
+const MIXED: &[u8] = b"[Round \"1\"]\n\n1. cx7 Fx2 2. fx2 B 3. ex4 Ex2 4. d F 5. ax3 Fx3 6. d Ex2 7. ex5 D 8. ax2 B 9. cx3 1-0\n\n\
+[Round \"2\"]\n\n1. c c *\n\n\
+[Round \"3\"]\n\n1. c % *\n\n\
+[Round \"4\"]\n\n1. cx7 A *\n";
+
+/// `ayo filter ARGS` over both fixture files, as one snapshot text.
+fn filter(args: &[&str]) -> String {
+    let mut all = vec!["filter", SEASON, COPIES];
+    all.extend_from_slice(args);
+    run(&all, None)
+}
+
+/// The `[Event]`, `[Round]` and `[South]` lines of the selected games: enough
+/// to see which they are.
+fn which(args: &[&str]) -> String {
+    let text = filter(args);
+    text.lines()
+        .filter(|l| {
+            l.starts_with("exit")
+                || l.starts_with("---")
+                || l.starts_with("[Round")
+                || l.starts_with("[South")
+                || l.starts_with("error")
+                || l.chars().next().is_some_and(|c| c.is_ascii_digit()) && !l.contains('.')
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn filter_tag_equals() {
+    insta::assert_snapshot!(filter(&["--tag", "Round=2"]));
+}
+
+#[test]
+fn filter_tag_regex_and_either() {
+    insta::assert_snapshot!(which(&["--tag", "South~^(Femi|Wale)"]));
+    insta::assert_snapshot!(which(&["--tag", "Round=3", "--tag", "Site~^Agodi"]));
+}
+
+#[test]
+fn filter_player() {
+    insta::assert_snapshot!(which(&["--player", "Ibrahim Lawal"]));
+}
+
+#[test]
+fn filter_result_and_winner() {
+    insta::assert_snapshot!(which(&["--result", "1/2-1/2", "--result", "*"]));
+    insta::assert_snapshot!(which(&["--winner", "north"]));
+}
+
+#[test]
+fn filter_ruleset() {
+    // `ayoayo` is russ, and so is a record without a Rules tag.
+    insta::assert_snapshot!(which(&["--ruleset", "ayoayo", "--count"]));
+    insta::assert_snapshot!(which(&["--ruleset", "endodoi pits=8"]));
+}
+
+#[test]
+fn filter_dates() {
+    // 2025.06.?? is in June; the undated game is in no range.
+    insta::assert_snapshot!(which(&[
+        "--date-from",
+        "2025.05.18",
+        "--date-to",
+        "2025.06"
+    ]));
+    insta::assert_snapshot!(which(&["--date-to", "2025.05.17"]));
+}
+
+#[test]
+fn filter_validity() {
+    let mixed = |args: &[&str]| {
+        let mut all = vec!["filter"];
+        all.extend_from_slice(args);
+        run(&all, Some(MIXED))
+    };
+    insta::assert_snapshot!(mixed(&["--valid"]));
+    insta::assert_snapshot!(mixed(&["--invalid"]));
+    insta::assert_snapshot!(mixed(&["--unfinished"]));
+    // The broken game's tags are good: tag criteria select it, move criteria
+    // do not.
+    insta::assert_snapshot!(mixed(&["--tag", "Round=3"]));
+    insta::assert_snapshot!(mixed(&["--tag", "Round=3", "--plies", "..5"]));
+    // --fmt cannot write a game that does not parse: reported, left out.
+    insta::assert_snapshot!(mixed(&["--fmt", "--tag", "Round~[34]"]));
+}
+
+#[test]
+fn filter_plies() {
+    insta::assert_snapshot!(which(&["--plies", "30..60"]));
+    insta::assert_snapshot!(which(&["--plies", "..10", "--plies", "70.."]));
+}
+
+#[test]
+fn filter_position() {
+    insta::assert_snapshot!(which(&["--position", AFTER_CX7_A]));
+    // Other stores, same board and side to move: the same position.
+    insta::assert_snapshot!(which(&[
+        "--position",
+        "6,6,2,7,0,6/0,1,6,6,0,1 3-4 S",
+        "--count"
+    ]));
+    insta::assert_snapshot!(which(&[
+        "--position",
+        "6,6,2,7,0,6/0,1,6,6,0,1 7-0 N",
+        "--count"
+    ]));
+}
+
+#[test]
+fn filter_moves() {
+    insta::assert_snapshot!(which(&["--moves", "c A d"]));
+}
+
+#[test]
+fn filter_game_numbers() {
+    insta::assert_snapshot!(which(&["--game", "4"]));
+    insta::assert_snapshot!(which(&["--games", "2..3"]));
+    // Past the end of copies.ayo (4 games): a usage error, after the output.
+    insta::assert_snapshot!(which(&["--games", "5..6"]));
+    insta::assert_snapshot!(run(&["filter", COPIES, "--game", "9"], None));
+}
+
+#[test]
+fn filter_invert_count_fmt() {
+    insta::assert_snapshot!(which(&["--tag", "Event~Mokola", "--invert"]));
+    insta::assert_snapshot!(filter(&["--tag", "Round=4", "--count"]));
+    insta::assert_snapshot!(run(&["filter", COPIES, "--game", "1", "--fmt"], None));
+}
+
+#[test]
+fn filter_split_by() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("split-by-round");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_string_lossy().to_string();
+    let listing = filter(&["--split-by", "Round", "--out", &out]).replace(&out, "OUT");
+    insta::assert_snapshot!(listing);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["1.ayo", "2.ayo", "3.ayo", "4.ayo"]);
+    insta::assert_snapshot!(std::fs::read_to_string(dir.join("4.ayo")).unwrap());
+    // Unsafe values become safe names; games without the tag, `untagged.ayo`.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("split-by-site");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_string_lossy().to_string();
+    let listing = filter(&["--split-by", "Site", "--out", &out]).replace(&out, "OUT");
+    insta::assert_snapshot!(listing);
+}
+
+/// With no criteria, the output is the input: comments, spacing, line endings.
+#[test]
+fn filter_keeps_the_text_byte_for_byte() {
+    for file in [
+        SEASON,
+        COPIES,
+        "fixtures/crlf.ayo",
+        "fixtures/unicode.ayo",
+        "fixtures/club-night.ayo",
+        "fixtures/opening-lecture.ayo",
+    ] {
+        let out = ayo().args(["filter", file]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{file}");
+        let input = std::fs::read(file).unwrap();
+        assert!(out.stdout == input, "{file}");
+    }
+    // A byte-order mark marks the file, not the game: it is not repeated.
+    let out = ayo().args(["filter", "fixtures/bom.ayo"]).output().unwrap();
+    let input = std::fs::read("fixtures/bom.ayo").unwrap();
+    assert!(out.stdout == input[3..]);
+}
+
+#[test]
+fn filter_exit_codes() {
+    assert_eq!(code(&["filter", SEASON, "--tag", "Round=1"], None), 0);
+    assert_eq!(code(&["filter", SEASON, "--tag", "Round=9"], None), 1);
+    assert_eq!(
+        code(&["filter", SEASON, "--tag", "Round=9", "--count"], None),
+        1
+    );
+    assert_eq!(code(&["filter", SEASON, "no/such/file.ayo"], None), 2);
+    assert_eq!(code(&["filter", SEASON, "--game", "7"], None), 2);
+    assert_eq!(
+        code(&["filter", SEASON, "--game", "1", "--games", "1..2"], None),
+        2
+    );
+    assert_eq!(
+        code(
+            &[
+                "filter",
+                SEASON,
+                "--split-by",
+                "Round",
+                "--out",
+                "x",
+                "--fmt"
+            ],
+            None
+        ),
+        2
+    );
+    // A syntax error is no verdict: --invalid selects the game.
+    assert_eq!(code(&["filter", "--invalid"], Some(b"1. c % *\n")), 0);
+    assert_eq!(code(&["filter", "--valid"], Some(b"1. c % *\n")), 1);
+}
+
+#[test]
+fn filter_usage_errors() {
+    let mut all = String::new();
+    for bad in [
+        ["--tag", "Round"],
+        ["--tag", "1x=2"],
+        ["--tag", "Event~("],
+        ["--date-from", "2025.5"],
+        ["--plies", "5..3"],
+        ["--games", "x..2"],
+        ["--position", "4,4/4,4 0-0 X"],
+        ["--moves", "cF"],
+        ["--result", "2-0"],
+        ["--winner", "east"],
+        ["--ruleset", "oware"],
+        ["--split-by", "Round"],
+    ] {
+        let text = run(&["filter", SEASON, bad[0], bad[1]], None);
+        // clap's usage lines and tips say nothing new: the first two lines.
+        let head: Vec<&str> = text.lines().take(3).collect();
+        all += &format!("$ filter {} '{}'\n{}\n\n", bad[0], bad[1], head.join("\n"));
+    }
+    insta::assert_snapshot!(all);
+}
+
+#[test]
+fn filter_help() {
+    insta::assert_snapshot!(run(&["filter", "--help"], None));
+}
+
+#[test]
+fn duplicates_table() {
+    insta::assert_snapshot!(run(&["duplicates", SEASON, COPIES], None));
+    insta::assert_snapshot!(run(
+        &["duplicates", SEASON, COPIES, "--format", "csv"],
+        None
+    ));
+}
+
+#[test]
+fn duplicates_json() {
+    insta::assert_snapshot!(run(
+        &["duplicates", SEASON, COPIES, "--format", "json"],
+        None
+    ));
+}
+
+#[test]
+fn duplicates_from_standard_input() {
+    let mut input = std::fs::read(SEASON).unwrap();
+    input.extend_from_slice(b"\n");
+    input.extend(std::fs::read(COPIES).unwrap());
+    insta::assert_snapshot!(run(&["duplicates", "--format", "json"], Some(&input)));
+}
+
+#[test]
+fn duplicates_none() {
+    insta::assert_snapshot!(run(&["duplicates", SEASON], None));
+}
+
+#[test]
+fn duplicates_rules_override() {
+    // The same letters under two rulesets are two games, unless --rules puts
+    // every record under one.
+    let input =
+        b"[Rules \"russ\"]\n\n1. cx7 A *\n\n[Rules \"russ leftovers=owner\"]\n\n1. cx7 A *\n";
+    insta::assert_snapshot!(run(&["duplicates", "--format", "json"], Some(input)));
+    insta::assert_snapshot!(run(
+        &["duplicates", "--format", "json", "--rules", "russ"],
+        Some(input)
+    ));
+}
+
+#[test]
+fn duplicates_drop() {
+    let out = ayo()
+        .args(["duplicates", "--drop", SEASON, COPIES])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Season's six, then copies.ayo's cut-short game and its game of its own.
+    let season = std::fs::read_to_string(SEASON).unwrap();
+    let rest = text.strip_prefix(&season).unwrap();
+    insta::assert_snapshot!(rest);
+}
+
+#[test]
+fn duplicates_report_broken_records() {
+    let input = b"1. c % *\n\n1. cx7 A *\n\n1. cx7 A {again} *\n\n[Rules \"oware\"]\n\n1. c *\n";
+    insta::assert_snapshot!(run(&["duplicates", "--format", "json"], Some(input)));
+    insta::assert_snapshot!(run(&["duplicates", "--drop"], Some(input)));
+}
+
+#[test]
+fn duplicates_schema() {
+    insta::assert_snapshot!(run(&["duplicates", "--schema"], None));
+}
+
+#[test]
+fn duplicates_help() {
+    insta::assert_snapshot!(run(&["duplicates", "--help"], None));
+}
