@@ -371,7 +371,9 @@ const LEGAL_LIST_LAPS: u64 = 1 << 16;
 struct Decided {
     position: Position,
     capture: Option<Capture>,
-    outcome: Option<MoveOutcome>,
+    /// Boxed: checking alone (`ayo validate`) never builds one, and every
+    /// byte of this struct is copied on each move.
+    outcome: Option<Box<MoveOutcome>>,
 }
 
 /// Where a move stands in its line.
@@ -387,8 +389,9 @@ struct Place {
 struct Played {
     /// The position after it, when it was played.
     after: Option<Position>,
-    /// Its outcome, when it was played and plies are kept.
-    outcome: Option<MoveOutcome>,
+    /// Its outcome, when it was played and plies are kept (boxed as in
+    /// [`Decided`]).
+    outcome: Option<Box<MoveOutcome>>,
     /// Why it was not played.
     refusal: Option<Refusal>,
 }
@@ -429,8 +432,11 @@ impl Replayer {
         want_outcome: bool,
         budget: u64,
     ) -> Result<Decided, Illegal> {
-        let key = (*pos, pit);
-        if let Some(v) = self.cache.get(&key) {
+        // Nearly every game has no relay long enough to be cached: do not
+        // hash a position per move for nothing.
+        if !self.cache.is_empty()
+            && let Some(v) = self.cache.get(&(*pos, pit))
+        {
             match v {
                 Ok(d) if want_outcome && d.outcome.is_none() => {}
                 v => return v.clone(),
@@ -445,7 +451,7 @@ impl Replayer {
                     Ok(Decided {
                         position: o.position,
                         capture: o.capture,
-                        outcome: Some(o),
+                        outcome: Some(Box::new(o)),
                     }),
                     laps,
                 ),
@@ -473,7 +479,7 @@ impl Replayer {
         let cut_short = matches!(verdict, Err(Illegal::Undecided { .. }))
             && engine.max_laps() < self.engine.max_laps();
         if laps >= CACHE_FROM_LAPS && !cut_short {
-            self.cache.insert(key, verdict.clone());
+            self.cache.insert((*pos, pit), verdict.clone());
         }
         verdict
     }
@@ -624,7 +630,7 @@ impl Replayer {
                     number: place.numbering.number,
                     side: place.side,
                     letter: m.pit,
-                    outcome: played.outcome,
+                    outcome: played.outcome.map(|o| *o),
                     refusal: played.refusal,
                     variations,
                 });

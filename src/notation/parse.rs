@@ -696,10 +696,10 @@ impl<'a> GameParser<'a> {
             let c = i.chars().next();
             // A move number must be followed by its move; comments may stand
             // between them, and a NAG or a stray character has its own message.
-            if let Some(n) = line.number {
-                if matches!(c, None | Some('(' | ')' | '*' | '0'..='9')) {
-                    return Err(self.dangling_number(n, i));
-                }
+            if let Some(n) = line.number
+                && matches!(c, None | Some('(' | ')' | '*' | '0'..='9'))
+            {
+                return Err(self.dangling_number(n, i));
             }
             i = match c {
                 None => return Err(self.end_of_text(&line)),

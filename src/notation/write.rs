@@ -127,23 +127,19 @@ fn line_tokens(moves: &[Move], number: u32, start_south: bool, tokens: &mut Vec<
             None
         };
         let mut text = String::new();
-        if after_number {
-            if let Some(number) = &number_text {
-                tokens.push(Token {
-                    text: number.clone(),
-                    glued: false,
-                    ends_line: false,
-                });
-            }
+        if after_number && let Some(number) = &number_text {
+            tokens.push(Token {
+                text: number.clone(),
+                glued: false,
+                ends_line: false,
+            });
         }
         for c in &m.before {
             tokens.push(comment_token(c));
         }
-        if !after_number {
-            if let Some(number) = number_text {
-                text.push_str(&number);
-                text.push(' ');
-            }
+        if !after_number && let Some(number) = number_text {
+            text.push_str(&number);
+            text.push(' ');
         }
         text.push(m.pit);
         if let Some(claim) = m.claim {
