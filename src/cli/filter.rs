@@ -37,7 +37,7 @@ pub struct Args {
     files: Vec<String>,
     /// NAME=VALUE: the tag has exactly this value; NAME~REGEX: the regular
     /// expression matches its value (anywhere; anchor with ^...$).
-    #[arg(long, value_name = "TEST")]
+    #[arg(long, value_name = "NAME=VALUE")]
     tag: Vec<TagTest>,
     /// The player on either side (the South or North tag).
     #[arg(long, value_name = "NAME")]

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use ayo::notation::{GameReader, write_record};
 
-use super::{Ctx, Fatal, each_game, each_input, input_names};
+use super::{Ctx, Fatal, GameArg, each_game, each_input, input_names};
 
 /// Print every game in canonical form.
 ///
@@ -30,22 +30,21 @@ pub struct Args {
     files: Vec<String>,
     /// Print nothing; exit 1 if a file is not already in canonical form or has
     /// games that cannot be formatted (their syntax errors are reported).
-    #[arg(long, conflicts_with_all = ["write", "diff"])]
+    #[arg(long, conflicts_with_all = ["write", "diff", "game"])]
     check: bool,
     /// Print a unified diff from each file to its canonical form instead of
     /// the records; exit 1 if any file would change.
-    #[arg(long, conflicts_with = "write")]
+    #[arg(long, conflicts_with_all = ["write", "game"])]
     diff: bool,
     /// Rewrite each file in place (through a temporary file beside it, renamed
     /// over it, so a file is never left half written). A file with a syntax
     /// error is left untouched.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "game")]
     write: bool,
     /// Only the N-th game of each file (from 1), printed in canonical form
     /// (not with --check, --diff or --write, which concern whole files).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
-          conflicts_with_all = ["check", "diff", "write"])]
-    game: Option<u64>,
+    #[command(flatten)]
+    game: GameArg,
 }
 
 /// What formatting one input found.
@@ -60,7 +59,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.write || args.diff {
         return rewrite(&args, ctx, out);
     }
-    if let Some(n) = args.game {
+    if let Some(n) = args.game.game {
         // One game, canonical or (when it cannot be parsed) as written.
         let mut first = true;
         return each_game(&args.files, ctx, Some(n), |ctx, g| {
