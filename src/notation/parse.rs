@@ -218,8 +218,11 @@ fn brace_comment(i: &str) -> Res<'_, &str> {
 }
 
 fn line_comment(i: &str) -> Res<'_, &str> {
+    // The carriage returns before the line feed are the line's ending, however
+    // many there are (as in a `{…}` comment): kept, the writer's own line
+    // break would read back as one fewer.
     preceded(char(';'), take_till(|c| c == '\n'))
-        .map(|t: &str| t.strip_suffix('\r').unwrap_or(t))
+        .map(|t: &str| t.trim_end_matches('\r'))
         .parse(i)
 }
 
