@@ -5,44 +5,9 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
+mod common;
 
-fn ayo() -> Command {
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("ayo"));
-    // Tables take their width from COLUMNS when not at a terminal: tests
-    // choose it themselves.
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR")
-        .env_remove("COLUMNS");
-    cmd
-}
-
-/// `exit N`, then standard output and standard error, as one snapshot.
-fn run(args: &[&str], stdin: Option<&[u8]>) -> String {
-    let mut cmd = ayo();
-    cmd.args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input);
-    }
-    let out = cmd.output().unwrap();
-    let mut s = format!("exit {}\n", out.status.code().unwrap_or(-1));
-    if !out.stdout.is_empty() {
-        s += &format!("--- stdout\n{}", String::from_utf8_lossy(&out.stdout));
-    }
-    if !out.stderr.is_empty() {
-        s += &format!("--- stderr\n{}", String::from_utf8_lossy(&out.stderr));
-    }
-    s
-}
-
-fn code(args: &[&str], stdin: Option<&[u8]>) -> i32 {
-    let mut cmd = ayo();
-    cmd.args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input);
-    }
-    cmd.output().unwrap().status.code().unwrap_or(-1)
-}
+use common::{ayo, code, run};
 
 fn rel(path: &Path) -> String {
     path.strip_prefix(env!("CARGO_MANIFEST_DIR"))

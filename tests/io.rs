@@ -3,36 +3,9 @@
 use std::fs;
 use std::path::Path;
 
-use assert_cmd::Command;
+mod common;
 
-fn ayo() -> Command {
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("ayo"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR");
-    cmd
-}
-
-/// `exit N`, then standard output and standard error, as one snapshot.
-fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> String {
-    let mut cmd = ayo();
-    cmd.current_dir(dir).args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input);
-    }
-    let out = cmd.output().unwrap();
-    let mut s = format!("exit {}\n", out.status.code().unwrap_or(-1));
-    if !out.stdout.is_empty() {
-        s += &format!("--- stdout\n{}", String::from_utf8_lossy(&out.stdout));
-    }
-    if !out.stderr.is_empty() {
-        s += &format!("--- stderr\n{}", String::from_utf8_lossy(&out.stderr));
-    }
-    s
-}
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> String {
-    run_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
-}
+use common::{ayo, run, run_in};
 
 fn stdout(args: &[&str], stdin: &[u8]) -> String {
     let out = ayo().args(args).write_stdin(stdin).output().unwrap();

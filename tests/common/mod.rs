@@ -3,10 +3,13 @@
 
 #![allow(dead_code)]
 
+use std::path::Path;
+
 use assert_cmd::Command;
 
 /// The `ayo` binary, run from the repository root, colour allowed to follow
-/// the (redirected, so colourless) streams.
+/// the (redirected, so colourless) streams. Tables take their width from
+/// COLUMNS when not at a terminal: tests choose it themselves.
 pub fn ayo() -> Command {
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("ayo"));
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -17,8 +20,13 @@ pub fn ayo() -> Command {
 
 /// `exit N`, then standard output and standard error, as one text.
 pub fn run(args: &[&str], stdin: Option<&[u8]>) -> String {
+    run_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
+}
+
+/// [`run`] in another directory.
+pub fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> String {
     let mut cmd = ayo();
-    cmd.args(args);
+    cmd.current_dir(dir).args(args);
     if let Some(input) = stdin {
         cmd.write_stdin(input);
     }
