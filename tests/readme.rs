@@ -1,6 +1,7 @@
-//! The README's "Pipelines" section runs as shown: every `$ command` in its
-//! `console` blocks is run with bash in the repository, `ayo` being the binary
-//! under test, and must print exactly the lines under it and exit 0.
+//! The README's "Pipelines" and "Managing a corpus" sections run as shown:
+//! every `$ command` in their `console` blocks is run with bash in the
+//! repository, `ayo` being the binary under test, and must print exactly the
+//! lines under it and exit 0.
 //!
 //! The examples use `jq`; `.ci/run` installs it when it is missing.
 
@@ -12,11 +13,11 @@ struct Example {
     expected: String,
 }
 
-fn examples(readme: &str) -> Vec<Example> {
+fn examples(readme: &str, title: &str) -> Vec<Example> {
     let section = readme
         .split("\n## ")
-        .find(|s| s.starts_with("Pipelines"))
-        .expect("README has a Pipelines section");
+        .find(|s| s.starts_with(title))
+        .unwrap_or_else(|| panic!("README has no {title} section"));
     let mut out = Vec::new();
     let mut in_block = false;
     let mut current: Option<Example> = None;
@@ -49,8 +50,11 @@ fn examples(readme: &str) -> Vec<Example> {
 fn readme_pipelines_run_as_shown() {
     let root = env!("CARGO_MANIFEST_DIR");
     let readme = std::fs::read_to_string(Path::new(root).join("README.md")).unwrap();
-    let examples = examples(&readme);
-    assert!(examples.len() >= 4, "too few pipeline examples");
+    let pipelines = examples(&readme, "Pipelines");
+    assert!(pipelines.len() >= 4, "too few pipeline examples");
+    let corpus = examples(&readme, "Managing a corpus");
+    assert!(corpus.len() >= 4, "too few corpus examples");
+    let examples = pipelines.into_iter().chain(corpus);
     assert!(
         Command::new("jq").arg("--version").output().is_ok(),
         "the README pipelines need jq (apt-get install jq)"
