@@ -7,6 +7,8 @@ use std::path::Path;
 
 use assert_cmd::Command;
 
+pub mod console;
+
 /// The `ayo` binary, run from the repository root, colour allowed to follow
 /// the (redirected, so colourless) streams. Tables take their width from
 /// COLUMNS when not at a terminal: tests choose it themselves.
