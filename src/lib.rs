@@ -46,3 +46,4 @@ pub mod notation;
 pub mod output;
 pub mod replay;
 pub mod rules;
+pub mod search;
