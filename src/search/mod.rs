@@ -43,12 +43,13 @@
 //! use ayo::search::{Limits, Search};
 //!
 //! let engine = Engine::new(Ruleset::RUSS);
-//! // South to move: `f` captures North's last seeds and wins by the leftovers.
-//! let pos = Position::from_setup("0,0,0,0,0,1/0,0,0,0,0,3 20-24 S", &Ruleset::RUSS).unwrap();
+//! // South to move: `b` relays through c into the empty e, captures B's seed
+//! // and the capturing seed, and stops the game 25-21.
+//! let pos = Position::from_setup("1,1,1,0,0,0/0,1,0,0,0,0 23-21 S", &Ruleset::RUSS).unwrap();
 //! let mut search = Search::new(engine);
 //! let answer = search.run(&pos, &Limits::depth(6))?;
-//! assert_eq!(answer.best.map(|p| p.letter(6)), Some('f'));
-//! assert!(answer.exact);
+//! assert_eq!(answer.best.map(|p| p.letter(6)), Some('b'));
+//! assert_eq!((answer.score, answer.exact), (4, true));
 //! # Ok::<(), ayo::search::SearchError>(())
 //! ```
 
@@ -196,6 +197,3 @@ pub enum SearchError {
         laps: u64,
     },
 }
-
-#[cfg(test)]
-mod tests;

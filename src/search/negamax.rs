@@ -25,7 +25,8 @@ pub const DEFAULT_TABLE_BITS: u32 = 20;
 /// Why a search stopped before finishing its iteration.
 enum Stop {
     Limit(Limit),
-    Undecided(SearchError),
+    /// Boxed: the rare error stays out of every node's return value.
+    Undecided(Box<SearchError>),
 }
 
 /// The store difference from the side to move's point of view: the value of a
@@ -192,7 +193,7 @@ impl<'p> Search<'p> {
                     limit = l;
                     break;
                 }
-                Err(Stop::Undecided(e)) => return Err(e),
+                Err(Stop::Undecided(e)) => return Err(*e),
             }
         }
         // Depth 1 never stops on a limit, so some iteration finished.
@@ -266,10 +267,11 @@ impl<'p> Search<'p> {
             .map(|(_, c)| self.known(c).map(|v| -v))
             .collect::<Option<_>>()?;
         // The first move of the highest value: ties go to pit order.
-        let (best, _) = values
-            .iter()
-            .enumerate()
-            .fold((0, Value::MIN), |(bi, bv), (i, &v)| if v > bv { (i, v) } else { (bi, bv) });
+        let (best, _) =
+            values.iter().enumerate().fold(
+                (0, Value::MIN),
+                |(bi, bv), (i, &v)| if v > bv { (i, v) } else { (bi, bv) },
+            );
         // The line: each side plays its best known move, while values are
         // known, the game goes on and no position repeats.
         let mut pv = vec![children[best].0];
@@ -443,7 +445,7 @@ impl<'p> Search<'p> {
             if self.nodes > self.node_limit {
                 return Err(Stop::Limit(Limit::Nodes));
             }
-            if self.nodes % TIME_CHECK == 0
+            if self.nodes.is_multiple_of(TIME_CHECK)
                 && let Some(deadline) = self.deadline
                 && Instant::now() >= deadline
             {
@@ -517,11 +519,11 @@ impl<'p> Search<'p> {
                     n += 1;
                 }
                 Err(Illegal::Undecided { laps }) => {
-                    return Err(Stop::Undecided(SearchError::Undecided {
+                    return Err(Stop::Undecided(Box::new(SearchError::Undecided {
                         position: *pos,
                         pit,
                         laps,
-                    }));
+                    })));
                 }
                 Err(_) => {}
             }
@@ -580,7 +582,11 @@ impl<'p> Search<'p> {
             } else {
                 Bound::Exact
             };
-            let best_ring = if bound == Bound::Upper { None } else { best_ring };
+            let best_ring = if bound == Bound::Upper {
+                None
+            } else {
+                best_ring
+            };
             self.table
                 .put(key, best, depth, bound, flags & HORIZON != 0, best_ring);
         }
