@@ -14,6 +14,7 @@ use ayo::replay::{self, Game};
 use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
 mod annotate;
+mod best;
 mod board;
 mod compare;
 mod completions;
@@ -68,6 +69,7 @@ enum Command {
     Filter(Box<filter::Args>),
     Duplicates(duplicates::Args),
     Perft(perft::Args),
+    Best(best::Args),
     Completions(completions::Args),
 }
 
@@ -561,6 +563,7 @@ pub fn main() -> ExitCode {
         Command::Filter(args) => filter::run(*args, &mut ctx, &mut out),
         Command::Duplicates(args) => duplicates::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
+        Command::Best(args) => best::run(args, &mut ctx, &mut out),
     };
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))
