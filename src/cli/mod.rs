@@ -13,6 +13,7 @@ use ayo::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, Record, SyntaxE
 use ayo::replay::{self, Game};
 use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
+mod analyze;
 mod annotate;
 mod best;
 mod board;
@@ -70,6 +71,7 @@ enum Command {
     Duplicates(duplicates::Args),
     Perft(perft::Args),
     Best(best::Args),
+    Analyze(analyze::Args),
     Completions(completions::Args),
 }
 
@@ -564,6 +566,7 @@ pub fn main() -> ExitCode {
         Command::Duplicates(args) => duplicates::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
         Command::Best(args) => best::run(args, &mut ctx, &mut out),
+        Command::Analyze(args) => analyze::run(args, &mut ctx, &mut out),
     };
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))
