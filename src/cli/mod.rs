@@ -22,6 +22,7 @@ mod completions;
 mod duplicates;
 mod filter;
 mod fmt;
+mod generate;
 mod import;
 mod json;
 mod perft;
@@ -72,6 +73,7 @@ enum Command {
     Perft(perft::Args),
     Best(best::Args),
     Analyze(analyze::Args),
+    Generate(generate::Args),
     Completions(completions::Args),
 }
 
@@ -567,6 +569,7 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args, &mut out),
         Command::Best(args) => best::run(args, &mut ctx, &mut out),
         Command::Analyze(args) => analyze::run(args, &mut ctx, &mut out),
+        Command::Generate(args) => generate::run(args, &mut out),
     };
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))
