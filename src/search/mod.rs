@@ -185,7 +185,7 @@ pub enum SearchError {
     /// A relay was still undecided at the engine's lap limit, so the moves of
     /// `position` are not known.
     #[error(
-        "the relay of {} from `{position}` is undecided after {laps} laps",
+        "the relay of {} from `{position}` is undecided at the lap limit ({laps})",
         .pit.letter(.position.pits())
     )]
     Undecided {
