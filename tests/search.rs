@@ -239,7 +239,7 @@ fn undecided_relay_is_an_error() {
         laps,
     } = err;
     assert_eq!((position, pit.letter(6), laps), (pos, 'a', 3));
-    insta::assert_snapshot!(err.to_string(), @"the relay of a from `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S` is undecided after 3 laps");
+    insta::assert_snapshot!(err.to_string(), @"the relay of a from `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S` is undecided at the lap limit (3)");
 }
 
 /// A finished game has no best move; its value is its result.
