@@ -101,7 +101,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         on: io::stderr().is_terminal() && !ctx.quiet,
         shown: false,
     };
-    // One search (and its 16 MiB table) for every game of a ruleset.
+    // One search (and its 4 MiB table) for every game of a ruleset.
     let mut searcher: Option<(Ruleset, Search<'static>)> = None;
     let mut first = true;
     each_record(

@@ -19,8 +19,10 @@ const MAX_PLY: usize = MAX_DEPTH as usize + 1;
 const MAX_MOVES: usize = MAX_BOARD / 2;
 /// The time limit is checked once every this many positions (a power of two).
 const TIME_CHECK: u64 = 4096;
-/// Default size of the transposition table: 2^20 entries, 16 MiB.
-pub const DEFAULT_TABLE_BITS: u32 = 20;
+/// Default size of the transposition table: 2^18 entries, 4 MiB. Larger
+/// tables cost a cache miss a lookup and searched slower in every measured
+/// case (BENCHMARKS.md).
+pub const DEFAULT_TABLE_BITS: u32 = 18;
 
 /// Why a search stopped before finishing its iteration.
 enum Stop {
@@ -81,7 +83,7 @@ pub struct Search<'p> {
 }
 
 impl<'p> Search<'p> {
-    /// A search with a table of the default size (16 MiB).
+    /// A search with a table of the default size (4 MiB).
     pub fn new(engine: Engine) -> Search<'p> {
         Search::with_table_bits(engine, DEFAULT_TABLE_BITS)
     }
@@ -475,8 +477,11 @@ impl<'p> Search<'p> {
             return Ok((store_difference(pos), HORIZON));
         }
 
+        // One ply from the horizon the table costs more (a cache miss) than
+        // the moves it could save: it is used from two plies up.
+        let use_table = depth >= 2;
         let mut table_move = None;
-        if let Some(hit) = self.table.get(key) {
+        if use_table && let Some(hit) = self.table.get(key) {
             table_move = hit.best;
             // A value searched to this depth is this depth's value; one that
             // rests on no horizon holds for any depth at least as deep.
@@ -574,7 +579,7 @@ impl<'p> Search<'p> {
             }
         }
         self.line.pop();
-        if flags & REPEAT == 0 {
+        if use_table && flags & REPEAT == 0 {
             let bound = if best <= alpha_in {
                 Bound::Upper
             } else if best >= beta {
