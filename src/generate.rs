@@ -26,7 +26,7 @@
 //! ```
 
 use crate::notation::{Comment, List, Move, Outcome, Record, Span, Tag, Termination, Variation};
-use crate::rules::{Engine, Illegal, Pit, Position, SplitMix64, Status, random_game};
+use crate::rules::{Engine, Illegal, MAX_BOARD, Pit, Position, SplitMix64, Status, random_game};
 use crate::search::{Limits, MAX_DEPTH, Search, SearchError};
 
 /// What a generated record carries besides its moves.
@@ -252,6 +252,43 @@ pub struct Match {
     pub setup: bool,
 }
 
+/// A uniformly random legal move and the position after it, or `None` when
+/// there is none. Tries the non-empty pits in random order and keeps the first
+/// legal one, as [`random_game`] does: the same as choosing uniformly among
+/// the legal moves, without sowing them all.
+fn random_move(
+    engine: &Engine,
+    pos: &Position,
+    rng: &mut SplitMix64,
+) -> Result<Option<(Pit, Position)>, SearchError> {
+    let mut candidates = [Pit::from_ring(0); MAX_BOARD / 2];
+    let mut n = 0;
+    for p in pos.pits_of(pos.to_move()) {
+        if pos.seeds(p) > 0 {
+            candidates[n] = p;
+            n += 1;
+        }
+    }
+    while n > 0 {
+        let i = rng.below(n);
+        let pit = candidates[i];
+        n -= 1;
+        candidates[i] = candidates[n];
+        match engine.play(pos, pit) {
+            Ok(next) => return Ok(Some((pit, next))),
+            Err(Illegal::Undecided { laps }) => {
+                return Err(SearchError::Undecided {
+                    position: *pos,
+                    pit,
+                    laps,
+                });
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(None)
+}
+
 /// How the game ended at `pos`, which is over.
 fn game_end(engine: &Engine, pos: &Position) -> Option<crate::rules::GameEnd> {
     match engine.status(pos) {
@@ -302,10 +339,15 @@ pub fn play_game(
 ) -> Result<Record, SearchError> {
     let engine = *search.engine();
     let pits = start.pits();
+    // The positions so far, for the engine's repetitions; random players
+    // need none.
+    let engines = options
+        .players
+        .iter()
+        .any(|p| matches!(p, Player::Engine(_)));
     let mut line = vec![*start];
     let mut moves: Vec<Move> = Vec::new();
     let mut pos = *start;
-    let mut legal: Vec<(Pit, Position)> = Vec::with_capacity(usize::from(pits));
     let end = loop {
         if engine.majority(&pos).is_some() {
             break game_end(&engine, &pos);
@@ -313,38 +355,24 @@ pub fn play_game(
         if moves.len() >= options.max_plies {
             break None;
         }
-        legal.clear();
-        for (pit, verdict) in engine.verdicts(&pos) {
-            match verdict {
-                Ok(next) => legal.push((pit, next)),
-                Err(Illegal::Undecided { laps }) => {
-                    return Err(SearchError::Undecided {
-                        position: pos,
-                        pit,
-                        laps,
-                    });
-                }
-                Err(_) => {}
-            }
-        }
-        if legal.is_empty() {
-            break game_end(&engine, &pos);
-        }
-        let player = options.players[pos.to_move().index()];
-        let (pit, next) = match player {
-            _ if moves.len() < options.opening => legal[rng.below(legal.len())],
-            Player::Random => legal[rng.below(legal.len())],
+        let player = match options.players[pos.to_move().index()] {
+            _ if moves.len() < options.opening => Player::Random,
+            player => player,
+        };
+        let chosen = match player {
+            Player::Random => random_move(&engine, &pos, rng)?,
             Player::Engine(limits) => {
                 let history = &line[..line.len() - 1];
                 let answer = search.run_line(history, &pos, &limits)?;
-                match answer
-                    .best
-                    .and_then(|b| legal.iter().find(|(p, _)| *p == b))
-                {
-                    Some(&chosen) => chosen,
-                    None => legal[0],
+                match answer.best {
+                    // The search played it: it is legal.
+                    Some(pit) => engine.play(&pos, pit).ok().map(|next| (pit, next)),
+                    None => None,
                 }
             }
+        };
+        let Some((pit, next)) = chosen else {
+            break game_end(&engine, &pos);
         };
         let side = pos.to_move().index();
         let captured = u32::from(next.stores()[side] - pos.stores()[side]);
@@ -360,7 +388,9 @@ pub fn play_game(
             span: Span::default(),
         });
         pos = next;
-        line.push(pos);
+        if engines {
+            line.push(pos);
+        }
     };
     let plies = moves.len();
     if end.is_none()
