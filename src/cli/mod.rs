@@ -93,6 +93,10 @@ pub enum TableFormat {
     Csv,
     /// One JSON object a line (NDJSON).
     Json,
+    /// An SVG picture. Only `ayo board` accepts it (its `--format` adds the
+    /// value, see `board::formats`); the other commands' parsers never yield it.
+    #[value(skip)]
+    Svg,
 }
 
 /// The options of every command that prints tables (annotate, board,
@@ -134,7 +138,8 @@ impl TableArgs {
             .unwrap_or(100)
     }
 
-    /// The grid style of the format (`None` for JSON).
+    /// The grid style of the format (`None` for JSON, and for SVG, which is
+    /// not a grid).
     pub fn style(&self) -> Option<ayo::output::table::Style> {
         use ayo::output::table::Style;
         match self.format {
@@ -144,7 +149,7 @@ impl TableArgs {
             }),
             TableFormat::Markdown => Some(Style::Markdown),
             TableFormat::Csv => Some(Style::Csv),
-            TableFormat::Json => None,
+            TableFormat::Json | TableFormat::Svg => None,
         }
     }
 }

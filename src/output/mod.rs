@@ -3,6 +3,8 @@
 
 pub mod board;
 pub mod compare;
+pub mod html;
 pub mod import;
 pub mod json;
+pub mod svg;
 pub mod table;
