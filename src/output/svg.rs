@@ -213,10 +213,38 @@ fn caption_lines(text: &str, chars: usize) -> Vec<String> {
 
 /// Draws a position as an SVG picture.
 pub fn board_svg(d: &Drawing) -> String {
+    render(d, false)
+}
+
+/// The board of the HTML viewer, for games on boards like `start`'s: the
+/// picture without its caption and key (the page shows them as text), with
+/// every lap's arrowhead defined, for the viewer's script to fill in.
+pub fn viewer_board(start: &Position, rules: &str) -> String {
+    render(
+        &Drawing {
+            position: start,
+            ply: 0,
+            rules,
+            last: None,
+            caption: "",
+        },
+        true,
+    )
+}
+
+/// The height of the viewer's board: down to South's letters.
+const VIEWER_HEIGHT: u32 = 212;
+
+/// Draws a picture, or the viewer's board.
+fn render(d: &Drawing, viewer: bool) -> String {
     let pos = d.position;
     let pits = pos.pits();
     let key = d.last.is_some();
-    let (w, h) = size(pits, key);
+    let (w, h) = if viewer {
+        (size(pits, false).0, VIEWER_HEIGHT)
+    } else {
+        size(pits, key)
+    };
     let mut s = String::with_capacity(8192);
     let _ = writeln!(
         s,
@@ -229,7 +257,7 @@ pub fn board_svg(d: &Drawing) -> String {
     let _ = writeln!(s, "<title id=\"ayo-title\">{}</title>", escape(d.caption));
     let _ = writeln!(s, "<desc id=\"ayo-desc\">{}</desc>", escape(&describe(d)));
     let _ = writeln!(s, "<style type=\"text/css\">{STYLE}</style>");
-    if d.last.is_some_and(|o| !o.laps.is_empty()) {
+    if viewer || d.last.is_some_and(|o| !o.laps.is_empty()) {
         s.push_str(&markers());
     }
     let _ = writeln!(
@@ -249,6 +277,10 @@ pub fn board_svg(d: &Drawing) -> String {
     }
     if let Some(o) = d.last {
         s.push_str(&marks(o, pits));
+    }
+    if viewer {
+        s.push_str("<g class=\"marks\"></g>\n</svg>\n");
+        return s;
     }
     // The caption, with a note when not every lap could be drawn.
     let mut caption = d.caption.to_string();

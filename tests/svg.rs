@@ -1,0 +1,324 @@
+//! `ayo board --format svg`: the pictures' data attributes read back and
+//! compared with `ayo json` on every fixture, the files `--out` writes, and
+//! snapshots of the pictures themselves.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::{ayo, run};
+use regex::Regex;
+use serde_json::Value;
+
+/// What a picture says about its position, read from its data attributes.
+#[derive(Debug, PartialEq)]
+struct Drawn {
+    ply: u32,
+    rules: String,
+    south: Vec<u64>,
+    north: Vec<u64>,
+    stores: [u64; 2],
+}
+
+/// Reads the data attributes of a picture (or of the viewer's board).
+fn read_svg(svg: &str) -> Drawn {
+    let root = Regex::new(r#"<svg [^>]*class="ayo-board"[^>]*>"#).unwrap();
+    let root = root.find(svg).expect("an ayo-board root").as_str();
+    let attr = |name: &str| {
+        Regex::new(&format!(r#" {name}="([^"]*)""#))
+            .unwrap()
+            .captures(root)
+            .unwrap_or_else(|| panic!("{name} on {root}"))[1]
+            .to_string()
+    };
+    let pit =
+        Regex::new(r#"<g class="pit(?: many)?" data-pit="([A-Za-z])" data-seeds="(\d+)""#).unwrap();
+    let mut pits: BTreeMap<char, u64> = BTreeMap::new();
+    for c in pit.captures_iter(svg) {
+        let letter = c[1].chars().next().unwrap();
+        assert!(
+            pits.insert(letter, c[2].parse().unwrap()).is_none(),
+            "pit {letter} twice"
+        );
+    }
+    let row = |base: u8| -> Vec<u64> {
+        (0..)
+            .map_while(|i| pits.get(&char::from(base + i)).copied())
+            .collect()
+    };
+    let store = |side: &str| -> u64 {
+        Regex::new(&format!(
+            r#"<g class="store" data-side="{side}" data-seeds="(\d+)""#
+        ))
+        .unwrap()
+        .captures(svg)
+        .unwrap_or_else(|| panic!("{side}'s store"))[1]
+            .parse()
+            .unwrap()
+    };
+    let drawn = Drawn {
+        ply: attr("data-ply").parse().unwrap(),
+        rules: attr("data-rules").replace("&amp;", "&"),
+        south: row(b'a'),
+        north: row(b'A'),
+        stores: [store("south"), store("north")],
+    };
+    assert_eq!(
+        drawn.south.len() + drawn.north.len(),
+        pits.len(),
+        "pits named a, b, … and A, B, … without a gap"
+    );
+    drawn
+}
+
+/// The positions of a game of `ayo json`'s output: the start (from its set-up
+/// string) and the board after each main-line move that was played.
+fn positions(game: &Value) -> Vec<Drawn> {
+    let rules = game["rules"].as_str().unwrap_or_default().to_string();
+    let Some(setup) = game["setup"].as_str() else {
+        return Vec::new();
+    };
+    // `S1,S2,…/N1,N2,… SOUTH-NORTH SIDE`
+    let mut parts = setup.split(' ');
+    let (rows, stores) = (parts.next().unwrap(), parts.next().unwrap());
+    let row = |r: &str| r.split(',').map(|n| n.parse().unwrap()).collect();
+    let (south, north) = rows.split_once('/').unwrap();
+    let (s, n) = stores.split_once('-').unwrap();
+    let mut out = vec![Drawn {
+        ply: 0,
+        rules: rules.clone(),
+        south: row(south),
+        north: row(north),
+        stores: [s.parse().unwrap(), n.parse().unwrap()],
+    }];
+    for m in game["moves"].as_array().unwrap() {
+        if m["board"].is_null() {
+            break;
+        }
+        let nums = |v: &Value| -> Vec<u64> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap())
+                .collect()
+        };
+        let stores = nums(&m["stores"]);
+        out.push(Drawn {
+            ply: m["ply"].as_u64().unwrap() as u32,
+            rules: rules.clone(),
+            south: nums(&m["board"]["south"]),
+            north: nums(&m["board"]["north"]),
+            stores: [stores[0], stores[1]],
+        });
+    }
+    out
+}
+
+/// `ayo json FILE`, one value a game.
+fn json_games(file: &str) -> Vec<Value> {
+    let out = ayo().args(["json", file]).output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Every start tag closed, in order, and nothing after the root: the picture
+/// is well-formed XML (our writer never uses comments, CDATA or doctypes).
+fn assert_well_formed(svg: &str, name: &str) {
+    let tag = Regex::new(r#"<(/?)([A-Za-z][A-Za-z0-9:-]*)(?:\s[^<>]*?)?(/?)>"#).unwrap();
+    let mut open: Vec<String> = Vec::new();
+    let mut last = 0;
+    for c in tag.captures_iter(svg) {
+        let m = c.get(0).unwrap();
+        assert!(
+            !svg[last..m.start()].contains(['<', '>']),
+            "{name}: stray angle bracket in {:?}",
+            &svg[last..m.start()]
+        );
+        last = m.end();
+        let name_ = c[2].to_string();
+        if &c[1] == "/" {
+            assert_eq!(open.pop().as_deref(), Some(name_.as_str()), "{name}");
+        } else if &c[3] != "/" {
+            open.push(name_);
+        }
+        if open.is_empty() {
+            assert_eq!(svg[last..].trim(), "", "{name}: text after the root");
+        }
+    }
+    assert!(open.is_empty(), "{name}: unclosed {open:?}");
+}
+
+/// The fixtures that replay (the malformed ones have no position to draw).
+fn fixtures() -> Vec<String> {
+    let mut files = Vec::new();
+    for dir in ["fixtures", "fixtures/corpus", "fixtures/invalid"] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        for entry in std::fs::read_dir(&root).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if name.ends_with(".ayo") {
+                files.push(format!("{dir}/{name}"));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn every_picture_of_every_fixture_says_what_ayo_json_says() {
+    let mut checked = 0;
+    for file in fixtures() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = ayo()
+            .args(["board", &file, "--all", "--format", "svg", "--out"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{file}: pictures went to files");
+        let mut expected = BTreeMap::new();
+        for (g, game) in json_games(&file).iter().enumerate() {
+            for p in positions(game) {
+                expected.insert(format!("game{}-ply{:03}.svg", g + 1, p.ply), p);
+            }
+        }
+        let mut written: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        written.sort();
+        assert_eq!(
+            written,
+            expected.keys().cloned().collect::<Vec<_>>(),
+            "{file}: one picture per position"
+        );
+        for (name, want) in &expected {
+            let svg = std::fs::read_to_string(dir.path().join(name)).unwrap();
+            assert_well_formed(&svg, name);
+            assert_eq!(&read_svg(&svg), want, "{file}: {name}");
+            // Nothing from outside: no links, no fonts, no images.
+            assert!(!svg.contains("href") && !svg.contains("@import") && !svg.contains("url(http"));
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "only {checked} pictures checked");
+}
+
+#[test]
+fn the_same_position_is_the_same_picture() {
+    let draw = || {
+        ayo()
+            .args([
+                "board",
+                "fixtures/opening-lecture.ayo",
+                "--ply",
+                "3",
+                "--format",
+                "svg",
+            ])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    assert_eq!(draw(), draw());
+}
+
+#[test]
+fn several_files_name_their_pictures_after_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = ayo()
+        .args([
+            "board",
+            "fixtures/bom.ayo",
+            "fixtures/canonical.ayo",
+            "--format",
+            "svg",
+            "--out",
+        ])
+        .arg(dir.path().join("new"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let mut written: Vec<String> = std::fs::read_dir(dir.path().join("new"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    insta::assert_debug_snapshot!(written);
+}
+
+#[test]
+fn svg_snapshots() {
+    // The first move of the lecture: five laps and a capture.
+    insta::assert_snapshot!(
+        "lecture_ply1",
+        run(
+            &[
+                "board",
+                "fixtures/opening-lecture.ayo",
+                "--ply",
+                "1",
+                "--format",
+                "svg"
+            ],
+            None
+        )
+    );
+    // A set-up: no move to mark.
+    insta::assert_snapshot!(
+        "setup",
+        run(
+            &[
+                "board",
+                "--setup",
+                "2,5,2,0,3,2/1,0,1,13,2,0 16-11 S",
+                "--format",
+                "svg"
+            ],
+            None
+        )
+    );
+    // Twelve pits a row.
+    insta::assert_snapshot!(
+        "endodoi_final",
+        run(
+            &["board", "fixtures/endodoi-2x12.ayo", "--format", "svg"],
+            None
+        )
+    );
+}
+
+#[test]
+fn svg_usage_errors() {
+    insta::assert_snapshot!(
+        "svg_usage_errors",
+        [
+            run(
+                &["board", "fixtures/club-night.ayo", "--format", "svg"],
+                None
+            ),
+            run(
+                &["board", "fixtures/opening-lecture.ayo", "--out", "x"],
+                None
+            ),
+            run(
+                &[
+                    "annotate",
+                    "fixtures/opening-lecture.ayo",
+                    "--format",
+                    "svg"
+                ],
+                None
+            ),
+        ]
+        .join("\n")
+    );
+}
