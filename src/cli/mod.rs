@@ -20,6 +20,7 @@ mod completions;
 mod duplicates;
 mod filter;
 mod fmt;
+mod html;
 mod import;
 mod json;
 mod perft;
@@ -61,6 +62,7 @@ enum Command {
     Validate(validate::Args),
     Annotate(annotate::Args),
     Board(board::Args),
+    Html(html::Args),
     Compare(compare::Args),
     Json(json::Args),
     Import(import::Args),
@@ -558,6 +560,7 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args, &mut ctx, &mut out),
         Command::Annotate(args) => annotate::run(args, &mut ctx, &mut out),
         Command::Board(args) => board::run(args, &mut ctx, &mut out),
+        Command::Html(args) => html::run(args, &mut ctx, &mut out),
         Command::Compare(args) => compare::run(args, &mut ctx, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Json(args) => json::run(args, &mut ctx, &mut out),
