@@ -309,6 +309,11 @@
     if (captured && m.capture && ended) {
       ring("captured", m.capture.pit, 3);
       ring("capturing", ended, 6);
+      // The seeds' way from the captured pit across the board.
+      var a = centre(svg, m.capture.pit), b = centre(svg, ended);
+      var ys = a.y < b.y ? [a.y + RADIUS + 4, b.y - RADIUS - 8] : [a.y - RADIUS - 4, b.y + RADIUS + 8];
+      out.push('<path class="take" d="M' + Math.max(0, a.x - RADIUS - 4) + " " + ys[0] +
+        "V" + ys[1] + '"/>');
     }
     m.laps.slice(0, Math.min(laps, MAX_LAPS_DRAWN)).forEach(function (lap, k) {
       var colour = k % COLOURS, from = centre(svg, lap.from);
@@ -383,7 +388,9 @@
       svg.setAttribute("data-game", String(gi + 1));
       // Ids inside the board are the page's own: one board at a time.
     } else {
-      box.appendChild(span("none", "No board: the game could not start (see the problem below)."));
+      box.appendChild(span("none", g.json.raw
+        ? "No board: the game could not be read (see the problem below)."
+        : "No board: the game could not start (see the problem below)."));
     }
     renderHead(g);
     renderProblems(g);

@@ -1,0 +1,342 @@
+//! `ayo html` in a real browser: headless Chromium opens the pages of the
+//! bundled fixtures at deep links (`#game=G&ply=K`) and after key presses
+//! (the page's `keys=` hook), and the DOM it dumps once the script has run
+//! must show, pit by pit and store by store, what `ayo json` says.
+//!
+//! Chromium is found as `$AYO_CHROMIUM`, else `chromium`, `chromium-browser`
+//! or `google-chrome` on the PATH. Without it these tests print a notice and
+//! pass, except under CI (`CI` set, as .ci/run does), where they fail.
+
+mod common;
+mod pictures;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{ayo, run};
+use pictures::{Drawn, json_games, positions, read_svg};
+use regex::Regex;
+use serde_json::Value;
+
+/// The browser, or `None` (with a notice) where the tests may skip.
+fn browser() -> Option<PathBuf> {
+    let found = std::env::var_os("AYO_CHROMIUM")
+        .map(PathBuf::from)
+        .or_else(|| {
+            let path = std::env::var_os("PATH")?;
+            std::env::split_paths(&path).find_map(|dir| {
+                ["chromium", "chromium-browser", "google-chrome"]
+                    .iter()
+                    .map(|name| dir.join(name))
+                    .find(|p| p.is_file())
+            })
+        });
+    match found {
+        Some(p) => Some(p),
+        None if std::env::var_os("CI").is_some() => {
+            panic!(
+                "CI is set and no Chromium was found: .ci/run installs it (apt-get install chromium)"
+            )
+        }
+        None => {
+            eprintln!(
+                "notice: browser tests skipped: no chromium on the PATH (install it, or set AYO_CHROMIUM)"
+            );
+            None
+        }
+    }
+}
+
+/// Writes the page `ayo html ARGS` makes into `dir`, and returns its path.
+fn make_page(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let path = dir.join(name);
+    let out = ayo()
+        .arg("html")
+        .args(args)
+        .arg("--out")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
+}
+
+/// The DOM of `page` opened at `#fragment`, once its script has run, without
+/// the script elements (the games' JSON holds the board's drawing as text).
+fn dump(browser: &Path, page: &Path, fragment: &str) -> String {
+    let profile = tempfile::tempdir().unwrap();
+    let url = format!("file://{}#{fragment}", page.display());
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-extensions",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("--dump-dom")
+        .arg(&url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Read while it runs: a DOM larger than the pipe would stall it.
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).map(|_| text)
+    });
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("{url}: the browser took over a minute");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let dom = reader.join().unwrap().unwrap();
+    assert!(dom.contains("</html>"), "{url}: no DOM dumped: {dom}");
+    let scripts = Regex::new(r"(?s)<script\b.*?</script>").unwrap();
+    scripts.replace_all(&dom, "").into_owned()
+}
+
+/// The board the DOM shows: exactly one `ayo-board`, and no pit or store
+/// attributes outside it.
+fn board_of(dom: &str, url: &str) -> Drawn {
+    assert_eq!(
+        dom.matches("class=\"ayo-board\"").count(),
+        1,
+        "{url}: one board"
+    );
+    let svg_start = dom.find("<svg").unwrap();
+    let svg_end = dom.find("</svg>").unwrap();
+    let outside = format!("{}{}", &dom[..svg_start], &dom[svg_end..]);
+    assert!(
+        !outside.contains("data-pit=") && !outside.contains("data-side="),
+        "{url}: pit or store attributes outside the board"
+    );
+    read_svg(&dom[svg_start..svg_end])
+}
+
+/// The game attribute of the board (which game of the page it shows).
+fn game_of(dom: &str) -> usize {
+    Regex::new(r#"<svg [^>]*data-game="(\d+)""#)
+        .unwrap()
+        .captures(dom)
+        .unwrap()[1]
+        .parse()
+        .unwrap()
+}
+
+/// Checks the board of `page#fragment` against the `ply`-th position of game
+/// `game` (from 1) of `ayo json FILE`.
+fn check(browser: &Path, page: &Path, fragment: &str, file: &str, game: usize, ply: usize) {
+    let dom = dump(browser, page, fragment);
+    let games = json_games(file);
+    let want = positions(&games[game - 1]).remove(ply);
+    assert_eq!(game_of(&dom), game, "{file}#{fragment}");
+    assert_eq!(board_of(&dom, fragment), want, "{file}#{fragment}");
+}
+
+#[test]
+fn deep_links_open_the_position_ayo_json_gives() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let lecture = make_page(
+        dir.path(),
+        "lecture.html",
+        &["fixtures/opening-lecture.ayo"],
+    );
+    check(
+        &browser,
+        &lecture,
+        "game=1&ply=0",
+        "fixtures/opening-lecture.ayo",
+        1,
+        0,
+    );
+    check(
+        &browser,
+        &lecture,
+        "game=1&ply=3",
+        "fixtures/opening-lecture.ayo",
+        1,
+        3,
+    );
+    check(
+        &browser,
+        &lecture,
+        "game=1&ply=33",
+        "fixtures/opening-lecture.ayo",
+        1,
+        33,
+    );
+    let club = make_page(dir.path(), "club.html", &["fixtures/club-night.ayo"]);
+    check(
+        &browser,
+        &club,
+        "game=4&ply=7",
+        "fixtures/club-night.ayo",
+        4,
+        7,
+    );
+    let endodoi = make_page(dir.path(), "endodoi.html", &["fixtures/endodoi-2x12.ayo"]);
+    check(
+        &browser,
+        &endodoi,
+        "game=1&ply=20",
+        "fixtures/endodoi-2x12.ayo",
+        1,
+        20,
+    );
+    let north = make_page(
+        dir.path(),
+        "north.html",
+        &["fixtures/study-north-to-move.ayo"],
+    );
+    check(
+        &browser,
+        &north,
+        "game=1&ply=1",
+        "fixtures/study-north-to-move.ayo",
+        1,
+        1,
+    );
+}
+
+#[test]
+fn a_variation_opens_at_its_node() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = make_page(
+        dir.path(),
+        "lecture.html",
+        &["fixtures/opening-lecture.ayo"],
+    );
+    // The nodes are numbered from the start (0) in the order of the text:
+    // the first move's variations (1. bx7: node 1; 1. e 1... Bx11: nodes 2
+    // and 3) come before the move they replace (1. cx7: node 4).
+    let dom = dump(&browser, &page, "game=1&node=3");
+    let games = json_games("fixtures/opening-lecture.ayo");
+    let m = &games[0]["moves"][0]["variations"][1][1];
+    assert_eq!(m["pit"], "B");
+    let nums = |v: &Value| -> Vec<u64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect()
+    };
+    let want = Drawn {
+        ply: 2,
+        rules: "russ".to_string(),
+        south: nums(&m["board"]["south"]),
+        north: nums(&m["board"]["north"]),
+        stores: [
+            m["stores"][0].as_u64().unwrap(),
+            m["stores"][1].as_u64().unwrap(),
+        ],
+    };
+    assert_eq!(board_of(&dom, "node=3"), want);
+    // The move list marks where the board is.
+    assert!(
+        dom.contains("aria-current=\"step\">Bx11!</a>"),
+        "the current move marked"
+    );
+}
+
+#[test]
+fn keys_step_through_the_games() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = "fixtures/club-night.ayo";
+    let page = make_page(dir.path(), "club.html", &[file]);
+    // (fragment, game, ply it must show)
+    let cases = [
+        ("game=2&ply=0&keys=Right,Right,Right", 2, 3),
+        ("game=1&ply=5&keys=ArrowLeft,Left,Right", 1, 4),
+        ("game=3&ply=2&keys=End,Left", 3, usize::MAX),
+        ("game=1&ply=9&keys=Down,Down,Right,Home,Right", 3, 1),
+        ("game=2&ply=4&keys=Up,End", 1, usize::MAX - 1),
+    ];
+    let games = json_games(file);
+    for (fragment, game, ply) in cases {
+        let all = positions(&games[game - 1]);
+        let ply = match ply {
+            // End, then one back.
+            usize::MAX => all.len() - 2,
+            // End.
+            p if p == usize::MAX - 1 => all.len() - 1,
+            p => p,
+        };
+        let dom = dump(&browser, &page, fragment);
+        assert_eq!(game_of(&dom), game, "{fragment}");
+        assert_eq!(board_of(&dom, fragment), all[ply], "{fragment}");
+    }
+}
+
+#[test]
+fn problems_show_the_game_up_to_them_and_validate_s_words() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        "fixtures/invalid/empty-pit.ayo",
+        "fixtures/malformed/missing-bracket.ayo",
+    ];
+    let page = make_page(dir.path(), "bad.html", &files);
+    let validate = run(&["validate", files[0], files[1]], None);
+    let unescape = |s: &str| {
+        s.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+    };
+    let pre = Regex::new(r#"(?s)<pre class="error">(.*?)</pre>"#).unwrap();
+    // An illegal third move: the board stops after ply 2, however far the
+    // link asks, and the move that could not be played is struck out.
+    let dom = dump(&browser, &page, "game=1&ply=9");
+    let games = json_games(files[0]);
+    assert_eq!(board_of(&dom, "empty-pit"), positions(&games[0]).remove(2));
+    let shown: Vec<String> = pre.captures_iter(&dom).map(|c| unescape(&c[1])).collect();
+    assert_eq!(shown.len(), 1);
+    assert!(
+        validate.contains(&shown[0]),
+        "{} not in {validate}",
+        shown[0]
+    );
+    assert!(dom.contains("<span class=\"unplayed\""));
+    // A syntax error: no board, the error as validate words it.
+    let dom = dump(&browser, &page, "game=3");
+    assert!(!dom.contains("class=\"ayo-board\""));
+    let shown: Vec<String> = pre.captures_iter(&dom).map(|c| unescape(&c[1])).collect();
+    assert_eq!(shown.len(), 1);
+    assert!(shown[0].contains("missing-bracket.ayo:4:11: expected `]`"));
+    assert!(
+        validate.contains(&shown[0]),
+        "{} not in {validate}",
+        shown[0]
+    );
+}
+
+#[test]
+fn a_page_is_self_contained_and_small() {
+    // No browser needed. A 65-ply game: the page must stay under 150 KB.
+    let file = "fixtures/mokola-open-r3.ayo";
+    let games = json_games(file);
+    let plies = games[0]["moves"].as_array().unwrap().len();
+    assert!(plies >= 60, "{plies} plies");
+    let out = ayo().args(["html", file]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.len() < 150 * 1024, "{} bytes", page.len());
+    // Nothing fetched: no external scripts, styles, fonts or images.
+    for needle in ["src=", "href=\"http", "@import", "url(http", "<link"] {
+        assert!(!page.contains(needle), "{needle}");
+    }
+}
