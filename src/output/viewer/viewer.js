@@ -419,9 +419,20 @@
     });
     if (node.el) {
       node.el.setAttribute("aria-current", "step");
-      if (!replaying && node.el.scrollIntoView) { node.el.scrollIntoView({ block: "nearest" }); }
+      reveal(node.el);
     }
     setAddress(link(g, node));
+  }
+
+  // Scrolls the move list (not the page) to show the current move, when the
+  // list scrolls on its own (beside the board on a wide screen).
+  function reveal(el) {
+    var box = $("moves");
+    if (box.scrollHeight <= box.clientHeight) { return; }
+    var top = el.offsetTop, bottom = top + el.offsetHeight;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+    }
   }
 
   function setAddress(hash) {
