@@ -340,3 +340,74 @@ fn a_page_is_self_contained_and_small() {
         assert!(!page.contains(needle), "{needle}");
     }
 }
+
+/// The games' JSON of a page, pretty.
+fn page_data(page: &str) -> String {
+    let re =
+        Regex::new(r#"(?s)<script type="application/json" id="ayo-data">(.*?)</script>"#).unwrap();
+    let data: Value = serde_json::from_str(&re.captures(page).unwrap()[1]).unwrap();
+    serde_json::to_string_pretty(&data).unwrap()
+}
+
+#[test]
+fn html_snapshots() {
+    // No browser needed: what the page holds, and the command's words.
+    let out = ayo()
+        .args(["html", "fixtures/invalid/empty-pit.ayo", "--game", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let page = String::from_utf8(out.stdout).unwrap();
+    insta::assert_snapshot!("html_data_illegal_move", page_data(&page));
+    insta::assert_snapshot!("html_help", run(&["html", "--help"], None));
+    insta::assert_snapshot!(
+        "html_errors",
+        [
+            run(&["html", "no/such.ayo"], None),
+            run(
+                &["html", "fixtures/bom.ayo", "--out", "no/such/dir/page.html"],
+                None
+            ),
+            run(
+                &["html", "fixtures/bom.ayo", "--out-dir", "Cargo.toml/site"],
+                None
+            ),
+        ]
+        .join("\n")
+    );
+}
+
+#[test]
+fn out_dir_writes_a_page_per_file_and_an_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let out = ayo()
+        .args([
+            "html",
+            "fixtures/bom.ayo",
+            "fixtures/corpus/season.ayo",
+            "--out-dir",
+        ])
+        .arg(&site)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&site)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["bom.html", "index.html", "season.html"]);
+    let season = std::fs::read_to_string(site.join("season.html")).unwrap();
+    let data: Value = serde_json::from_str(&page_data(&season)).unwrap();
+    assert_eq!(data["games"].as_array().unwrap().len(), 6);
+    insta::assert_snapshot!(
+        "html_index",
+        std::fs::read_to_string(site.join("index.html")).unwrap()
+    );
+}

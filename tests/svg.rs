@@ -205,7 +205,28 @@ fn svg_usage_errors() {
                 ],
                 None
             ),
+            run(
+                &[
+                    "board",
+                    "fixtures/bom.ayo",
+                    "--format",
+                    "svg",
+                    "--out",
+                    "Cargo.toml/x"
+                ],
+                None
+            ),
         ]
         .join("\n")
     );
+}
+
+#[test]
+fn readme_pictures_section_runs_as_shown() {
+    use common::console::{examples, run_all, section};
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let shown = examples(section(&readme, "Pictures and the game viewer"));
+    assert!(shown.len() >= 3, "too few examples");
+    run_all(shown);
 }

@@ -15,7 +15,7 @@ use ayo::rules::{Engine, Position, Ruleset};
 
 use super::{
     Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, csv_rows, each_record, input_names,
-    write_schema,
+    io_message, write_schema,
 };
 
 /// Draw the board: a game's final position, the one after a given ply, or
@@ -257,8 +257,13 @@ impl Pictures<'_> {
                     name.to_string()
                 };
                 let path = dir.join(name);
-                std::fs::write(&path, svg)
-                    .map_err(|e| Fatal::Error(format!("cannot write {}: {e}", path.display())))
+                std::fs::write(&path, svg).map_err(|e| {
+                    Fatal::Error(format!(
+                        "cannot write {}: {}",
+                        path.display(),
+                        io_message(&e)
+                    ))
+                })
             }
             Pictures::Stdout { first, count } => {
                 *count += 1;
@@ -277,8 +282,13 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
     let opts = args.replay.options(true);
     let mut pictures = match &args.out {
         Some(dir) => {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| Fatal::Error(format!("cannot create {}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Fatal::Error(format!(
+                    "cannot create {}: {}",
+                    dir.display(),
+                    io_message(&e)
+                ))
+            })?;
             Pictures::Dir {
                 dir,
                 several: input_names(&args.files).len() > 1,

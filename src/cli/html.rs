@@ -8,7 +8,7 @@ use ayo::notation::RawGame;
 use ayo::output::html::{ProblemJson, ViewerGame, page};
 use ayo::replay::replay;
 
-use super::{Ctx, Fatal, GameArg, ReplayArgs, each_game, each_input, input_names};
+use super::{Ctx, Fatal, GameArg, ReplayArgs, each_game, each_input, input_names, io_message};
 
 /// Write one HTML page that replays every game of the input.
 ///
@@ -99,8 +99,13 @@ fn title(games: &[ViewerGame], files: &[String]) -> String {
 
 /// Writes a file, an error naming it when it cannot be.
 fn write_file(path: &Path, text: &str) -> Result<(), Fatal> {
-    std::fs::write(path, text)
-        .map_err(|e| Fatal::Error(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text).map_err(|e| {
+        Fatal::Error(format!(
+            "cannot write {}: {}",
+            path.display(),
+            io_message(&e)
+        ))
+    })
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -108,6 +113,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return run_dir(&args, dir, ctx);
     }
     let games = read_games(&args.files, &args, ctx)?;
+    if games.is_empty() && ctx.failed {
+        // Nothing could be read: no page rather than an empty one.
+        return Ok(());
+    }
     let html = page(&title(&games, &args.files), &games);
     match &args.out {
         Some(path) => write_file(path, &html),
@@ -117,8 +126,13 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
 
 /// `--out-dir`: a page per input file, and an index of them.
 fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Fatal::Error(format!("cannot create {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Fatal::Error(format!(
+            "cannot create {}: {}",
+            dir.display(),
+            io_message(&e)
+        ))
+    })?;
     let mut index = Vec::new();
     for name in input_names(&args.files) {
         // One input at a time: an unreadable one is reported and skipped.

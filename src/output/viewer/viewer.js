@@ -18,6 +18,9 @@
   var MAX_DOTS = 12, DOT_RING = 17, MAX_LAPS_DRAWN = 24;
   // Milliseconds a seed, from slow to fast (the speed control's steps).
   var DELAYS = [600, 380, 240, 150, 90, 55, 30, 15];
+  // A move of more steps than this (seeds sown and laps lifted) is shown
+  // straight away: sowing it would take minutes at any readable speed.
+  var MAX_STEPS = 3000;
   var NAGS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=",
     13: "\u221E", 14: "+=", 15: "=+", 16: "\u00B1", 17: "\u2213",
     18: "+\u2212", 19: "\u2212+" };
@@ -464,11 +467,16 @@
     var g = current.game;
     if (!node) { return; }
     stopAnimation(false);
-    if (node.move && node.prev === current.node && !still() && board()) {
+    if (node.move && node.prev === current.node && !still() && board() &&
+        stepCount(node.move) <= MAX_STEPS) {
       animate(g, node);
     } else {
       show(g, node);
     }
+  }
+
+  function stepCount(m) {
+    return m.laps.reduce(function (n, lap) { return n + 1 + lap.sown.length; }, 0);
   }
 
   // Sows a move lap by lap, seed by seed: the pit lifted empties, each pit
