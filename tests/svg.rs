@@ -230,3 +230,21 @@ fn readme_pictures_section_runs_as_shown() {
     assert!(shown.len() >= 3, "too few examples");
     run_all(shown);
 }
+
+#[test]
+fn a_long_relay_draws_its_first_laps_and_says_so() {
+    // 3272 laps (fixtures/relays/long.txt).
+    let record = "[Rules \"endodoi pits=12 seeds=3\"]\n\
+        [Setup \"2,5,0,1,0,3,0,1,5,2,0,10/1,0,5,1,9,1,0,1,0,3,6,7 7-2 N\"]\n\n1... E *\n";
+    let out = ayo()
+        .args(["board", "--format", "svg"])
+        .write_stdin(record)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(svg.matches("<g class=\"tag\"").count(), 24);
+    assert!(svg.contains("(laps 1-24 of 3272 drawn)"));
+    assert!(svg.contains("Played: E (3272 laps)."));
+    assert!(svg.len() < 20_000, "{} bytes", svg.len());
+}

@@ -173,14 +173,17 @@ pub fn describe(d: &Drawing) -> String {
     );
     if let Some(o) = d.last {
         let _ = write!(text, " Played: {}", o.pit.letter(pits));
-        if !o.laps.is_empty() {
-            let _ = write!(
-                text,
-                " ({} lap{}: {})",
-                o.laps.len(),
-                if o.laps.len() == 1 { "" } else { "s" },
-                o.trace()
-            );
+        match o.laps.len() {
+            0 => {}
+            // The laps written out, as `ayo annotate --laps full` does, unless
+            // there are more than the picture draws.
+            n if n <= MAX_LAPS_DRAWN => {
+                let s = if n == 1 { "" } else { "s" };
+                let _ = write!(text, " ({n} lap{s}: {})", o.trace());
+            }
+            n => {
+                let _ = write!(text, " ({n} laps)");
+            }
         }
         text.push('.');
         if let Some(c) = o.capture {
