@@ -253,12 +253,14 @@ fn render(d: &Drawing, viewer: bool) -> String {
         s,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" class=\"ayo-board\" \
          data-ply=\"{}\" data-rules=\"{}\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
-         role=\"img\" aria-labelledby=\"ayo-title ayo-desc\">",
+         role=\"img\">",
         d.ply,
         escape(d.rules)
     );
-    let _ = writeln!(s, "<title id=\"ayo-title\">{}</title>", escape(d.caption));
-    let _ = writeln!(s, "<desc id=\"ayo-desc\">{}</desc>", escape(&describe(d)));
+    // The text alternative: a `<title>` and `<desc>` as first children name
+    // and describe the picture, with no ids to clash when a page holds many.
+    let _ = writeln!(s, "<title>{}</title>", escape(d.caption));
+    let _ = writeln!(s, "<desc>{}</desc>", escape(&describe(d)));
     let _ = writeln!(s, "<style type=\"text/css\">{STYLE}</style>");
     if viewer || d.last.is_some_and(|o| !o.laps.is_empty()) {
         s.push_str(&markers());
