@@ -248,3 +248,8 @@ fn a_long_relay_draws_its_first_laps_and_says_so() {
     assert!(svg.contains("Played: E (3272 laps)."));
     assert!(svg.len() < 20_000, "{} bytes", svg.len());
 }
+
+#[test]
+fn board_help_offers_svg_and_out() {
+    insta::assert_snapshot!("board_help", run(&["board", "--help"], None));
+}
