@@ -40,6 +40,8 @@ pub const LANES: usize = 4;
 pub const MAX_DOTS: u16 = 12;
 /// Laps drawn at most; the caption says when a relay had more.
 pub const MAX_LAPS_DRAWN: usize = 24;
+/// How far left of a lap's start its number sits.
+pub const TAG_SHIFT: u32 = 24;
 /// Colours of the laps (classes `lap0` …), taken in turn.
 const LAP_COLOURS: usize = 8;
 
@@ -61,13 +63,12 @@ const STYLE: &str = "\
 .captured{fill:none;stroke:#c62828;stroke-width:3;stroke-dasharray:5 3}\
 .capturing{fill:none;stroke:#c62828;stroke-width:2}\
 .take{fill:none;stroke:#c62828;stroke-width:2;stroke-dasharray:4 3}\
-.lap{fill:none;stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round;opacity:.9}\
+path.lap{fill:none;stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round;opacity:.9}\
 .tag text{fill:#fff;font:bold 10px sans-serif;text-anchor:middle;dominant-baseline:central}\
 .lap0{stroke:#2e7d32;fill:#2e7d32}.lap1{stroke:#6a1b9a;fill:#6a1b9a}\
 .lap2{stroke:#bf360c;fill:#bf360c}.lap3{stroke:#00695c;fill:#00695c}\
 .lap4{stroke:#ad1457;fill:#ad1457}.lap5{stroke:#283593;fill:#283593}\
 .lap6{stroke:#6d6a00;fill:#6d6a00}.lap7{stroke:#4e342e;fill:#4e342e}\
-path.lap0,path.lap1,path.lap2,path.lap3,path.lap4,path.lap5,path.lap6,path.lap7{fill:none}\
 @media (prefers-color-scheme:dark){\
 .frame{fill:#4a3523;stroke:#a07a50}\
 .hole,.store rect{fill:#22150b}\
@@ -457,8 +458,10 @@ fn lap_path(k: usize, from: Pit, sown: &[Pit], pits: u8) -> String {
             let _ = write!(d, "L{x} {}", toward_gap(p, cy));
         }
     }
+    // The number sits on the lane just before the lap's start, clear of the
+    // ring round the pit played.
     let (tx, ty) = lane_point(from, pits, k);
-    let tx = tx.saturating_sub(10);
+    let tx = tx.saturating_sub(TAG_SHIFT);
     format!(
         "<g class=\"tag\" data-lap=\"{}\"><path class=\"lap lap{colour}\" d=\"{d}\" \
          marker-end=\"url(#ayo-arrow{colour})\"/><circle class=\"lap{colour}\" cx=\"{tx}\" \

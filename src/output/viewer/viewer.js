@@ -15,7 +15,7 @@
   // The geometry of src/output/svg.rs: lanes of the laps between the rows,
   // dots round a pit's count, arrowheads per lap colour.
   var RADIUS = 26, LANE0 = 7, LANE_STEP = 5, LANES = 4, COLOURS = 8;
-  var MAX_DOTS = 12, DOT_RING = 17, MAX_LAPS_DRAWN = 24;
+  var MAX_DOTS = 12, DOT_RING = 17, MAX_LAPS_DRAWN = 24, TAG_SHIFT = 24;
   // Milliseconds a seed, from slow to fast (the speed control's steps).
   var DELAYS = [600, 380, 240, 150, 90, 55, 30, 15];
   // A move of more steps than this (seeds sown and laps lifted) is shown
@@ -331,7 +331,7 @@
       var t = lanePoint(svg, lap.from, k);
       out.push('<g class="tag" data-lap="' + (k + 1) + '"><path class="lap lap' + colour +
         '" d="' + d + '" marker-end="url(#ayo-arrow' + colour + ')"/><circle class="lap' +
-        colour + '" cx="' + (t.x - 10) + '" cy="' + t.y + '" r="7"/><text x="' + (t.x - 10) +
+        colour + '" cx="' + (t.x - TAG_SHIFT) + '" cy="' + t.y + '" r="7"/><text x="' + (t.x - TAG_SHIFT) +
         '" y="' + t.y + '">' + (k + 1) + "</text></g>");
     });
     return out.join("");
