@@ -411,3 +411,28 @@ fn out_dir_writes_a_page_per_file_and_an_index() {
         std::fs::read_to_string(site.join("index.html")).unwrap()
     );
 }
+
+#[test]
+fn out_dir_gives_files_of_one_name_a_page_each() {
+    let dir = tempfile::tempdir().unwrap();
+    for sub in ["a", "b"] {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/bom.ayo"),
+            dir.path().join(sub).join("index.ayo"),
+        )
+        .unwrap();
+    }
+    let out = ayo()
+        .current_dir(dir.path())
+        .args(["html", "a/index.ayo", "b/index.ayo", "--out-dir", "site"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("site"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["index-2.html", "index-3.html", "index.html"]);
+}

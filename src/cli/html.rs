@@ -154,12 +154,33 @@ fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
         } else {
             stem
         };
-        let page_name = format!("{stem}.html");
+        // Two inputs of one name (a/club.ayo, b/club.ayo) get two pages, and
+        // none takes the index's name.
+        let mut page_name = format!("{stem}.html");
+        let mut k = 1;
+        while page_name == "index.html" || index.iter().any(|(n, _, _)| *n == page_name) {
+            k += 1;
+            page_name = format!("{stem}-{k}.html");
+        }
         let title = title(&games, &files);
         write_file(&dir.join(&page_name), &page(&title, &games))?;
         index.push((page_name, title, games.len()));
     }
     write_file(&dir.join("index.html"), &index_page(&index))
+}
+
+/// A file name as a relative link: bytes other than letters, digits and
+/// `.-_` percent-encoded, so that a `#`, `?` or space in a name still links.
+fn href(name: &str) -> String {
+    let mut out = String::new();
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// The index of `--out-dir`: a link to each page, with its title.
@@ -169,7 +190,7 @@ fn index_page(pages: &[(String, String, usize)]) -> String {
     for (file, title, games) in pages {
         items.push_str(&format!(
             "<li><a href=\"{}\">{}</a> ({games} game{})</li>\n",
-            escape(file),
+            escape(&href(file)),
             escape(title),
             if *games == 1 { "" } else { "s" }
         ));
@@ -182,4 +203,15 @@ fn index_page(pages: &[(String, String, usize)]) -> String {
          padding:0 1rem}}</style>\n</head>\n<body>\n<h1>Games</h1>\n<ul>\n{items}</ul>\n\
          </body>\n</html>\n"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::href;
+
+    #[test]
+    fn links_survive_odd_names() {
+        assert_eq!(href("club night #2?.html"), "club%20night%20%232%3F.html");
+        assert_eq!(href("\u{cc}w\u{f3}.html"), "%C3%8Cw%C3%B3.html");
+    }
 }
