@@ -436,3 +436,77 @@ fn out_dir_gives_files_of_one_name_a_page_each() {
     names.sort();
     assert_eq!(names, ["index-2.html", "index-3.html", "index.html"]);
 }
+
+/// The DOM of a page that holds `page` in a frame (same folder), presses
+/// Right in it three times (at once, then with "No animation" ticked after
+/// going back) and writes what the frame's board showed each time.
+fn motion_report(browser: &Path, page: &Path, flags: &[&str]) -> String {
+    let frame = page.with_file_name("frame.html");
+    let name = page.file_name().unwrap().to_string_lossy();
+    std::fs::write(
+        &frame,
+        format!(
+            r#"<!DOCTYPE html><html><body><p id="out"></p>
+<iframe id="f" src="{name}#game=1&amp;ply=0"></iframe>
+<script>
+document.getElementById("f").onload = function () {{
+  var d = this.contentDocument, seen = [];
+  var press = function (key) {{
+    d.dispatchEvent(new KeyboardEvent("keydown", {{ key: key, bubbles: true }}));
+  }};
+  var look = function () {{
+    var b = d.querySelector(".ayo-board");
+    seen.push(b.getAttribute("data-ply") + ":" +
+      b.querySelector('g.store[data-side="south"]').getAttribute("data-seeds") + ":" +
+      (d.getElementById("caption").textContent.indexOf("Lap") === 0 ? "sowing" : "still"));
+  }};
+  press("ArrowRight"); look();
+  press("ArrowLeft");
+  d.getElementById("still").checked = true;
+  press("ArrowRight"); look();
+  document.getElementById("out").textContent = seen.join(" ");
+}};
+</script></body></html>"#
+        ),
+    )
+    .unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(browser);
+    cmd.arg(format!("--user-data-dir={}", profile.path().display()));
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--allow-file-access-from-files",
+    ])
+    .args(flags)
+    .arg("--dump-dom")
+    .arg(format!("file://{}", frame.display()));
+    let out = cmd.output().unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    Regex::new(r#"<p id="out">([^<]*)</p>"#)
+        .unwrap()
+        .captures(&dom)
+        .unwrap_or_else(|| panic!("no report in {dom}"))[1]
+        .to_string()
+}
+
+#[test]
+fn a_move_is_sown_unless_motion_is_reduced_or_animation_off() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = make_page(
+        dir.path(),
+        "lecture.html",
+        &["fixtures/opening-lecture.ayo"],
+    );
+    // 1. cx7 puts 7 in South's store once the move is over. Sowing starts
+    // with the first lap, an untouched store and the board still saying ply
+    // 0 (it says 1 once the move is over); "No animation" jumps.
+    assert_eq!(motion_report(&browser, &page, &[]), "0:0:sowing 1:7:still");
+    // A system set to reduce motion jumps too.
+    assert_eq!(
+        motion_report(&browser, &page, &["--force-prefers-reduced-motion"]),
+        "1:7:still 1:7:still"
+    );
+}
