@@ -244,10 +244,7 @@ mod tests {
         t.add("C", "D", Outcome::SouthWins, [30, 10]);
         t.add("B", "D", Outcome::Draw, [24, 24]);
         // A and C: one point each, C +20, A +5. B and D: ½ each, B -5, D -20.
-        assert_eq!(
-            names(&t.ranked()),
-            [(1, "C"), (2, "A"), (3, "B"), (4, "D")]
-        );
+        assert_eq!(names(&t.ranked()), [(1, "C"), (2, "A"), (3, "B"), (4, "D")]);
     }
 
     #[test]

@@ -33,6 +33,9 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::notation::Outcome;
+use crate::output::stats::{
+    BucketJson, EndedJson, FirstMoveJson, HistogramJson, ResultsJson, RulesetJson, StatsJson, round,
+};
 use crate::replay::Game;
 use crate::rules::{EndReason, Position, Ruleset};
 
@@ -293,7 +296,8 @@ impl Stats {
             Some(EndReason::NoLegalMove { .. }) => self.endings.no_legal_move += 1,
             None => self.endings.unfinished += 1,
         }
-        if let (Some(rules), Some(start), Some(first)) = (game.rules, game.start, game.moves.first())
+        if let (Some(rules), Some(start), Some(first)) =
+            (game.rules, game.start, game.moves.first())
             && start == Position::start(&rules)
         {
             let score = self.first_moves.entry((rules, first.letter)).or_default();
@@ -355,6 +359,75 @@ impl Stats {
         v.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         v
     }
+
+    /// The figures as `ayo stats` prints them (every format is made from
+    /// this): means to two decimals, scores to three, lists sorted.
+    pub fn to_json(&self) -> StatsJson {
+        StatsJson {
+            games: self.games,
+            valid: self.valid,
+            invalid: self.invalid(),
+            unparsed: self.unparsed,
+            results: results_json(&self.results),
+            rulesets: self
+                .rulesets_sorted()
+                .into_iter()
+                .map(|(rules, r)| RulesetJson {
+                    rules,
+                    games: r.total(),
+                    results: results_json(&r),
+                })
+                .collect(),
+            plies: histogram_json(&self.plies),
+            laps: histogram_json(&self.laps),
+            captures: histogram_json(&self.captures),
+            ended_by: EndedJson {
+                majority: self.endings.majority,
+                no_legal_move: self.endings.no_legal_move,
+                unfinished: self.endings.unfinished,
+            },
+            first_moves: self
+                .first_moves_sorted()
+                .into_iter()
+                .map(|(rules, pit, s)| FirstMoveJson {
+                    rules,
+                    pit,
+                    games: s.games(),
+                    wins: s.wins,
+                    draws: s.draws,
+                    losses: s.losses,
+                    unfinished: s.unfinished,
+                    score: s.score().map(|x| round(x, 3)),
+                })
+                .collect(),
+        }
+    }
+}
+
+fn results_json(r: &Results) -> ResultsJson {
+    ResultsJson {
+        south: r.south,
+        north: r.north,
+        draw: r.draw,
+        unfinished: r.unfinished,
+    }
+}
+
+fn histogram_json(h: &Histogram) -> HistogramJson {
+    HistogramJson {
+        count: h.count,
+        mean: h.mean().map(|m| round(m, 2)),
+        max: h.max,
+        histogram: h
+            .buckets
+            .iter()
+            .map(|(&from, &count)| BucketJson {
+                from,
+                to: h.kind.end(from),
+                count,
+            })
+            .collect(),
+    }
 }
 
 #[cfg(test)]
@@ -405,7 +478,10 @@ mod tests {
                 .iter()
                 .map(|(r, res)| (r.clone().unwrap_or_default(), res.total()))
                 .collect::<Vec<_>>(),
-            [("russ".to_string(), 4), ("russ leftovers=owner".to_string(), 1)]
+            [
+                ("russ".to_string(), 4),
+                ("russ leftovers=owner".to_string(), 1)
+            ]
         );
         // Plies 1, 3, 2, 1, 1 (the invalid game counts: plies are syntax).
         assert_eq!((s.plies.count, s.plies.sum, s.plies.max), (5, 8, 3));
@@ -422,9 +498,7 @@ mod tests {
         assert_eq!(b.map(|f| f.2.unfinished), Some(1));
         let c = firsts.iter().find(|(r, c, _)| r == "russ" && *c == 'c');
         assert_eq!(c.map(|f| (f.2.wins, f.2.score())), Some((1, Some(1.0))));
-        let owner = firsts
-            .iter()
-            .find(|(r, _, _)| r == "russ leftovers=owner");
+        let owner = firsts.iter().find(|(r, _, _)| r == "russ leftovers=owner");
         assert_eq!(owner.map(|f| (f.1, f.2.losses)), Some(('c', 1)));
         // The set-up game's a is not an opening.
         assert_eq!(firsts.len(), 3);
