@@ -148,7 +148,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             })
             .collect();
         format!(
-            "Names that differ only in case or spacing count as different players: {}.",
+            "names that differ only in case or spacing count as different players: {}.",
             groups.join("; ")
         )
     });
@@ -194,10 +194,16 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
         Some(style) => {
             let markdown = style == Style::Markdown;
-            for (k, t) in tables.iter().enumerate() {
-                if k > 0 {
+            // A blank line between blocks (tables, lists, the note).
+            let blank = |out: &mut dyn Write, written: &mut bool| -> Result<(), Fatal> {
+                if std::mem::replace(written, true) {
                     out.write_all(b"\n")?;
                 }
+                Ok(())
+            };
+            let mut written = false;
+            for t in &tables {
+                blank(out, &mut written)?;
                 if let Some(tag) = &args.by {
                     let value = t.value.clone().unwrap_or_else(|| format!("(no {tag} tag)"));
                     let heading = if markdown {
@@ -213,7 +219,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     out.write_all(grid.render(style).as_bytes())?;
                 }
                 if !t.apart.is_empty() {
-                    let mut text = String::from("\nUnfinished, not counted:\n");
+                    if !rows.is_empty() {
+                        out.write_all(b"\n")?;
+                    }
+                    let mut text = String::from("Unfinished, not counted:\n");
                     if markdown {
                         text.push('\n');
                     }
@@ -225,7 +234,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 }
             }
             if let Some(note) = &note {
-                out.write_all(format!("\n{note}\n").as_bytes())?;
+                blank(out, &mut written)?;
+                out.write_all(format!("Note: {note}\n").as_bytes())?;
             }
         }
     }
@@ -235,11 +245,11 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         // error.
         for t in &tables {
             for a in &t.apart {
-                ctx.note(&format!("unfinished, not counted: {}", a.text()));
+                ctx.note(&format!("note: unfinished, not counted: {}", a.text()));
             }
         }
         if let Some(note) = &note {
-            ctx.note(note);
+            ctx.note(&format!("note: {note}"));
         }
     }
     Ok(())

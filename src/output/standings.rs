@@ -72,8 +72,10 @@ fn signed(d: i128) -> String {
 /// for each row (by rank: `1`, `2`, …; `cross_columns` of them, at least the
 /// rows, so that several tables can share one CSV header) holds the player's
 /// points against that row's player, a game a number, `×` on the diagonal.
-/// `csv` writes the JSON names as headers and points as decimals (`2.5`)
-/// instead of `2½`; with `event`, CSV rows start with the event.
+/// A table shows the seeds as `for-against` and their difference (`±`);
+/// `csv` writes the JSON names as headers, the seeds in two columns and
+/// points as decimals (`2.5`) instead of `2½`, and starts each row with the
+/// event when the rows have one.
 pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, csv: bool) -> Grid {
     let event = csv && rows.iter().any(|r| r.event.is_some());
     let points = |p: f64| if csv { p.to_string() } else { points_text(p) };
@@ -95,16 +97,7 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
         ]
     } else {
         &[
-            "#",
-            "player",
-            "games",
-            "won",
-            "drawn",
-            "lost",
-            "points",
-            "seeds for",
-            "seeds against",
-            "difference",
+            "#", "player", "games", "won", "drawn", "lost", "points", "seeds", "±",
         ]
     };
     header.extend(names.iter().map(|s| s.to_string()));
@@ -128,10 +121,13 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
             r.draws.to_string(),
             r.losses.to_string(),
             points(r.points),
-            r.seeds_for.to_string(),
-            r.seeds_against.to_string(),
         ]);
-        if !csv {
+        if csv {
+            row.extend([r.seeds_for.to_string(), r.seeds_against.to_string()]);
+        } else {
+            // One column `for-against` reads as a score; CSV keeps two, so
+            // that a spreadsheet does not take `75-50` for a date.
+            row.push(format!("{}-{}", r.seeds_for, r.seeds_against));
             row.push(signed(
                 i128::from(r.seeds_for) - i128::from(r.seeds_against),
             ));
@@ -165,13 +161,12 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
         out.push(row);
     }
     let mut grid = Grid::new(header, out);
-    // In a narrow terminal long names and two-word titles wrap at spaces;
-    // numbers never do.
+    // In a narrow terminal long names wrap at spaces; numbers never do.
     grid.fit = grid
         .header
         .iter()
         .map(|h| match h.as_str() {
-            "player" | "seeds for" | "seeds against" => Fit::Wrap,
+            "player" => Fit::Wrap,
             _ => Fit::Keep,
         })
         .collect();

@@ -197,11 +197,8 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
         if !out.is_empty() {
             out.push('\n');
         }
-        if markdown {
-            out += &format!("### {heading}\n");
-            if grid.is_some() {
-                out.push('\n');
-            }
+        if markdown && grid.is_some() {
+            out += &format!("### {heading}\n\n");
         } else {
             out += &format!("{heading}\n");
         }
@@ -256,16 +253,16 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
         Some(histogram_grid("laps", "moves", &s.laps, bars)),
     );
     section(
-        format!(
-            "Captures: {} of {} moves ({}), {}",
-            s.captures.count,
-            s.laps.count,
-            percent(s.captures.count, s.laps.count),
-            match s.captures.mean {
-                Some(mean) => format!("mean {mean} seeds, max {}", s.captures.max),
-                None => "none".to_string(),
-            }
-        ),
+        match s.captures.mean {
+            Some(mean) => format!(
+                "Captures: {} of {} moves ({}), mean {mean} seeds, max {}",
+                s.captures.count,
+                s.laps.count,
+                percent(s.captures.count, s.laps.count),
+                s.captures.max
+            ),
+            None => format!("Captures: none in {} moves", s.laps.count),
+        },
         Some(histogram_grid("seeds", "moves", &s.captures, bars)),
     );
     let e = &s.ended_by;
