@@ -15,7 +15,7 @@ use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, each_game, 
 /// Reads every game once and keeps only counts, sums and histograms, so any
 /// number of games fits in memory. Results (by side, and by the ruleset each
 /// game is replayed under) are by the result token; plies count the main
-/// line of every game that parses. Laps a move, capture sizes, how games end
+/// line of every game that parses. Laps per move, capture sizes, how games end
 /// and how each first move scored come from the main lines of the valid
 /// games; first moves only from games that start at the ruleset's start
 /// position, scored for the side that played them. Exits 1 when some game is

@@ -558,6 +558,12 @@ mod tests {
     }
 
     #[test]
+    fn accumulators_can_go_to_other_threads() {
+        fn send<T: Send + 'static>() {}
+        send::<Stats>();
+    }
+
+    #[test]
     fn buckets() {
         let p = Buckets::PowersOfTwo;
         let starts: Vec<u64> = [0, 1, 2, 3, 4, 7, 8, 1000].map(|v| p.start(v)).to_vec();
