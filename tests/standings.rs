@@ -230,6 +230,12 @@ fn records_it_cannot_count() {
 }
 
 #[test]
+fn games_over_the_size_limit() {
+    // Over 300 bytes: reported at their start, and not counted.
+    insta::assert_snapshot!(standings(&["--max-game-bytes", "300", "--format", "csv"]));
+}
+
+#[test]
 fn nothing_to_count() {
     insta::assert_snapshot!(run(&["standings"], Some(b"")));
     insta::assert_snapshot!(run(&["standings", "--format", "json"], Some(b"")));

@@ -142,6 +142,32 @@ fn replay_flags() {
 }
 
 #[test]
+fn games_over_the_size_limit() {
+    // Games 3 and 5 are over 300 bytes: reported, and counted as games that
+    // do not parse.
+    insta::assert_snapshot!(run(
+        &[
+            "stats",
+            "--format",
+            "csv",
+            "--max-game-bytes",
+            "300",
+            TOURNAMENT
+        ],
+        None
+    ));
+}
+
+#[test]
+fn width() {
+    // Ruleset strings wrap at spaces; numbers stay whole.
+    insta::assert_snapshot!(run(
+        &["stats", "--width", "40", "fixtures/club-night.ayo"],
+        None
+    ));
+}
+
+#[test]
 fn nothing_to_count() {
     insta::assert_snapshot!(run(&["stats"], Some(b"")));
     insta::assert_snapshot!(run(&["stats", "--format", "json"], Some(b"")));

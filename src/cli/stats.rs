@@ -19,7 +19,8 @@ use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, each_game, 
 /// and how each first move scored come from the main lines of the valid
 /// games; first moves only from games that start at the ruleset's start
 /// position, scored for the side that played them. Exits 1 when some game is
-/// invalid (`ayo validate` says why), as validate does.
+/// invalid (`ayo validate` says why), as validate does; a game over
+/// --max-game-bytes is reported, and counted as one that does not parse.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo stats games/*.ayo
@@ -44,10 +45,17 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     // Traced: laps are counted from each move's laps.
     let opts = args.replay.options(true);
     let mut stats = Stats::default();
-    each_game(&args.files, ctx, args.game.game, |_, g| {
+    each_game(&args.files, ctx, args.game.game, |ctx, g| {
         match g.record {
             Ok(record) => stats.add(&replay(record, &opts)),
-            Err(_) => stats.add_unparsed(),
+            Err(e) => {
+                // A game over --max-game-bytes is reported, as by every
+                // command; other problems are only counted.
+                if g.raw.too_large.is_some() {
+                    ctx.syntax_error(g.file, g.raw, &e);
+                }
+                stats.add_unparsed();
+            }
         }
         Ok(())
     })?;

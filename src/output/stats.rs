@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::table::{Grid, Style};
+use super::table::{Fit, Grid, Style};
 
 /// The figures of a corpus, as `ayo stats --format json` prints them.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
@@ -239,6 +239,8 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
             &r.results,
         ));
     }
+    // Long ruleset strings wrap at spaces in a narrow terminal.
+    results.fit = vec![Fit::Wrap];
     section("Results by ruleset".to_string(), Some(results));
     let summary = |h: &HistogramJson| match h.mean {
         Some(mean) => format!("mean {mean}, max {}", h.max),
@@ -290,31 +292,33 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
             ],
         )),
     );
+    let mut firsts = Grid::new(
+        [
+            "rules", "move", "games", "won", "drawn", "lost", "*", "score",
+        ]
+        .map(String::from)
+        .to_vec(),
+        s.first_moves
+            .iter()
+            .map(|f| {
+                vec![
+                    f.rules.clone(),
+                    f.pit.to_string(),
+                    f.games.to_string(),
+                    f.wins.to_string(),
+                    f.draws.to_string(),
+                    f.losses.to_string(),
+                    f.unfinished.to_string(),
+                    f.score
+                        .map_or_else(String::new, |x| format!("{:.1}%", 100.0 * x)),
+                ]
+            })
+            .collect(),
+    );
+    firsts.fit = vec![Fit::Wrap];
     section(
         "First moves (valid games from the start; score for the side that played it)".to_string(),
-        Some(Grid::new(
-            [
-                "rules", "move", "games", "won", "drawn", "lost", "*", "score",
-            ]
-            .map(String::from)
-            .to_vec(),
-            s.first_moves
-                .iter()
-                .map(|f| {
-                    vec![
-                        f.rules.clone(),
-                        f.pit.to_string(),
-                        f.games.to_string(),
-                        f.wins.to_string(),
-                        f.draws.to_string(),
-                        f.losses.to_string(),
-                        f.unfinished.to_string(),
-                        f.score
-                            .map_or_else(String::new, |x| format!("{:.1}%", 100.0 * x)),
-                    ]
-                })
-                .collect(),
-        )),
+        Some(firsts),
     );
     out
 }
