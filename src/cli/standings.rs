@@ -274,12 +274,13 @@ fn standing_json(
         seeds_for: r.seeds_for,
         seeds_against: r.seeds_against,
         cross: cross.then(|| {
-            rows.iter()
-                .zip(&r.cross)
-                .filter(|(_, games)| !games.is_empty())
-                .map(|(o, games)| CrossJson {
-                    opponent: o.player.clone(),
-                    points: games.iter().map(|&h| f64::from(h) / 2.0).collect(),
+            r.cross
+                .iter()
+                .filter_map(|(o, games)| {
+                    Some(CrossJson {
+                        opponent: rows.get(*o)?.player.clone(),
+                        points: games.iter().map(|&h| f64::from(h) / 2.0).collect(),
+                    })
                 })
                 .collect()
         }),

@@ -65,10 +65,11 @@ pub struct Row {
     pub seeds_for: u64,
     /// Seeds this player's opponents ended with.
     pub seeds_against: u64,
-    /// For each row of the table, in rank order: the half points this player
-    /// scored against that row's player, one a game (empty for the player
-    /// itself and for players not met).
-    pub cross: Vec<Vec<u8>>,
+    /// The opponents met, in rank order, each as its row's index in the
+    /// table with the half points this player scored against them, one a
+    /// game. Only opponents met: a table of many players who each met a few
+    /// costs what its games do, not the square of its players.
+    pub cross: Vec<(usize, Vec<u8>)>,
 }
 
 impl Row {
@@ -165,13 +166,21 @@ impl Standings {
                 i as u32 + 1
             };
         }
-        let order: Vec<String> = rows.iter().map(|r| r.player.clone()).collect();
+        let place: HashMap<String, usize> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.player.clone(), i))
+            .collect();
         for row in &mut rows {
-            let against = &self.players[&row.player].against;
-            row.cross = order
+            let Some(line) = self.players.get(&row.player) else {
+                continue;
+            };
+            row.cross = line
+                .against
                 .iter()
-                .map(|o| against.get(o).cloned().unwrap_or_default())
+                .filter_map(|(o, games)| Some((*place.get(o)?, games.clone())))
                 .collect();
+            row.cross.sort_by_key(|(i, _)| *i);
         }
         rows
     }
@@ -278,9 +287,29 @@ mod tests {
         let rows = t.ranked();
         // A 1½ points, C 1, B ½.
         assert_eq!(names(&rows), [(1, "A"), (2, "C"), (3, "B")]);
-        assert_eq!(rows[0].cross, [vec![], vec![0], vec![2, 1]]);
-        assert_eq!(rows[1].cross, [vec![2], vec![], vec![]]);
-        assert_eq!(rows[2].cross, [vec![0, 1], vec![], vec![]]);
+        assert_eq!(rows[0].cross, [(1, vec![0]), (2, vec![2, 1])]);
+        assert_eq!(rows[1].cross, [(0, vec![2])]);
+        assert_eq!(rows[2].cross, [(0, vec![0, 1])]);
+    }
+
+    #[test]
+    fn a_crosstable_costs_its_games_not_its_players_squared() {
+        // 20,000 players, each in one game: a square table would hold
+        // 4 x 10^8 cells.
+        let mut t = Standings::default();
+        for k in 0..10_000 {
+            t.add(
+                &format!("S{k}"),
+                &format!("N{k}"),
+                Outcome::SouthWins,
+                [25, 20],
+            );
+        }
+        let rows = t.ranked();
+        assert_eq!(rows.len(), 20_000);
+        assert_eq!(rows.iter().map(|r| r.cross.len()).sum::<usize>(), 20_000);
+        // The winners share first place, the losers the place after them.
+        assert_eq!((rows[0].rank, rows[19_999].rank), (1, 10_001));
     }
 
     #[test]

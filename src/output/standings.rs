@@ -1,6 +1,8 @@
 //! What `ayo standings` prints: one [`StandingJson`] a player, and the same
 //! rows as a table (with a crosstable when asked).
 
+use std::collections::HashMap;
+
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -132,31 +134,25 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
                 i128::from(r.seeds_for) - i128::from(r.seeds_against),
             ));
         }
-        for k in 0..columns {
-            let cell = match rows.get(k) {
-                None => String::new(),
-                Some(_) if k == i => {
-                    if csv {
-                        String::new()
-                    } else {
-                        "×".to_string()
-                    }
-                }
-                Some(o) => r
-                    .cross
-                    .iter()
-                    .flatten()
-                    .find(|c| c.opponent == o.player)
-                    .map(|c| {
-                        c.points
-                            .iter()
-                            .map(|&p| points(p))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .unwrap_or_default(),
-            };
-            row.push(cell);
+        if columns > 0 {
+            // Each opponent met, by name: a look-up a cell.
+            let met: HashMap<&str, String> = r
+                .cross
+                .iter()
+                .flatten()
+                .map(|c| {
+                    let games: Vec<String> = c.points.iter().map(|&p| points(p)).collect();
+                    (c.opponent.as_str(), games.join(" "))
+                })
+                .collect();
+            for k in 0..columns {
+                let cell = match rows.get(k) {
+                    Some(_) if k == i && !csv => "×".to_string(),
+                    Some(o) if k != i => met.get(o.player.as_str()).cloned().unwrap_or_default(),
+                    _ => String::new(),
+                };
+                row.push(cell);
+            }
         }
         out.push(row);
     }
