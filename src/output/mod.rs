@@ -6,5 +6,7 @@ pub mod compare;
 pub mod html;
 pub mod import;
 pub mod json;
+pub mod standings;
+pub mod stats;
 pub mod svg;
 pub mod table;
