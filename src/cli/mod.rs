@@ -23,9 +23,12 @@ mod duplicates;
 mod filter;
 mod fmt;
 mod generate;
+mod html;
 mod import;
 mod json;
 mod perft;
+mod standings;
+mod stats;
 mod validate;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
@@ -64,12 +67,15 @@ enum Command {
     Validate(validate::Args),
     Annotate(annotate::Args),
     Board(board::Args),
+    Html(html::Args),
     Compare(compare::Args),
     Json(json::Args),
     Import(import::Args),
     Fmt(fmt::Args),
     Filter(Box<filter::Args>),
     Duplicates(duplicates::Args),
+    Standings(standings::Args),
+    Stats(stats::Args),
     Perft(perft::Args),
     Best(best::Args),
     Analyze(analyze::Args),
@@ -99,6 +105,10 @@ pub enum TableFormat {
     Csv,
     /// One JSON object a line (NDJSON).
     Json,
+    /// An SVG picture. Only `ayo board` accepts it (its `--format` adds the
+    /// value, see `board::formats`); the other commands' parsers never yield it.
+    #[value(skip)]
+    Svg,
 }
 
 /// The options of every command that prints tables (annotate, board,
@@ -140,7 +150,8 @@ impl TableArgs {
             .unwrap_or(100)
     }
 
-    /// The grid style of the format (`None` for JSON).
+    /// The grid style of the format (`None` for JSON, and for SVG, which is
+    /// not a grid).
     pub fn style(&self) -> Option<ayo::output::table::Style> {
         use ayo::output::table::Style;
         match self.format {
@@ -150,7 +161,7 @@ impl TableArgs {
             }),
             TableFormat::Markdown => Some(Style::Markdown),
             TableFormat::Csv => Some(Style::Csv),
-            TableFormat::Json => None,
+            TableFormat::Json | TableFormat::Svg => None,
         }
     }
 }
@@ -559,6 +570,7 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args, &mut ctx, &mut out),
         Command::Annotate(args) => annotate::run(args, &mut ctx, &mut out),
         Command::Board(args) => board::run(args, &mut ctx, &mut out),
+        Command::Html(args) => html::run(args, &mut ctx, &mut out),
         Command::Compare(args) => compare::run(args, &mut ctx, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Json(args) => json::run(args, &mut ctx, &mut out),
@@ -566,6 +578,8 @@ pub fn main() -> ExitCode {
         Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),
         Command::Filter(args) => filter::run(*args, &mut ctx, &mut out),
         Command::Duplicates(args) => duplicates::run(args, &mut ctx, &mut out),
+        Command::Standings(args) => standings::run(args, &mut ctx, &mut out),
+        Command::Stats(args) => stats::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
         Command::Best(args) => best::run(args, &mut ctx, &mut out),
         Command::Analyze(args) => analyze::run(args, &mut ctx, &mut out),

@@ -4,6 +4,10 @@
 pub mod analyze;
 pub mod board;
 pub mod compare;
+pub mod html;
 pub mod import;
 pub mod json;
+pub mod standings;
+pub mod stats;
+pub mod svg;
 pub mod table;
