@@ -717,3 +717,68 @@ fn shell_pipelines_never_panic() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `ayo json` streams each game move by move (`write_game`) instead of
+/// building its `GameJson`: the bytes must be those of serializing the value,
+/// compact and pretty, for every game of every fixture (valid, invalid,
+/// malformed, relays) and for games with variations, comments, refusals and
+/// moves after a refused one.
+#[test]
+fn streamed_json_is_the_json_of_game_json() {
+    use ayo::output::json::{game_json, write_game};
+
+    let mut files = Vec::new();
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "ayo") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut games = 0;
+    let extra = [
+        "{before} 1. c {after} (1. d! $1 (1. e) D 2. B) (1... x) C 2. Z (2. b) b *\n",
+        "[Setup \"garbage\"]\n\n1. c C *\n",
+        "[Rules \"nonsense\"]\n\n{only a comment} *\n",
+        "1. cx9 2. F (2. f) *\n",
+    ];
+    let mut texts: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .map(|p| (p.display().to_string(), std::fs::read(p).unwrap()))
+        .collect();
+    texts.extend(
+        extra
+            .iter()
+            .map(|t| ("extra".to_string(), t.as_bytes().to_vec())),
+    );
+    for (name, bytes) in &texts {
+        for (i, raw) in GameReader::new(&bytes[..]).enumerate() {
+            let Ok(raw) = raw else { continue };
+            let Ok(record) = raw.parse() else { continue };
+            let game = replay(record, &Options::default());
+            for pretty in [false, true] {
+                let value = game_json(&game, Some(name), Some(i));
+                let want = if pretty {
+                    serde_json::to_vec_pretty(&value).unwrap()
+                } else {
+                    serde_json::to_vec(&value).unwrap()
+                };
+                let mut got = Vec::new();
+                write_game(&mut got, &game, Some(name), Some(i), pretty).unwrap();
+                assert_eq!(
+                    String::from_utf8_lossy(&got),
+                    String::from_utf8_lossy(&want),
+                    "{name}, game {}",
+                    i + 1
+                );
+            }
+            games += 1;
+        }
+    }
+    assert!(games > 40, "only {games} games read");
+}
