@@ -365,11 +365,11 @@ const CACHE_FROM_LAPS: u64 = 256;
 /// about a millisecond of sowing, far beyond the relays of real play.
 const LEGAL_LIST_LAPS: u64 = 1 << 16;
 
-/// A move the engine decided: the position after it and its capture, and its
-/// full outcome when it was asked for.
+/// A move the engine decided: its capture, and its full outcome when it was
+/// asked for. The position after it is written where the move was played
+/// from (see [`Replayer::decide_within`]).
 #[derive(Clone)]
 struct Decided {
-    position: Position,
     capture: Option<Capture>,
     /// Boxed: checking alone (`ayo validate`) never builds one, and every
     /// byte of this struct is copied on each move.
@@ -403,7 +403,8 @@ struct Replayer {
     errors: Vec<Diagnostic>,
     /// Verdicts of long relays, so that each (position, pit) is decided once
     /// a run.
-    cache: HashMap<(Position, Pit), Result<Decided, Illegal>>,
+    /// A legal move keeps the position after it.
+    cache: HashMap<(Position, Pit), Result<(Position, Decided), Illegal>>,
     /// Laps the engine sowed in this run (an endless relay counts its
     /// period): what the cache saves is measured in these.
     laps_sown: u64,
@@ -414,11 +415,29 @@ impl Replayer {
         self.errors.push(Diagnostic::new(span, message, label));
     }
 
-    /// The engine's verdict on a move, from the cache when the relay is long
-    /// and was decided before. `want_outcome` asks for the [`MoveOutcome`]
-    /// too.
-    fn decide(&mut self, pos: &Position, pit: Pit, want_outcome: bool) -> Result<Decided, Illegal> {
+    /// The engine's verdict on playing `pit` from `*pos`, from the cache when
+    /// the relay is long and was decided before. A legal move advances `*pos`
+    /// to the position after it; an illegal one leaves it as it was.
+    /// `want_outcome` asks for the [`MoveOutcome`] too.
+    ///
+    /// In place, because a position is 112 bytes: returning it inside the
+    /// verdict copied it on each step back to the line's position, a few
+    /// percent of `ayo validate`.
+    fn decide(
+        &mut self,
+        pos: &mut Position,
+        pit: Pit,
+        want_outcome: bool,
+    ) -> Result<Decided, Illegal> {
         self.decide_within(pos, pit, want_outcome, self.engine.max_laps())
+    }
+
+    /// Whether `pit` is legal from `pos` (its verdict, the position kept as
+    /// it was), within `budget` laps as in [`Replayer::decide_within`].
+    fn verdict_within(&mut self, pos: &Position, pit: Pit, budget: u64) -> Result<(), Illegal> {
+        let mut after = *pos;
+        self.decide_within(&mut after, pit, false, budget)
+            .map(|_| ())
     }
 
     /// [`Replayer::decide`] with at most `budget` laps (no more than the lap
@@ -426,7 +445,7 @@ impl Replayer {
     /// cached: the limit may yet decide it.
     fn decide_within(
         &mut self,
-        pos: &Position,
+        pos: &mut Position,
         pit: Pit,
         want_outcome: bool,
         budget: u64,
@@ -437,39 +456,41 @@ impl Replayer {
             && let Some(v) = self.cache.get(&(*pos, pit))
         {
             match v {
-                Ok(d) if want_outcome && d.outcome.is_none() => {}
-                v => return v.clone(),
+                Ok((_, d)) if want_outcome && d.outcome.is_none() => {}
+                Ok((after, d)) => {
+                    let d = d.clone();
+                    *pos = *after;
+                    return Ok(d);
+                }
+                Err(e) => return Err(*e),
             }
         }
         let engine = self
             .engine
             .with_max_laps(budget.min(self.engine.max_laps()));
-        // `laps` beside the verdict rather than in a tuple with it, so that
-        // the verdict is built where it is returned instead of copied there.
-        let mut laps = 0;
-        let verdict = if want_outcome {
+        let (after, verdict, laps) = if want_outcome {
             match engine.play_outcome_counted(pos, pit, self.trace) {
                 Ok((o, counted)) => {
-                    laps = counted;
-                    Ok(Decided {
-                        position: o.position,
+                    let after = o.position;
+                    let d = Decided {
                         capture: o.capture,
                         outcome: Some(Box::new(o)),
-                    })
+                    };
+                    (after, Ok(d), counted)
                 }
-                Err(e) => Err(e),
+                Err(e) => (*pos, Err(e), 0),
             }
         } else {
             match engine.play_capture(pos, pit) {
-                Ok((position, capture, counted)) => {
-                    laps = counted;
+                Ok((after, capture, counted)) => (
+                    after,
                     Ok(Decided {
-                        position,
                         capture,
                         outcome: None,
-                    })
-                }
-                Err(e) => Err(e),
+                    }),
+                    counted,
+                ),
+                Err(e) => (*pos, Err(e), 0),
             }
         };
         let laps = match verdict {
@@ -481,7 +502,14 @@ impl Replayer {
         let cut_short = matches!(verdict, Err(Illegal::Undecided { .. }))
             && engine.max_laps() < self.engine.max_laps();
         if laps >= CACHE_FROM_LAPS && !cut_short {
-            self.cache.insert((*pos, pit), verdict.clone());
+            let kept = match &verdict {
+                Ok(d) => Ok((after, d.clone())),
+                Err(e) => Err(*e),
+            };
+            self.cache.insert((*pos, pit), kept);
+        }
+        if verdict.is_ok() {
+            *pos = after;
         }
         verdict
     }
@@ -504,8 +532,8 @@ impl Replayer {
                 if pos.seeds(pit) == 0 {
                     continue;
                 }
-                match self.decide(pos, pit, false) {
-                    Ok(_) => return Ok(Status::Ongoing),
+                match self.verdict_within(pos, pit, self.engine.max_laps()) {
+                    Ok(()) => return Ok(Status::Ongoing),
                     Err(e @ Illegal::Undecided { .. }) => undecided = Some(e),
                     Err(_) => {}
                 }
@@ -692,7 +720,6 @@ impl Replayer {
     /// passing it back through the result cost `ayo validate` a tenth of its
     /// time in copies.
     fn play(&mut self, m: &Move, pos: &mut Position, place: &Place) -> Played {
-        let before: &Position = pos;
         let mut played = Played {
             outcome: None,
             refusal: None,
@@ -704,9 +731,9 @@ impl Replayer {
             });
             return played;
         }
-        let pits = before.pits();
+        let pits = pos.pits();
         let Some(pit) = Pit::from_letter(m.pit, pits) else {
-            let mut row = before.pits_of(place.side).map(|p| p.letter(pits));
+            let mut row = pos.pits_of(place.side).map(|p| p.letter(pits));
             let first = row.next().unwrap_or('?');
             let last = row.next_back().unwrap_or(first);
             let refusal = Refusal::NoSuchPit {
@@ -717,10 +744,11 @@ impl Replayer {
             played.refusal = Some(refusal);
             return played;
         };
-        let decided = match self.decide(before, pit, self.keep_plies) {
+        // A refused move leaves `pos` as it was: the position it was refused in.
+        let decided = match self.decide(pos, pit, self.keep_plies) {
             Ok(d) => d,
             Err(why) => {
-                let refusal = self.refusal(before, why);
+                let refusal = self.refusal(pos, why);
                 self.refuse(m, place, &refusal);
                 played.refusal = Some(refusal);
                 return played;
@@ -743,7 +771,6 @@ impl Replayer {
                 );
             }
         }
-        *pos = decided.position;
         played.outcome = decided.outcome;
         played
     }
@@ -781,8 +808,8 @@ impl Replayer {
             if before.seeds(pit) == 0 {
                 continue;
             }
-            match self.decide_within(before, pit, false, LEGAL_LIST_LAPS) {
-                Ok(_) => legal.push(pit.letter(pits)),
+            match self.verdict_within(before, pit, LEGAL_LIST_LAPS) {
+                Ok(()) => legal.push(pit.letter(pits)),
                 Err(Illegal::Undecided { .. }) => unknown = true,
                 Err(_) => {}
             }
