@@ -19,6 +19,7 @@ use super::ast::{
     Comment, Glyph, List, Move, MoveNumber, Nag, Outcome, Record, Span, Tag, Termination, Variation,
 };
 use super::lex;
+use super::tags::known_index;
 use super::write::KNOWN_TAGS;
 
 /// Variations nested deeper than this are refused, so that hostile input cannot
@@ -576,8 +577,8 @@ impl<'a> GameParser<'a> {
         };
         let span = self.extend(open, rest);
         // Known names are borrowed, not allocated (see `Tag::name`).
-        let name = match KNOWN_TAGS.iter().find(|k| **k == name) {
-            Some(known) => Cow::Borrowed(*known),
+        let name = match known_index(name) {
+            Some(i) => Cow::Borrowed(KNOWN_TAGS[i]),
             None => Cow::Owned(name.to_string()),
         };
         let tag = Tag {

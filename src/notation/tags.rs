@@ -2,8 +2,6 @@
 //! misspelt known tag, a known tag given twice, a date not in `YYYY.MM.DD`.
 //! Still notation only: nothing here reads a tag's value for the rules.
 
-use std::borrow::Cow;
-
 use super::ast::{Record, Span};
 use super::write::KNOWN_TAGS;
 
@@ -56,23 +54,30 @@ impl TagProblem {
 /// ```
 pub fn check_tags(record: &Record) -> Vec<TagProblem> {
     let mut problems = Vec::new();
+    // Bit i set: KNOWN_TAGS[i] was seen. Duplicates are rare, so only then is
+    // the first one looked for; every tag of every game is checked, and
+    // comparing each with the names before it cost a few percent of
+    // `ayo validate`.
+    let mut seen = 0u32;
+    const { assert!(KNOWN_TAGS.len() <= 32) };
     for (k, t) in record.tags.iter().enumerate() {
-        // The parser borrows a known name from KNOWN_TAGS itself: finding it
-        // there by address spares comparing it with every known name.
-        let known = match &t.name {
-            Cow::Borrowed(name) => KNOWN_TAGS
-                .iter()
-                .find(|known| std::ptr::eq(known.as_ptr(), name.as_ptr()))
-                .or_else(|| KNOWN_TAGS.iter().find(|known| *known == name)),
-            Cow::Owned(name) => KNOWN_TAGS.iter().find(|known| **known == name),
-        };
-        match known {
-            Some(known) => {
-                if let Some(first) = record.tags[..k].iter().find(|f| f.name == *known) {
+        match known_index(&t.name) {
+            Some(i) => {
+                let known = KNOWN_TAGS[i];
+                if seen & (1 << i) != 0
+                    && let Some(first) = record.tags[..k].iter().find(|f| f.name == known)
+                {
                     problems.push(TagProblem::Duplicate {
                         span: t.span,
                         name: known,
                         first: first.span,
+                    });
+                }
+                seen |= 1 << i;
+                if known == "Date" && !is_date(&t.value) {
+                    problems.push(TagProblem::Date {
+                        span: t.value_span,
+                        value: t.value.clone(),
                     });
                 }
             }
@@ -86,14 +91,37 @@ pub fn check_tags(record: &Record) -> Vec<TagProblem> {
                 }
             }
         }
-        if t.name == "Date" && !is_date(&t.value) {
-            problems.push(TagProblem::Date {
-                span: t.value_span,
-                value: t.value.clone(),
-            });
-        }
     }
     problems
+}
+
+/// Where `name` is in [`KNOWN_TAGS`], if it is a known name.
+///
+/// Every tag of every game is looked up here, by the parser and again by
+/// [`check_tags`]: rather than compare the name with each known one, its
+/// length and first and last bytes (which tell the known names apart) pick
+/// the one it can be, and a single comparison confirms it. A test checks the
+/// table against `KNOWN_TAGS`.
+pub(crate) fn known_index(name: &str) -> Option<usize> {
+    let b = name.as_bytes();
+    let (&first, &last) = (b.first()?, b.last()?);
+    let i = match (b.len(), first, last) {
+        (5, b'E', b't') => 0,   // Event
+        (4, b'S', b'e') => 1,   // Site
+        (4, b'D', b'e') => 2,   // Date
+        (5, b'R', b'd') => 3,   // Round
+        (5, b'S', b'h') => 4,   // South
+        (5, b'N', b'h') => 5,   // North
+        (6, b'R', b't') => 6,   // Result
+        (5, b'R', b's') => 7,   // Rules
+        (5, b'S', b'p') => 8,   // Setup
+        (5, b'S', b'e') => 9,   // Score
+        (8, b'P', b't') => 10,  // PlyCount
+        (11, b'T', b'n') => 11, // Termination
+        (9, b'A', b'r') => 12,  // Annotator
+        _ => return None,
+    };
+    (KNOWN_TAGS[i] == name).then_some(i)
 }
 
 /// `YYYY.MM.DD`, each part digits or all `?`.
@@ -161,6 +189,32 @@ mod tests {
                 TagProblem::Date { value, .. } => format!("date {value}"),
             })
             .collect()
+    }
+
+    /// The table in `known_index` finds every known name, and no name one
+    /// byte away from a known one (a changed, dropped or added byte), nor
+    /// another letter case.
+    #[test]
+    fn known_index_finds_exactly_the_known_names() {
+        for (i, known) in KNOWN_TAGS.iter().enumerate() {
+            assert_eq!(known_index(known), Some(i), "{known}");
+            assert_eq!(known_index(&known.to_ascii_lowercase()), None);
+            assert_eq!(known_index(&known.to_ascii_uppercase()), None);
+            let b = known.as_bytes();
+            for at in 0..b.len() {
+                for byte in [b'a', b'e', b'z', b'S', b' '] {
+                    let mut changed = b.to_vec();
+                    changed[at] = byte;
+                    let changed = String::from_utf8(changed).unwrap();
+                    let want = KNOWN_TAGS.iter().position(|k| *k == changed);
+                    assert_eq!(known_index(&changed), want, "{changed}");
+                }
+                let dropped = format!("{}{}", &known[..at], &known[at + 1..]);
+                assert_eq!(known_index(&dropped), None, "{dropped}");
+            }
+            assert_eq!(known_index(&format!("{known}s")), None);
+        }
+        assert_eq!(known_index(""), None);
     }
 
     #[test]
