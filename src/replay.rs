@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::notation::{Move, Numbering, Outcome, Record, Span, Tag, check_tags};
+use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag, check_tags};
 use crate::rules::{
     Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, MoveOutcome, NoMove, Pit,
     Position, Ruleset, Side, Status, final_score, winner,
@@ -465,53 +465,73 @@ impl Replayer {
                 Err(e) => return Err(*e),
             }
         }
-        let engine = self
-            .engine
-            .with_max_laps(budget.min(self.engine.max_laps()));
-        let (after, verdict, laps) = if want_outcome {
+        // The engine as it is unless the budget is below its limit: this
+        // runs for every move, and copying the engine is not free.
+        let limited;
+        let engine = if budget >= self.engine.max_laps() {
+            &self.engine
+        } else {
+            limited = self.engine.with_max_laps(budget);
+            &limited
+        };
+        // Two paths written out rather than one generic one: checking alone
+        // (`ayo validate`) takes the second for every move, and moving a
+        // `MoveOutcome`-sized value through it cost more than the branch.
+        if want_outcome {
             match engine.play_outcome_counted(pos, pit, self.trace) {
-                Ok((o, counted)) => {
+                Ok((o, laps)) => {
                     let after = o.position;
-                    let d = Decided {
+                    let decided = Decided {
                         capture: o.capture,
                         outcome: Some(Box::new(o)),
                     };
-                    (after, Ok(d), counted)
+                    self.played(pos, pit, after, &decided, laps);
+                    Ok(decided)
                 }
-                Err(e) => (*pos, Err(e), 0),
+                Err(e) => Err(self.refused(pos, pit, e, budget)),
             }
         } else {
             match engine.play_capture(pos, pit) {
-                Ok((after, capture, counted)) => (
-                    after,
-                    Ok(Decided {
+                Ok((after, capture, laps)) => {
+                    let decided = Decided {
                         capture,
                         outcome: None,
-                    }),
-                    counted,
-                ),
-                Err(e) => (*pos, Err(e), 0),
+                    };
+                    self.played(pos, pit, after, &decided, laps);
+                    Ok(decided)
+                }
+                Err(e) => Err(self.refused(pos, pit, e, budget)),
             }
-        };
-        let laps = match verdict {
-            Err(Illegal::Endless { period }) => period,
-            Err(Illegal::Undecided { laps }) => laps,
-            _ => laps,
+        }
+    }
+
+    /// A legal move from `*pos` took `laps` laps to reach `after`: counts
+    /// them, keeps a long relay's verdict, and advances `*pos`.
+    #[inline]
+    fn played(&mut self, pos: &mut Position, pit: Pit, after: Position, d: &Decided, laps: u64) {
+        self.laps_sown = self.laps_sown.saturating_add(laps);
+        if laps >= CACHE_FROM_LAPS {
+            self.cache.insert((*pos, pit), Ok((after, d.clone())));
+        }
+        *pos = after;
+    }
+
+    /// The engine refused `pit` from `pos` within `budget` laps: counts the
+    /// laps sown finding that out and keeps a long relay's verdict (unless the
+    /// budget, below the lap limit, cut it short: the limit may yet decide
+    /// it). Returns the refusal.
+    fn refused(&mut self, pos: &Position, pit: Pit, e: Illegal, budget: u64) -> Illegal {
+        let laps = match e {
+            Illegal::Endless { period } => period,
+            Illegal::Undecided { laps } => laps,
+            _ => 0,
         };
         self.laps_sown = self.laps_sown.saturating_add(laps);
-        let cut_short = matches!(verdict, Err(Illegal::Undecided { .. }))
-            && engine.max_laps() < self.engine.max_laps();
+        let cut_short = matches!(e, Illegal::Undecided { .. }) && budget < self.engine.max_laps();
         if laps >= CACHE_FROM_LAPS && !cut_short {
-            let kept = match &verdict {
-                Ok(d) => Ok((after, d.clone())),
-                Err(e) => Err(*e),
-            };
-            self.cache.insert((*pos, pit), kept);
+            self.cache.insert((*pos, pit), Err(e));
         }
-        if verdict.is_ok() {
-            *pos = after;
-        }
-        verdict
+        e
     }
 
     /// [`Engine::status`], deciding each pit through the cache.
@@ -560,6 +580,7 @@ impl Replayer {
     /// `6.` next is taken as counting on from it (a skipped number); after
     /// `1. a B 3. c D 3. e` the first `3.` is reported and the second agrees
     /// with the count from the start (a typo). Either way nothing after is.
+    #[inline]
     fn check_number(
         &mut self,
         m: &Move,
@@ -567,13 +588,28 @@ impl Replayer {
         slip: Option<Numbering>,
     ) -> (Numbering, Option<Numbering>) {
         let expected = place.numbering;
-        let Some(n) = m.number else {
-            return (expected, slip);
-        };
-        let found = Numbering::new(n.number, n.ellipsis);
-        if found == expected {
-            return (expected, None);
+        match m.number {
+            None => (expected, slip),
+            Some(n) if n.number == expected.number && n.ellipsis == expected.north => {
+                (expected, None)
+            }
+            Some(n) => self.wrong_number(m, n, place, slip),
         }
+    }
+
+    /// [`Replayer::check_number`] for a number that is not the one expected:
+    /// apart, so that the check of every move stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn wrong_number(
+        &mut self,
+        m: &Move,
+        n: MoveNumber,
+        place: &Place,
+        slip: Option<Numbering>,
+    ) -> (Numbering, Option<Numbering>) {
+        let expected = place.numbering;
+        let found = Numbering::new(n.number, n.ellipsis);
         if slip == Some(found) {
             return (found, None);
         }

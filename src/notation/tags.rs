@@ -124,16 +124,17 @@ pub(crate) fn known_index(name: &str) -> Option<usize> {
     (KNOWN_TAGS[i] == name).then_some(i)
 }
 
-/// `YYYY.MM.DD`, each part digits or all `?`.
+/// `YYYY.MM.DD`, each part digits or all `?`. Byte by byte rather than by
+/// splitting at the dots: nearly every game has a date.
 fn is_date(value: &str) -> bool {
-    let part = |p: &str, len: usize| {
-        p.len() == len && (p.bytes().all(|b| b.is_ascii_digit()) || p.bytes().all(|b| b == b'?'))
-    };
-    let mut parts = value.split('.');
-    matches!(
-        (parts.next(), parts.next(), parts.next(), parts.next()),
-        (Some(y), Some(m), Some(d), None) if part(y, 4) && part(m, 2) && part(d, 2)
-    )
+    let b = value.as_bytes();
+    let part = |p: &[u8]| p.iter().all(u8::is_ascii_digit) || p.iter().all(|&c| c == b'?');
+    b.len() == 10
+        && b[4] == b'.'
+        && b[7] == b'.'
+        && part(&b[..4])
+        && part(&b[5..7])
+        && part(&b[8..])
 }
 
 /// The known tag `name` is probably a slip for: the same but for letter case,
@@ -255,6 +256,12 @@ mod tests {
                 && !is_date("29.11.2026")
                 && !is_date("2026.1.29")
                 && !is_date("2026.?1.29")
+                && !is_date("2026.11.2?")
+                && !is_date("2026.11.29.")
+                && !is_date("20261.1.29")
+                && !is_date("2026.11.2")
+                && !is_date("2026.11.2\u{e9}")
+                && !is_date("")
         );
         assert_eq!(names("[Date \"29/11/2026\"]\n*"), ["date 29/11/2026"]);
     }
