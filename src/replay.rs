@@ -55,8 +55,10 @@ pub struct Ply {
     /// illegal move). Its laps are empty unless [`Options::trace`] was set.
     pub outcome: Option<MoveOutcome>,
     /// Why the move was not played, when it was the one refused (`None` for
-    /// a played move and for the moves after a refused one).
-    pub refusal: Option<Refusal>,
+    /// a played move and for the moves after a refused one). Boxed: at most
+    /// one move of a line has one, and every ply kept would otherwise carry
+    /// its room (a big game's plies are most of the memory replay takes).
+    pub refusal: Option<Box<Refusal>>,
     /// The replayed variations of this move.
     pub variations: Vec<Vec<Ply>>,
 }
@@ -674,7 +676,11 @@ impl Replayer {
         let mut playing = true;
         let mut plies = Vec::with_capacity(if self.keep_plies { moves.len() } else { 0 });
         self.walk_numbers(moves, first_ply, first, in_variation, |this, m, place| {
-            let mut variations = Vec::new();
+            let mut variations = Vec::with_capacity(if this.keep_plies {
+                m.variations.len()
+            } else {
+                0
+            });
             let mut played = Played {
                 outcome: None,
                 refusal: None,
@@ -703,7 +709,7 @@ impl Replayer {
                     side: place.side,
                     letter: m.pit,
                     outcome: played.outcome.map(|o| *o),
-                    refusal: played.refusal,
+                    refusal: played.refusal.map(Box::new),
                     variations,
                 });
             }
@@ -978,8 +984,8 @@ mod tests {
         );
         // The reason stays typed on the ply, for compare and the like.
         assert_eq!(
-            game.moves[2].refusal,
-            Some(Refusal::Illegal {
+            game.moves[2].refusal.as_deref(),
+            Some(&Refusal::Illegal {
                 why: Illegal::EmptyPit,
                 legal: vec!['b', 'c', 'd', 'f'],
             })
