@@ -9,7 +9,7 @@ use std::fmt;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag, check_tags};
 use crate::rules::{
-    Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, MoveOutcome, NoMove, Pit,
+    Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit,
     Position, Ruleset, Side, Status, final_score, winner,
 };
 
@@ -177,6 +177,49 @@ impl Game {
             .rev()
             .find_map(|p| p.outcome.as_ref().map(|o| o.position))
             .or(self.start)
+    }
+}
+
+impl Game {
+    /// The laps of a move played from `before` (the position its line had
+    /// then): those its ply keeps when the game was replayed with
+    /// [`Options::trace`], else traced now, the same relay sown again with
+    /// every lap written down. Empty for a move not played.
+    ///
+    /// So a big game can be replayed without traces, which are most of the
+    /// memory its plies take, and each move's laps traced as they are written
+    /// out: `ayo json` does. The relay was decided in replay, so it ends.
+    ///
+    /// ```
+    /// use ayo::notation::parse_record;
+    /// use ayo::replay::{Options, replay};
+    ///
+    /// let record = parse_record("1. b *\n").unwrap();
+    /// let plain = replay(record.clone(), &Options { trace: false, ..Options::default() });
+    /// let traced = replay(record, &Options::default());
+    /// let start = plain.start.unwrap();
+    /// assert!(plain.moves[0].outcome.as_ref().unwrap().laps.is_empty());
+    /// assert_eq!(plain.laps(&start, &plain.moves[0]), traced.laps(&start, &traced.moves[0]));
+    /// assert_eq!(plain.laps(&start, &plain.moves[0]).len(), 5);
+    /// ```
+    pub fn laps<'p>(&self, before: &Position, ply: &'p Ply) -> std::borrow::Cow<'p, [Lap]> {
+        use std::borrow::Cow;
+        let Some(outcome) = &ply.outcome else {
+            return Cow::Borrowed(&[]);
+        };
+        if !outcome.laps.is_empty() {
+            return Cow::Borrowed(&outcome.laps);
+        }
+        let Some(rules) = self.rules else {
+            return Cow::Borrowed(&[]);
+        };
+        // No lap limit: the move was legal, so its relay ends, and within
+        // the limit replay had.
+        let engine = Engine::new(rules).with_max_laps(u64::MAX);
+        match engine.play_traced(before, outcome.pit) {
+            Ok(o) => Cow::Owned(o.laps),
+            Err(_) => Cow::Borrowed(&[]),
+        }
     }
 }
 

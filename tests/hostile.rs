@@ -722,7 +722,9 @@ fn shell_pipelines_never_panic() {
 /// building its `GameJson`: the bytes must be those of serializing the value,
 /// compact and pretty, for every game of every fixture (valid, invalid,
 /// malformed, relays) and for games with variations, comments, refusals and
-/// moves after a refused one.
+/// moves after a refused one; and the same bytes again from the game
+/// replayed without lap traces (as `ayo json` replays), its laps traced as
+/// they are written.
 #[test]
 fn streamed_json_is_the_json_of_game_json() {
     use ayo::output::json::{game_json, write_game};
@@ -760,6 +762,13 @@ fn streamed_json_is_the_json_of_game_json() {
         for (i, raw) in GameReader::new(&bytes[..]).enumerate() {
             let Ok(raw) = raw else { continue };
             let Ok(record) = raw.parse() else { continue };
+            let untraced = replay(
+                record.clone(),
+                &Options {
+                    trace: false,
+                    ..Options::default()
+                },
+            );
             let game = replay(record, &Options::default());
             for pretty in [false, true] {
                 let value = game_json(&game, Some(name), Some(i));
@@ -768,14 +777,19 @@ fn streamed_json_is_the_json_of_game_json() {
                 } else {
                     serde_json::to_vec(&value).unwrap()
                 };
-                let mut got = Vec::new();
-                write_game(&mut got, &game, Some(name), Some(i), pretty).unwrap();
-                assert_eq!(
-                    String::from_utf8_lossy(&got),
-                    String::from_utf8_lossy(&want),
-                    "{name}, game {}",
-                    i + 1
-                );
+                for g in [&game, &untraced] {
+                    let mut got = Vec::new();
+                    write_game(&mut got, g, Some(name), Some(i), pretty).unwrap();
+                    assert_eq!(
+                        String::from_utf8_lossy(&got),
+                        String::from_utf8_lossy(&want),
+                        "{name}, game {}, traced: {}",
+                        i + 1,
+                        g.moves
+                            .iter()
+                            .any(|p| p.outcome.as_ref().is_some_and(|o| !o.laps.is_empty()))
+                    );
+                }
             }
             games += 1;
         }

@@ -44,7 +44,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.schema {
         return write(out, &schema());
     }
-    let opts = args.replay.options(true);
+    // No lap traces kept: `write_game` traces each move's as it writes it,
+    // so a big game's plies hold less.
+    let opts = args.replay.options(false);
     each_game(&args.files, ctx, args.game.game, |ctx, g| {
         match g.record {
             Ok(record) => {

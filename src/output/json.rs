@@ -365,6 +365,10 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
 /// took about as much again as the replayed game). Nothing is written after
 /// the object: the caller adds the line break of NDJSON.
 ///
+/// A game replayed without [`Options::trace`](crate::replay::Options::trace)
+/// is written with its laps all the same, each move's traced as it is
+/// written ([`Game::laps`]): the same bytes, and plies that hold less.
+///
 /// `w` can be a buffer (one per worker, written out in order) or the output
 /// itself.
 ///
@@ -373,10 +377,17 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
 /// use ayo::output::json::{game_json, write_game};
 /// use ayo::replay::{Options, replay};
 ///
-/// let game = replay(parse_record("1. c (1. d) C *\n").unwrap(), &Options::default());
+/// let record = parse_record("1. c (1. d) C *\n").unwrap();
+/// let game = replay(record.clone(), &Options::default());
 /// let mut out = Vec::new();
 /// write_game(&mut out, &game, Some("g.ayo"), Some(0), false).unwrap();
 /// assert_eq!(out, serde_json::to_vec(&game_json(&game, Some("g.ayo"), Some(0))).unwrap());
+///
+/// // Replayed without lap traces: the same JSON.
+/// let untraced = replay(record, &Options { trace: false, ..Options::default() });
+/// let mut again = Vec::new();
+/// write_game(&mut again, &untraced, Some("g.ayo"), Some(0), false).unwrap();
+/// assert_eq!(again, out);
 /// ```
 pub fn write_game(
     w: impl std::io::Write,
@@ -442,7 +453,9 @@ mod stream {
     use super::{CaptureJson, ErrorJson, first_side, place, result_json, side_json};
     use crate::notation::{Comment, Move};
     use crate::replay::{Game, Ply};
-    use crate::rules::{Lap, MoveOutcome, Side};
+    use std::borrow::Cow;
+
+    use crate::rules::{Lap, MoveOutcome, Position, Side};
 
     /// Serializes the items of an iterator as a sequence; the iterator is
     /// made anew by `make` (serializing takes `&self`).
@@ -494,6 +507,8 @@ mod stream {
                 st.serialize_field("comments", &texts(&record.comments))?;
             }
             let line = Line {
+                game,
+                before: game.start,
                 moves: &record.moves,
                 plies: &game.moves,
                 first_ply: 1,
@@ -524,6 +539,9 @@ mod stream {
     /// A line's moves with what replay found for each (`plies` may be
     /// shorter, or empty, where replay did not reach).
     struct Line<'a> {
+        game: &'a Game,
+        /// The position before the line's first move, when it was played.
+        before: Option<Position>,
         moves: &'a [Move],
         plies: &'a [Ply],
         first_ply: u32,
@@ -534,20 +552,28 @@ mod stream {
     impl Serialize for Line<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut seq = s.serialize_seq(Some(self.moves.len()))?;
+            let mut before = self.before;
             for (k, m) in self.moves.iter().enumerate() {
                 let ply = self.plies.get(k);
                 let (p, n, side) = place(k, ply, self.first_ply, self.first_number, self.first);
                 seq.serialize_element(&MoveView {
+                    game: self.game,
+                    before,
                     m,
                     ply,
                     at: (p, n, side),
                 })?;
+                // A move not played leaves the rest of its line unplayed.
+                before = ply.and_then(|p| p.outcome.as_ref()).map(|o| o.position);
             }
             seq.end()
         }
     }
 
     struct MoveView<'a> {
+        game: &'a Game,
+        /// The position the move was played from, when it was.
+        before: Option<Position>,
         m: &'a Move,
         ply: Option<&'a Ply>,
         at: (u32, u32, Side),
@@ -565,7 +591,12 @@ mod stream {
             st.serialize_field("side", &Some(side_json(side)))?;
             st.serialize_field("pit", &m.pit)?;
             st.serialize_field("claim", &m.claim)?;
-            let laps: &[Lap] = outcome.map_or(&[], |o| &o.laps);
+            // Traced here when replay kept no traces (`ayo json` replays
+            // without, so that a big game's plies hold less).
+            let laps = match (self.ply, &self.before) {
+                (Some(ply), Some(before)) => self.game.laps(before, ply),
+                _ => Cow::Borrowed(&[][..]),
+            };
             st.serialize_field(
                 "laps",
                 &Seq(|| laps.iter().map(|lap| LapView { lap, pits })),
@@ -587,6 +618,8 @@ mod stream {
                 "variations",
                 &Seq(|| {
                     m.variations.iter().enumerate().map(move |(i, v)| Line {
+                        game: self.game,
+                        before: self.before,
                         moves: &v.moves,
                         plies: self
                             .ply
