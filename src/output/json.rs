@@ -440,7 +440,11 @@ fn place(
             Numbering::new(first_number, first == Side::North)
                 .nth(k)
                 .number,
-            if k % 2 == 0 { first } else { first.opponent() },
+            if k.is_multiple_of(2) {
+                first
+            } else {
+                first.opponent()
+            },
         ),
     }
 }
@@ -610,7 +614,7 @@ mod stream {
                 }),
             )?;
             st.serialize_field("stores", &outcome.map(MoveOutcome::stores))?;
-            st.serialize_field("board", &outcome.map(|o| BoardView(o)))?;
+            st.serialize_field("board", &outcome.map(BoardView))?;
             st.serialize_field("glyphs", &Seq(|| m.glyph.iter().map(|g| g.as_str())))?;
             st.serialize_field("nags", &Seq(|| m.nags.iter().map(|n| n.value)))?;
             st.serialize_field("comments", &Comments(m))?;
