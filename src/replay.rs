@@ -440,8 +440,9 @@ struct Played {
     /// Its outcome, when it was played and plies are kept (boxed as in
     /// [`Decided`]).
     outcome: Option<Box<MoveOutcome>>,
-    /// Why it was not played.
-    refusal: Option<Refusal>,
+    /// Why it was not played (boxed as in [`Ply`]: rare, and this struct is
+    /// returned for every move).
+    refusal: Option<Box<Refusal>>,
 }
 
 struct Replayer {
@@ -719,16 +720,18 @@ impl Replayer {
         let mut playing = true;
         let mut plies = Vec::with_capacity(if self.keep_plies { moves.len() } else { 0 });
         self.walk_numbers(moves, first_ply, first, in_variation, |this, m, place| {
-            let mut variations = Vec::with_capacity(if this.keep_plies {
-                m.variations.len()
-            } else {
-                0
-            });
+            let mut variations = Vec::new();
             let mut played = Played {
                 outcome: None,
                 refusal: None,
             };
             if playing {
+                // Exact room: a game of many variations keeps one entry each.
+                // Asked for only when there are some: `with_capacity` on
+                // every move cost `ayo validate` about 10 M instructions.
+                if this.keep_plies && !m.variations.is_empty() {
+                    variations.reserve_exact(m.variations.len());
+                }
                 for v in &m.variations {
                     let (var, _) = this.line(&v.moves, &pos, place.ply, place.numbering, true);
                     if this.keep_plies {
@@ -752,7 +755,7 @@ impl Replayer {
                     side: place.side,
                     letter: m.pit,
                     outcome: played.outcome.map(|o| *o),
-                    refusal: played.refusal.map(Box::new),
+                    refusal: played.refusal,
                     variations,
                 });
             }
@@ -814,10 +817,10 @@ impl Replayer {
             refusal: None,
         };
         if !self.check_side(m, place) {
-            played.refusal = Some(Refusal::WrongSide {
+            played.refusal = Some(Box::new(Refusal::WrongSide {
                 turn: place.side,
                 letter: m.pit,
-            });
+            }));
             return played;
         }
         let pits = pos.pits();
@@ -830,7 +833,7 @@ impl Replayer {
                 range: (first, last),
             };
             self.refuse(m, place, &refusal);
-            played.refusal = Some(refusal);
+            played.refusal = Some(Box::new(refusal));
             return played;
         };
         // A refused move leaves `pos` as it was: the position it was refused in.
@@ -839,7 +842,7 @@ impl Replayer {
             Err(why) => {
                 let refusal = self.refusal(pos, why);
                 self.refuse(m, place, &refusal);
-                played.refusal = Some(refusal);
+                played.refusal = Some(Box::new(refusal));
                 return played;
             }
         };
