@@ -23,6 +23,7 @@ mod fmt;
 mod import;
 mod json;
 mod perft;
+mod tables;
 mod validate;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
@@ -69,6 +70,7 @@ enum Command {
     Duplicates(duplicates::Args),
     Perft(perft::Args),
     Completions(completions::Args),
+    Tables(tables::Args),
 }
 
 /// Output formats shared by the commands; each command accepts the ones it can
@@ -561,6 +563,7 @@ pub fn main() -> ExitCode {
         Command::Filter(args) => filter::run(*args, &mut ctx, &mut out),
         Command::Duplicates(args) => duplicates::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
+        Command::Tables(args) => tables::run(args, &mut ctx, &mut out),
     };
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))

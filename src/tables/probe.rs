@@ -47,14 +47,12 @@ impl Tables {
                         path: sub.clone(),
                         source,
                     })?;
-                    if let Some(level) = entry
+                    let level = entry
                         .file_name()
                         .to_str()
-                        .and_then(file::level_of_file_name)
-                    {
-                        if (1..=MAX_LEVEL).contains(&level) {
-                            present.push(level);
-                        }
+                        .and_then(file::level_of_file_name);
+                    if let Some(level) = level.filter(|l| (1..=MAX_LEVEL).contains(l)) {
+                        present.push(level);
                     }
                 }
             }
