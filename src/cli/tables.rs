@@ -473,7 +473,7 @@ fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), F
                     computed: *computed,
                 };
                 ctx.note(&format!(
-                    "error: {e} ({} positions of {} disagree)",
+                    "error: {e} ({} of {} positions disagree)",
                     report.mismatches, report.positions
                 ));
             } else {
