@@ -471,3 +471,64 @@ fn damaged_files_are_errors() {
     error: t/russ/level-002.ayt: the header says level 1, expected 2
     ");
 }
+
+/// The exact value under the position's own ruleset (`end=majority` here), by
+/// a plain search: a majority stops the game at the store difference, a
+/// repeated position scores the store difference, no legal move shares the
+/// leftovers. Exponential: tiny boards only.
+fn majority_search(engine: &Engine, pos: &Position, line: &mut Vec<Position>) -> i32 {
+    let me = pos.to_move().index();
+    let diff = i32::from(pos.stores()[me]) - i32::from(pos.stores()[1 - me]);
+    if engine.majority(pos).is_some() || line.contains(pos) {
+        return diff;
+    }
+    line.push(*pos);
+    let mut best = None;
+    for (_, verdict) in engine.verdicts(pos) {
+        let Ok(child) = verdict else { continue };
+        let v = -majority_search(engine, &child, line);
+        best = Some(best.map_or(v, |b: i32| b.max(v)));
+    }
+    line.pop();
+    best.unwrap_or_else(|| {
+        let s = final_score(pos, engine.rules().leftovers(), pos.to_move());
+        s[me] as i32 - s[1 - me] as i32
+    })
+}
+
+#[test]
+fn majority_win_draw_loss_from_the_exhaustion_tables() {
+    for (rules, max) in [
+        ("russ pits=2", 6),
+        ("russ pits=3 leftovers=owner", 3),
+        ("endodoi pits=2", 5),
+    ] {
+        let rules: Ruleset = rules.parse().unwrap();
+        assert_eq!(rules.end(), End::Majority);
+        let dir = tempfile::tempdir().unwrap();
+        Builder::new(&rules)
+            .build_dir(dir.path(), max, &|_| {})
+            .unwrap();
+        let tables = Tables::open(dir.path(), &rules).unwrap();
+        let engine = Engine::new(rules);
+        let pits = usize::from(rules.pits());
+        let mut decided = [0; 3];
+        for n in 1..=u16::from(max) {
+            for board in boards(2 * pits, n) {
+                for side in [Side::South, Side::North] {
+                    // Stores around the majority line, so that it matters.
+                    for stores in [[0, 0], [3, 1], [1, 4], [5, 5], [6, 2]] {
+                        let pos = Position::from_rows(&board[..pits], &board[pits..], stores, side)
+                            .unwrap();
+                        let exact = majority_search(&engine, &pos, &mut Vec::new());
+                        let net = tables.net_gain(&pos).unwrap();
+                        let from_tables = value_of(&pos, net).signum();
+                        assert_eq!(from_tables, exact.signum(), "{rules}: {pos}");
+                        decided[(from_tables + 1) as usize] += 1;
+                    }
+                }
+            }
+        }
+        assert!(decided.iter().all(|&d| d > 0), "{rules}: {decided:?}");
+    }
+}
