@@ -331,10 +331,10 @@ fn cli_build_probe_info_verify() {
     exit 0
     --- stdout
     russ: building levels 1-4 in t (no levels present)
-    level 1: 12 positions in T s (1 moves sown, 1 positions on cycles, P passes)
-    level 2: 78 positions in T s (45 moves sown, 39 positions on cycles, P passes)
-    level 3: 364 positions in T s (385 moves sown, 251 positions on cycles, P passes)
-    level 4: 1365 positions in T s (1995 moves sown, 1062 positions on cycles, P passes)
+    level 1: 12 positions in T s (T s sowing 1 moves; 1 positions on cycles, P passes)
+    level 2: 78 positions in T s (T s sowing 45 moves; 39 positions on cycles, P passes)
+    level 3: 364 positions in T s (T s sowing 385 moves; 251 positions on cycles, P passes)
+    level 4: 1365 positions in T s (T s sowing 1995 moves; 1062 positions on cycles, P passes)
     built 4 levels, 1819 positions in T s
     ");
     // Resumes: levels 1-4 are kept.
@@ -342,11 +342,11 @@ fn cli_build_probe_info_verify() {
     exit 0
     --- stdout
     russ: building levels 1-9 in t (levels 1-4 present)
-    level 5: 4368 positions in T s (7830 moves sown, 3585 positions on cycles, P passes)
-    level 6: 12376 positions in T s (25597 moves sown, 10441 positions on cycles, P passes)
-    level 7: 31824 positions in T s (73299 moves sown, 27259 positions on cycles, P passes)
-    level 8: 75582 positions in T s (189531 moves sown, 65304 positions on cycles, P passes)
-    level 9: 167960 positions in T s (451462 moves sown, 145820 positions on cycles, P passes)
+    level 5: 4368 positions in T s (T s sowing 7830 moves; 3585 positions on cycles, P passes)
+    level 6: 12376 positions in T s (T s sowing 25597 moves; 10441 positions on cycles, P passes)
+    level 7: 31824 positions in T s (T s sowing 73299 moves; 27259 positions on cycles, P passes)
+    level 8: 75582 positions in T s (T s sowing 189531 moves; 65304 positions on cycles, P passes)
+    level 9: 167960 positions in T s (T s sowing 451462 moves; 145820 positions on cycles, P passes)
     built 5 levels, 292110 positions in T s
     ");
     insta::assert_snapshot!(ayo_in(dir, &["tables", "info", "--dir", "t"]), @"

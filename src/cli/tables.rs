@@ -181,7 +181,6 @@ impl Bar {
                 )
             }
             Progress::Iterating { level, pass } => format!("level {level}: pass {pass}"),
-            Progress::Done(_, _) => String::new(),
         };
         let mut err = io::stderr().lock();
         // A progress bar that cannot be drawn is no reason to stop a build.
@@ -215,23 +214,29 @@ fn build(args: BuildArgs, out: &mut impl Write) -> Result<(), Fatal> {
         .max_laps(args.laps.max_laps);
     let bar = Bar::new();
     let started = Instant::now();
-    let result = builder.build_dir(&dir, args.max_seeds, &|p| bar.show(p));
+    let mut positions = 0u64;
+    let mut written: io::Result<()> = Ok(());
+    let result = builder.build_dir_with(&dir, args.max_seeds, &|p| bar.show(p), &mut |s| {
+        bar.clear();
+        positions += s.positions;
+        if written.is_ok() {
+            written = writeln!(
+                out,
+                "level {}: {} positions in {:.2} s ({:.2} s sowing {} moves; {} positions on cycles, {} passes)",
+                s.level,
+                s.positions,
+                s.millis as f64 / 1000.0,
+                s.sow_millis as f64 / 1000.0,
+                s.moves,
+                s.cyclic,
+                s.passes
+            )
+            .and_then(|()| out.flush());
+        }
+    });
     bar.clear();
     let built = result.map_err(fatal)?;
-    let mut positions = 0u64;
-    for s in &built {
-        positions += s.positions;
-        writeln!(
-            out,
-            "level {}: {} positions in {:.2} s ({} moves sown, {} positions on cycles, {} passes)",
-            s.level,
-            s.positions,
-            s.millis as f64 / 1000.0,
-            s.moves,
-            s.cyclic,
-            s.passes
-        )?;
-    }
+    written?;
     let secs = started.elapsed().as_secs_f64();
     writeln!(
         out,

@@ -203,7 +203,7 @@ impl Mover {
 }
 
 /// What building a level did.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct LevelStats {
     /// Seeds on the board.
     pub level: u8,
@@ -217,7 +217,9 @@ pub struct LevelStats {
     pub passes: u64,
     /// Position updates in all (first pass and the passes after).
     pub updates: u64,
-    /// Wall time in milliseconds.
+    /// Wall time of the first pass (sowing every move), in milliseconds.
+    pub sow_millis: u64,
+    /// Wall time in all, in milliseconds.
     pub millis: u64,
 }
 
@@ -240,8 +242,6 @@ pub enum Progress {
         /// The pass.
         pass: u64,
     },
-    /// A level is finished and written.
-    Done(&'static str, u8),
 }
 
 /// One chunk's positions with internal moves.
@@ -425,13 +425,22 @@ impl Builder {
         if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
             return Err(e);
         }
+        let sow_millis = started.elapsed().as_millis() as u64;
         let cyclic = cyclic.into_inner().unwrap_or_else(|p| p.into_inner());
         let cyclic_count: u64 = cyclic.iter().map(|c| c.nodes.len() as u64).sum();
 
-        // The passes: to the least fixed point.
+        // The passes: to the least fixed point. After the first, a position
+        // is evaluated again only if one of its children changed since its
+        // last evaluation: `last` marks the positions changed in the previous
+        // pass, `now` those changed in this one. Both are bitsets, 16 times
+        // smaller than the states, so the check stays in cache where the
+        // states would not (from about 16 seeds the states outgrow it).
         let mut passes = 0u64;
-        let mut updates = count;
+        let updates = AtomicU64::new(count);
         if cyclic_count > 0 {
+            let words = usize::try_from(count.div_ceil(64)).unwrap_or(usize::MAX);
+            let bits = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+            let (mut last, mut now) = (bits(), bits());
             loop {
                 passes += 1;
                 progress(Progress::Iterating {
@@ -440,27 +449,36 @@ impl Builder {
                 });
                 let changed = AtomicBool::new(false);
                 let next = AtomicUsize::new(0);
+                let dirty = Dirty {
+                    last: (passes > 1).then_some(&last[..]),
+                    now: &now,
+                };
                 std::thread::scope(|s| {
                     for _ in 0..self.threads {
                         s.spawn(|| {
-                            let mut any = false;
+                            let (mut any, mut evaluated) = (false, 0u64);
                             loop {
                                 let c = next.fetch_add(1, Ordering::Relaxed);
                                 let Some(cy) = cyclic.get(c) else { break };
-                                any |= relax(cy, &state);
+                                any |= relax(cy, &state, &dirty, &mut evaluated);
                             }
                             if any {
                                 changed.store(true, Ordering::Relaxed);
                             }
+                            updates.fetch_add(evaluated, Ordering::Relaxed);
                         });
                     }
                 });
-                updates += cyclic_count;
                 if !changed.load(Ordering::Relaxed) {
                     break;
                 }
+                std::mem::swap(&mut last, &mut now);
+                for w in &now {
+                    w.store(0, Ordering::Relaxed);
+                }
             }
         }
+        let updates = updates.into_inner();
         drop(cyclic);
         let values: Vec<u8> = state
             .into_iter()
@@ -478,6 +496,7 @@ impl Builder {
             cyclic: cyclic_count,
             passes,
             updates,
+            sow_millis,
             millis: started.elapsed().as_millis() as u64,
         };
         Ok((values, stats))
@@ -492,6 +511,17 @@ impl Builder {
         dir: &Path,
         max_level: u8,
         progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Vec<LevelStats>, TableError> {
+        self.build_dir_with(dir, max_level, progress, &mut |_| {})
+    }
+
+    /// [`Builder::build_dir`], calling `on_level` as each level is written.
+    pub fn build_dir_with(
+        &self,
+        dir: &Path,
+        max_level: u8,
+        progress: &(dyn Fn(Progress) + Sync),
+        on_level: &mut dyn FnMut(&LevelStats),
     ) -> Result<Vec<LevelStats>, TableError> {
         if max_level > MAX_LEVEL {
             return Err(TableError::LevelTooHigh(u64::from(max_level)));
@@ -537,7 +567,7 @@ impl Builder {
                 build_millis: stats.millis,
             };
             file::write_level(&path, &header, &values)?;
-            progress(Progress::Done("built", level));
+            on_level(&stats);
             built.push(stats);
             levels.push(LevelFile {
                 header,
@@ -549,11 +579,36 @@ impl Builder {
     }
 }
 
+/// The change marks of one pass (see the passes in [`Builder::build_level`]).
+struct Dirty<'a> {
+    /// Changed in the previous pass; `None` in the first pass, which
+    /// evaluates everything.
+    last: Option<&'a [AtomicU64]>,
+    /// Changed in this pass so far.
+    now: &'a [AtomicU64],
+}
+
+#[inline]
+fn bit(set: &[AtomicU64], i: usize) -> bool {
+    set[i / 64].load(Ordering::Relaxed) & (1 << (i % 64)) != 0
+}
+
 /// One pass over a chunk's cyclic positions; whether any changed.
 #[inline]
-fn relax(cy: &Cyclic, state: &[AtomicU16]) -> bool {
+fn relax(cy: &Cyclic, state: &[AtomicU16], dirty: &Dirty<'_>, evaluated: &mut u64) -> bool {
     let mut changed = false;
     for k in 0..cy.nodes.len() {
+        let kids = &cy.children[cy.start[k] as usize..cy.start[k + 1] as usize];
+        if let Some(last) = dirty.last {
+            let stale = kids.iter().any(|&w| {
+                let w = w as usize;
+                bit(last, w) || bit(dirty.now, w)
+            });
+            if !stale {
+                continue;
+            }
+        }
+        *evaluated += 1;
         let u = cy.nodes[k] as usize;
         let old = state[u].load(Ordering::Relaxed);
         let exit = cy.exit[k];
@@ -563,7 +618,7 @@ fn relax(cy: &Cyclic, state: &[AtomicU16]) -> bool {
         } else {
             (-i16::from(exit)).max(0) as u8
         };
-        for &w in &cy.children[cy.start[k] as usize..cy.start[k + 1] as usize] {
+        for &w in kids {
             let s = state[w as usize].load(Ordering::Relaxed);
             p = p.max((s >> 8) as u8);
             n = n.min((s & 0xff) as u8);
@@ -571,6 +626,8 @@ fn relax(cy: &Cyclic, state: &[AtomicU16]) -> bool {
         let new = pn(p, n);
         if new != old {
             state[u].store(new, Ordering::Relaxed);
+            // After the store: whoever sees the mark sees the new state.
+            dirty.now[u / 64].fetch_or(1 << (u % 64), Ordering::Release);
             changed = true;
         }
     }

@@ -172,6 +172,13 @@ pub fn write_level(path: &Path, header: &Header, values: &[u8]) -> Result<(), Ta
     tmp.write_all(&header.encode()?).map_err(io_err)?;
     tmp.write_all(values).map_err(io_err)?;
     tmp.as_file().sync_all().map_err(io_err)?;
+    // Temporary files are private; a table is data anyone may read.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let perms = std::fs::Permissions::from_mode(0o644);
+        tmp.as_file().set_permissions(perms).map_err(io_err)?;
+    }
     tmp.persist(path).map_err(|e| io_err(e.error))?;
     Ok(())
 }
