@@ -26,7 +26,7 @@ fn positions(seeds: u16, count: usize) -> Vec<Position> {
             for _ in 0..seeds {
                 board[(rng.next_u64() % 12) as usize] += 1;
             }
-            let side = if rng.next_u64() % 2 == 0 {
+            let side = if rng.next_u64().is_multiple_of(2) {
                 Side::South
             } else {
                 Side::North
