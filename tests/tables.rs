@@ -301,6 +301,7 @@ fn tables_agree_with_a_search_that_scores_repetitions_as_even() {
                     let net = tables.net_gain(&pos).unwrap();
                     assert_eq!(i32::from(net), v, "{rules}: {pos}");
                     assert_eq!(value_of(&pos, net), v);
+                    assert_eq!(tables.exact(&pos, End::Exhaustion), Some(v));
                 }
             }
         }
@@ -524,6 +525,7 @@ fn majority_win_draw_loss_from_the_exhaustion_tables() {
                         let net = tables.net_gain(&pos).unwrap();
                         let from_tables = value_of(&pos, net).signum();
                         assert_eq!(from_tables, exact.signum(), "{rules}: {pos}");
+                        assert_eq!(tables.exact(&pos, End::Majority), Some(exact.signum()));
                         decided[(from_tables + 1) as usize] += 1;
                     }
                 }
@@ -531,4 +533,15 @@ fn majority_win_draw_loss_from_the_exhaustion_tables() {
         }
         assert!(decided.iter().all(|&d| d > 0), "{rules}: {decided:?}");
     }
+}
+
+/// The same comparison further up, for `cargo test --release --test tables --
+/// --ignored` (a few minutes; see BENCHMARKS.md).
+#[test]
+#[ignore]
+fn bigger_levels_match_the_independent_solution() {
+    check("russ", 11);
+    check("russ capture-seed=stays", 10);
+    check("russ leftovers=owner", 10);
+    check("endodoi pits=8", 8);
 }

@@ -25,8 +25,7 @@
 //! let dir = tempfile::tempdir().unwrap();
 //! Builder::new(&rules).build_dir(dir.path(), 3, &|_| {}).unwrap();
 //! let tables = Tables::open(dir.path(), &rules).unwrap();
-//! // South's 1 seed in f relays nowhere: it lands in North's empty A. North
-//! // then must play A or B, and South ends up with every seed.
+//! // With best play South nets all three seeds on the board.
 //! let pos = Position::from_setup("0,0,0,0,0,1/0,1,1,0,0,0 20-25 S", &rules).unwrap();
 //! assert_eq!(tables.net_gain(&pos), Some(3));
 //! ```

@@ -150,6 +150,21 @@ impl Tables {
             .map(|&b| b as i8)
     }
 
+    /// The exact value of the position for the side to move under `end`: the
+    /// final score difference (store difference plus net gain) under
+    /// `end=exhaustion`, and under `end=majority` only its sign (-1, 0 or 1),
+    /// which is all the tables know exactly there. `None` outside the tables.
+    ///
+    /// This is what a search's probe hook returns: exact values under
+    /// exhaustion, win/draw/loss under majority.
+    pub fn exact(&self, pos: &Position, end: crate::rules::End) -> Option<i32> {
+        let value = super::value_of(pos, self.net_gain(pos)?);
+        Some(match end {
+            crate::rules::End::Exhaustion => value,
+            crate::rules::End::Majority => value.signum(),
+        })
+    }
+
     /// The net gain, or an error naming the levels present.
     pub fn require(&self, pos: &Position) -> Result<i8, TableError> {
         if pos.pits() != self.rules.pits() {
