@@ -416,6 +416,19 @@ fn cli_build_probe_info_verify() {
     --- stderr
     error: level 1 is not in t/russ_leftovers=owner: no levels present
     ");
+    // Far past the levels built; another board size, never built.
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup",
+        "100,100,100,0,0,0/0,0,0,0,0,0 0-0 S"]), @"
+    exit 2
+    --- stderr
+    error: level 300 is not in t/russ: levels 1-9 present
+    ");
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup",
+        "1,0,0,0/0,0,0,1 0-0 S", "--rules", "russ pits=4"]), @"
+    exit 2
+    --- stderr
+    error: level 2 is not in t/russ_pits=4: no levels present
+    ");
 }
 
 #[test]
@@ -526,6 +539,7 @@ fn majority_win_draw_loss_from_the_exhaustion_tables() {
                         let from_tables = value_of(&pos, net).signum();
                         assert_eq!(from_tables, exact.signum(), "{rules}: {pos}");
                         assert_eq!(tables.exact(&pos, End::Majority), Some(exact.signum()));
+                        assert_eq!(tables.value(&pos), Some(exact.signum()));
                         decided[(from_tables + 1) as usize] += 1;
                     }
                 }

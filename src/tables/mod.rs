@@ -118,8 +118,8 @@ pub enum TableError {
     Missing {
         /// The table directory.
         dir: PathBuf,
-        /// The level needed.
-        level: u8,
+        /// The level needed (seeds on the board).
+        level: u32,
         /// The levels there.
         present: Vec<u8>,
     },

@@ -13,6 +13,8 @@ use crate::rules::{DEFAULT_MAX_LAPS, Pit, Position, Ruleset};
 pub struct Tables {
     dir: PathBuf,
     rules: Ruleset,
+    /// The `end` key of the ruleset the tables were opened for.
+    end: crate::rules::End,
     /// `levels[n]`: level `n` when present (level 0 is always: the empty
     /// board is worth 0).
     levels: Vec<Option<(Ranker, LevelFile)>>,
@@ -35,6 +37,7 @@ impl Tables {
     /// file that does not match its header or checksum is an error.
     pub fn open(dir: &Path, rules: &Ruleset) -> Result<Tables, TableError> {
         let key = table_key(rules);
+        let end = rules.end();
         let rules = table_rules(rules);
         let pits = rules.pits();
         let ring = 2 * usize::from(pits);
@@ -82,6 +85,7 @@ impl Tables {
         Ok(Tables {
             dir: sub,
             rules,
+            end,
             levels,
             mover,
         })
@@ -165,6 +169,12 @@ impl Tables {
         })
     }
 
+    /// [`Tables::exact`] under the `end` key of the ruleset the tables were
+    /// opened with.
+    pub fn value(&self, pos: &Position) -> Option<i32> {
+        self.exact(pos, self.end)
+    }
+
     /// The net gain, or an error naming the levels present.
     pub fn require(&self, pos: &Position) -> Result<i8, TableError> {
         if pos.pits() != self.rules.pits() {
@@ -175,8 +185,7 @@ impl Tables {
         }
         self.net_gain(pos).ok_or_else(|| TableError::Missing {
             dir: self.dir.clone(),
-            level: u8::try_from(pos.board().iter().map(|&x| u32::from(x)).sum::<u32>())
-                .unwrap_or(u8::MAX),
+            level: pos.board().iter().map(|&x| u32::from(x)).sum(),
             present: self.levels(),
         })
     }
@@ -209,7 +218,7 @@ impl Tables {
                         net_gain: (gain - i16::from(v)) as i8,
                     });
                 }
-                None => missing = Some(level as u8),
+                None => missing = Some(level as u32),
             }
         })?;
         if let Some(level) = missing {
