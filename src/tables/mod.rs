@@ -14,7 +14,7 @@
 //!   the side to move folds away.
 //! - [`build`]: the level-by-level builder, exact on the cycles inside a
 //!   level, on every core.
-//! - [`file`]: the file format (a checked header, one byte a position).
+//! - [`mod@file`]: the file format (a checked header, one byte a position).
 //! - [`Tables`]: probing a directory of tables, from memory-mapped files.
 //!
 //! ```
