@@ -169,10 +169,17 @@ impl Tables {
         })
     }
 
-    /// [`Tables::exact`] under the `end` key of the ruleset the tables were
-    /// opened with.
+    /// The exact value of the position under the ruleset the tables were
+    /// opened with, as a search's probe hook wants it (the final score
+    /// difference for the side to move, in seeds): under `end=exhaustion`
+    /// [`Tables::exact`]; under `end=majority` `None`, since there the tables
+    /// know only win, draw or loss (`exact(pos, End::Majority)`), not by how
+    /// much the majority stop leaves the stores apart.
     pub fn value(&self, pos: &Position) -> Option<i32> {
-        self.exact(pos, self.end)
+        match self.end {
+            crate::rules::End::Exhaustion => self.exact(pos, self.end),
+            crate::rules::End::Majority => None,
+        }
     }
 
     /// The net gain, or an error naming the levels present.
