@@ -23,6 +23,8 @@ mod fmt;
 mod import;
 mod json;
 mod perft;
+mod standings;
+mod stats;
 mod tables;
 mod validate;
 
@@ -68,6 +70,8 @@ enum Command {
     Fmt(fmt::Args),
     Filter(Box<filter::Args>),
     Duplicates(duplicates::Args),
+    Standings(standings::Args),
+    Stats(stats::Args),
     Perft(perft::Args),
     Completions(completions::Args),
     Tables(tables::Args),
@@ -562,6 +566,8 @@ pub fn main() -> ExitCode {
         Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),
         Command::Filter(args) => filter::run(*args, &mut ctx, &mut out),
         Command::Duplicates(args) => duplicates::run(args, &mut ctx, &mut out),
+        Command::Standings(args) => standings::run(args, &mut ctx, &mut out),
+        Command::Stats(args) => stats::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
         Command::Tables(args) => tables::run(args, &mut ctx, &mut out),
     };
