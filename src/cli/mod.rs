@@ -26,6 +26,7 @@ mod json;
 mod perft;
 mod standings;
 mod stats;
+mod tables;
 mod validate;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
@@ -75,6 +76,7 @@ enum Command {
     Stats(stats::Args),
     Perft(perft::Args),
     Completions(completions::Args),
+    Tables(tables::Args),
 }
 
 /// Output formats shared by the commands; each command accepts the ones it can
@@ -575,6 +577,7 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args, &mut ctx, &mut out),
         Command::Stats(args) => stats::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
+        Command::Tables(args) => tables::run(args, &mut ctx, &mut out),
     };
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))
