@@ -20,11 +20,13 @@ mod completions;
 mod duplicates;
 mod filter;
 mod fmt;
+mod html;
 mod import;
 mod json;
 mod perft;
 mod standings;
 mod stats;
+mod tables;
 mod validate;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
@@ -63,6 +65,7 @@ enum Command {
     Validate(validate::Args),
     Annotate(annotate::Args),
     Board(board::Args),
+    Html(html::Args),
     Compare(compare::Args),
     Json(json::Args),
     Import(import::Args),
@@ -73,6 +76,7 @@ enum Command {
     Stats(stats::Args),
     Perft(perft::Args),
     Completions(completions::Args),
+    Tables(tables::Args),
 }
 
 /// Output formats shared by the commands; each command accepts the ones it can
@@ -97,6 +101,10 @@ pub enum TableFormat {
     Csv,
     /// One JSON object a line (NDJSON).
     Json,
+    /// An SVG picture. Only `ayo board` accepts it (its `--format` adds the
+    /// value, see `board::formats`); the other commands' parsers never yield it.
+    #[value(skip)]
+    Svg,
 }
 
 /// The options of every command that prints tables (annotate, board,
@@ -138,7 +146,8 @@ impl TableArgs {
             .unwrap_or(100)
     }
 
-    /// The grid style of the format (`None` for JSON).
+    /// The grid style of the format (`None` for JSON, and for SVG, which is
+    /// not a grid).
     pub fn style(&self) -> Option<ayo::output::table::Style> {
         use ayo::output::table::Style;
         match self.format {
@@ -148,7 +157,7 @@ impl TableArgs {
             }),
             TableFormat::Markdown => Some(Style::Markdown),
             TableFormat::Csv => Some(Style::Csv),
-            TableFormat::Json => None,
+            TableFormat::Json | TableFormat::Svg => None,
         }
     }
 }
@@ -557,6 +566,7 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args, &mut ctx, &mut out),
         Command::Annotate(args) => annotate::run(args, &mut ctx, &mut out),
         Command::Board(args) => board::run(args, &mut ctx, &mut out),
+        Command::Html(args) => html::run(args, &mut ctx, &mut out),
         Command::Compare(args) => compare::run(args, &mut ctx, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Json(args) => json::run(args, &mut ctx, &mut out),
@@ -567,6 +577,7 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args, &mut ctx, &mut out),
         Command::Stats(args) => stats::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
+        Command::Tables(args) => tables::run(args, &mut ctx, &mut out),
     };
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))
