@@ -36,7 +36,7 @@
 //! assert_eq!((game.errors[0].span.line, game.errors[0].span.column), (1, 4));
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod corpus;
@@ -47,3 +47,4 @@ pub mod output;
 pub mod replay;
 pub mod rules;
 pub mod search;
+pub mod tables;

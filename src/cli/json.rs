@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use ayo::diagnostics::Diagnostic;
-use ayo::output::json::{game_json, schema, unparsed_json};
+use ayo::output::json::{schema, unparsed_json, write_game};
 use ayo::replay::replay;
 
 use super::{Ctx, Fatal, GameArg, ReplayArgs, each_game};
@@ -44,21 +44,31 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.schema {
         return write(out, &schema());
     }
-    let opts = args.replay.options(true);
+    // No lap traces kept: `write_game` traces each move's as it writes it,
+    // so a big game's plies hold less.
+    let opts = args.replay.options(false);
     each_game(&args.files, ctx, args.game.game, |ctx, g| {
-        let json = match g.record {
+        match g.record {
             Ok(record) => {
                 let game = replay(record, &opts);
                 ctx.report_game(g.file, g.raw, &game);
-                game_json(&game, Some(g.file), Some(g.raw.index))
+                // Streamed move by move: a big game's JSON is never held.
+                write_game(
+                    &mut *out,
+                    &game,
+                    Some(g.file),
+                    Some(g.raw.index),
+                    args.pretty,
+                )?;
+                out.write_all(b"\n")?;
+                Ok(())
             }
             Err(e) => {
                 let d = Diagnostic::from(e);
                 ctx.diagnose(g.file, g.raw, &d);
-                unparsed_json(g.file, g.raw.index, &d, &g.raw.bytes)
+                write(out, &unparsed_json(g.file, g.raw.index, &d, &g.raw.bytes))
             }
-        };
-        write(out, &json)
+        }
     })
 }
 

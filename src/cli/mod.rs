@@ -29,6 +29,7 @@ mod json;
 mod perft;
 mod standings;
 mod stats;
+mod tables;
 mod validate;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
@@ -81,6 +82,7 @@ enum Command {
     Analyze(analyze::Args),
     Generate(generate::Args),
     Completions(completions::Args),
+    Tables(tables::Args),
 }
 
 /// Output formats shared by the commands; each command accepts the ones it can
@@ -584,6 +586,7 @@ pub fn main() -> ExitCode {
         Command::Best(args) => best::run(args, &mut ctx, &mut out),
         Command::Analyze(args) => analyze::run(args, &mut ctx, &mut out),
         Command::Generate(args) => generate::run(args, &mut out),
+        Command::Tables(args) => tables::run(args, &mut ctx, &mut out),
     };
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))
