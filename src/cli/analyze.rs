@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal, Write};
 
 use ayo::notation::write_record;
 use ayo::output::analyze::{
-    GameAnalysis, MoveVerdict, SideTotals, Thresholds, analyze_grid, write_verdicts,
+    GameAnalysis, MoveVerdict, OutcomeLost, SideTotals, Thresholds, analyze_grid, write_verdicts,
 };
 use ayo::output::json::schema_of;
 use ayo::output::table::{Style, result_line, rules_label, title, wrap_lines};
@@ -12,7 +12,11 @@ use ayo::replay::replay;
 use ayo::rules::{Engine, Ruleset, Side};
 use ayo::search::{Search, Value};
 
-use super::best::{LimitArgs, TableCache, TablesArg, main_line, searcher, undecided};
+use ayo::tables::Tables;
+
+use super::best::{
+    LimitArgs, TableCache, TablesArg, main_line, searcher, table_outcomes, undecided,
+};
 use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, csv_rows, each_record, write_schema};
 
 /// Judge every move of each game with the engine.
@@ -22,10 +26,14 @@ use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, csv_rows, each_record, w
 /// same depth), the loss (the difference), a label when the loss reaches a
 /// threshold (blunder 8, mistake 4, inaccuracy 2 seeds by default), and the
 /// engine's line. Then each side's total and average loss and label counts.
-/// Analysis stops at a record's first illegal move and says so (exit 1).
+/// With endgame tables under end=majority, a move from a position inside them
+/// that makes the mover's exact outcome worse (win->draw, win->loss,
+/// draw->loss) says so and is labelled at least a mistake, and the engine's
+/// move is one that keeps the outcome. Analysis stops at a record's first illegal move and says so (exit 1).
 ///
 /// With --write, prints each record instead, with a comment after every
-/// labelled move (`{best c +4; played -2}`) and the label's glyph (`??`, `?`,
+/// labelled move (`{best c +4; played -2}`, or `{threw away a won endgame;
+/// best c}`) and the label's glyph (`??`, `?`,
 /// `?!`) where the move has none. Every other comment, glyph, NAG and
 /// variation is kept, and the comments of an earlier --write are replaced, so
 /// running it again changes nothing.
@@ -105,7 +113,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     };
     // One search (and its 4 MiB table) for every game of a ruleset.
     let mut tables = TableCache::new(&args.tables);
-    let mut search_slot: Option<(Ruleset, Search<'static>)> = None;
+    let mut search_slot: Option<(Ruleset, Search<'static>, Option<&'static Tables>)> = None;
     let mut first = true;
     each_record(
         &args.files,
@@ -117,13 +125,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let (Some(rules), Some(_)) = (game.rules, game.start) else {
                 return Ok(());
             };
-            let search = match &mut search_slot {
-                Some((r, s)) if *r == rules => s,
+            let (search, rules_tables) = match &mut search_slot {
+                Some((r, s, t)) if *r == rules => (s, *t),
                 slot => {
                     let engine = Engine::new(rules).with_max_laps(opts.max_laps);
-                    &mut slot
-                        .insert((rules, searcher(engine, tables.get(rules, ctx)?)))
-                        .1
+                    let t = tables.get(rules)?;
+                    (&mut slot.insert((rules, searcher(engine, t), t)).1, t)
                 }
             };
             let line = main_line(&game);
@@ -132,9 +139,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let mut verdicts = Vec::with_capacity(plies);
             for i in 0..plies {
                 progress.show(ctx, number, i, plies);
-                let answer = search
+                let mut answer = search
                     .run_line(&line[..i], &line[i], &limits)
                     .map_err(|e| undecided(&e))?;
+                let outcomes = table_outcomes(rules_tables, &rules, &line[i], &mut answer);
                 let m = &game.moves[i];
                 let Some(outcome) = &m.outcome else { break };
                 let played = outcome.pit;
@@ -144,6 +152,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     .find(|(p, _)| *p == played)
                     .map_or(answer.score, |&(_, v)| v);
                 let loss: Value = (answer.score - score).max(0);
+                let outcome_lost = outcomes
+                    .as_ref()
+                    .and_then(|o| OutcomeLost::of(o.outcome, o.of_move(played)?));
                 let letter = |p: ayo::rules::Pit| p.letter(pits).to_string();
                 verdicts.push(MoveVerdict {
                     ply: m.ply,
@@ -154,10 +165,11 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     best: answer.best.map_or(String::new(), letter),
                     best_score: answer.score,
                     loss,
-                    label: thresholds.label(loss),
+                    label: thresholds.label_move(loss, outcome_lost),
                     exact: answer.exact,
                     depth: answer.depth,
                     pv: answer.pv.iter().map(|&p| letter(p)).collect(),
+                    outcome_lost,
                 });
             }
             progress.clear(ctx);

@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use ayo::notation::Numbering;
-use ayo::output::analyze::{BestJson, best_text};
+use ayo::output::analyze::{BestJson, Outcome, Outcomes, best_text};
 use ayo::replay::{self, Game, replay};
 use ayo::rules::End;
-use ayo::rules::{Engine, Position, Ruleset, Side};
-use ayo::search::{Answer, Limits, MAX_DEPTH, Search, SearchError};
-use ayo::tables::Tables;
+use ayo::rules::{Engine, Pit, Position, Ruleset, Side};
+use ayo::search::{Answer, Limits, MAX_DEPTH, Search, SearchError, Value};
+use ayo::tables::{Tables, value_of};
 
 use super::{Ctx, Fatal, Format, GameArg, LapsArg, each_record, write_schema};
 
@@ -55,11 +55,13 @@ impl LimitArgs {
 /// `--tables DIR`: endgame tables the search answers from.
 #[derive(Debug, Clone, clap::Args)]
 pub struct TablesArg {
-    /// Endgame tables (`ayo tables build`) to answer from: a position inside
-    /// them is exact without search, and the search probes them below the
-    /// root. Default: $AYO_TABLES when set. They give exact values under
-    /// end=exhaustion only; under end=majority they know win, draw or loss
-    /// but not the final score, so the search does not use them there.
+    /// Endgame tables (`ayo tables build`) to answer from. Default:
+    /// $AYO_TABLES when set. Under end=exhaustion a position inside them is
+    /// exact without search, and the search probes them below the root.
+    /// Under end=majority they know each move's exact win, draw or loss but
+    /// not the final score: the answer gives those outcomes, and the best
+    /// move is one that keeps the position's outcome (the search's scores,
+    /// not exact, rank the moves that do).
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
 }
@@ -68,7 +70,6 @@ pub struct TablesArg {
 pub struct TableCache {
     dir: Option<PathBuf>,
     opened: HashMap<Ruleset, &'static Tables>,
-    noted_majority: bool,
 }
 
 impl TableCache {
@@ -82,7 +83,6 @@ impl TableCache {
         TableCache {
             dir,
             opened: HashMap::new(),
-            noted_majority: false,
         }
     }
 
@@ -90,17 +90,10 @@ impl TableCache {
     /// for as long as it lives, and searches are kept across games, so each
     /// ruleset's tables are opened once and kept until the process exits
     /// (leaked on purpose: a handful of memory maps a run).
-    pub fn get(&mut self, rules: Ruleset, ctx: &mut Ctx) -> Result<Option<&'static Tables>, Fatal> {
+    pub fn get(&mut self, rules: Ruleset) -> Result<Option<&'static Tables>, Fatal> {
         let Some(dir) = &self.dir else {
             return Ok(None);
         };
-        if rules.end() == End::Majority && !self.noted_majority {
-            self.noted_majority = true;
-            ctx.note(&format!(
-                "note: {rules}: endgame tables give exact values under end=exhaustion only; \
-                 the search does not use them under end=majority"
-            ));
-        }
         if let Some(t) = self.opened.get(&rules) {
             return Ok(Some(t));
         }
@@ -125,6 +118,72 @@ pub fn searcher(engine: Engine, tables: Option<&'static Tables>) -> Search<'stat
         Some(t) => search.with_probe(t),
         None => search,
     }
+}
+
+/// Under `end=majority`, with the position inside the tables: the exact
+/// outcome of the position and of each legal move, and `answer` changed so
+/// that its best move keeps the position's outcome. The search's values rank
+/// the moves that keep it (ties to the first in pit order); when the
+/// search's own best move gives the outcome away, the best becomes that
+/// move, with its search value as the score, a line of that move alone (the
+/// search's line began with the other) and `exact` false.
+///
+/// `None`, and `answer` unchanged, under `end=exhaustion` (the search's
+/// probe already makes those values exact), without tables, when the game is
+/// over, or when the position or a level its moves reach is not in the
+/// tables.
+pub fn table_outcomes(
+    tables: Option<&Tables>,
+    rules: &Ruleset,
+    pos: &Position,
+    answer: &mut Answer,
+) -> Option<Outcomes> {
+    if rules.end() != End::Majority {
+        return None;
+    }
+    let tables = tables?;
+    let searched_best = answer.best?;
+    let outcome = Outcome::of(tables.exact(pos, End::Majority)?);
+    let mut moves: Vec<(Pit, Outcome)> = tables
+        .move_gains(pos)
+        .ok()?
+        .iter()
+        .map(|g| (g.pit, Outcome::of(value_of(pos, g.net_gain))))
+        .collect();
+    moves.sort_by_key(|&(p, _)| p);
+    // The position's outcome is its best move's; the tables agree with
+    // themselves, but the choice below relies only on the moves.
+    let keep = moves.iter().map(|&(_, o)| o).max()?;
+    let keeps = |pit: Pit| moves.iter().any(|&(p, o)| p == pit && o == keep);
+    let mut switched_from = None;
+    if !keeps(searched_best) {
+        // The first of the highest search values among the moves that keep
+        // the outcome; a move the search did not value comes after them.
+        let mut choice: Option<(Pit, Option<Value>)> = None;
+        for &(pit, _) in moves.iter().filter(|&&(_, o)| o == keep) {
+            let value = answer
+                .moves
+                .iter()
+                .find(|(p, _)| *p == pit)
+                .map(|&(_, v)| v);
+            if choice.is_none_or(|(_, best)| value > best) {
+                choice = Some((pit, value));
+            }
+        }
+        let (pit, value) = choice?;
+        switched_from = Some(searched_best);
+        answer.best = Some(pit);
+        if let Some(v) = value {
+            answer.score = v;
+        }
+        answer.pv = vec![pit];
+        answer.exact = false;
+    }
+    Some(Outcomes {
+        outcome,
+        moves,
+        switched_from,
+    })
 }
 
 /// `500ms`, `2s`, `1.5s`, `1m`.
@@ -209,6 +268,7 @@ fn write_answer(
     out: &mut impl Write,
     args: &Args,
     answer: &Answer,
+    outcomes: Option<&Outcomes>,
     pos: &Position,
     numbering: Numbering,
     place: Option<Place<'_>>,
@@ -218,10 +278,10 @@ fn write_answer(
             if let Some(p) = &place {
                 writeln!(out, "{}: game {}, after ply {}", p.file, p.game, p.ply)?;
             }
-            out.write_all(best_text(answer, pos.pits(), numbering).as_bytes())?;
+            out.write_all(best_text(answer, outcomes, pos.pits(), numbering).as_bytes())?;
         }
         Format::Json => {
-            let mut json = BestJson::new(answer, pos.pits(), pos.to_string());
+            let mut json = BestJson::new(answer, outcomes, pos.pits(), pos.to_string());
             if let Some(p) = place {
                 json.file = Some(p.file.to_string());
                 json.game = Some(p.game);
@@ -266,11 +326,21 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let pos = Position::from_setup(setup, &rules)
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
         let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
-        let answer = searcher(engine, tables.get(rules, ctx)?)
+        let tables = tables.get(rules)?;
+        let mut answer = searcher(engine, tables)
             .run(&pos, &limits)
             .map_err(|e| undecided(&e))?;
+        let outcomes = table_outcomes(tables, &rules, &pos, &mut answer);
         let numbering = Numbering::new(1, pos.to_move() == Side::North);
-        return write_answer(out, &args, &answer, &pos, numbering, None);
+        return write_answer(
+            out,
+            &args,
+            &answer,
+            outcomes.as_ref(),
+            &pos,
+            numbering,
+            None,
+        );
     }
     let files: Vec<String> = args.file.iter().cloned().collect();
     let opts = replay::Options {
@@ -299,9 +369,11 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 return Ok(());
             };
             let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
-            let answer = searcher(engine, tables.get(rules, ctx)?)
+            let tables = tables.get(rules)?;
+            let mut answer = searcher(engine, tables)
                 .run_line(&line[..ply], pos, &limits)
                 .map_err(|e| undecided(&e))?;
+            let outcomes = table_outcomes(tables, &rules, pos, &mut answer);
             let place = Place {
                 file,
                 game: number,
@@ -311,6 +383,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 out,
                 &args,
                 &answer,
+                outcomes.as_ref(),
                 pos,
                 numbering_after(&game, ply, &start),
                 Some(place),

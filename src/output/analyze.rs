@@ -60,6 +60,91 @@ pub fn result_token(end: &GameEnd) -> &'static str {
     }
 }
 
+/// A position's exact outcome for the side to move under `end=majority`, as
+/// the endgame tables give it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The side to move loses with perfect play by both sides.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins with perfect play by both sides.
+    Win,
+}
+
+impl Outcome {
+    /// The outcome of an exact value's sign: above 0 a win, 0 a draw, below
+    /// 0 a loss.
+    pub fn of(value: Value) -> Outcome {
+        match value.signum() {
+            1 => Outcome::Win,
+            0 => Outcome::Draw,
+            _ => Outcome::Loss,
+        }
+    }
+
+    /// `win`, `draw` or `loss`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        }
+    }
+}
+
+/// A move that made the exact outcome worse for its mover: from a win to a
+/// draw or loss, or from a draw to a loss. Written `win->draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutcomeLost {
+    /// The outcome before the move, with perfect play.
+    pub from: Outcome,
+    /// The outcome after it, for the same side.
+    pub to: Outcome,
+}
+
+impl OutcomeLost {
+    /// The loss of outcome of playing a move worth `to` in a position worth
+    /// `from`; `None` when the move keeps the outcome.
+    pub fn of(from: Outcome, to: Outcome) -> Option<OutcomeLost> {
+        (to < from).then_some(OutcomeLost { from, to })
+    }
+}
+
+impl std::fmt::Display for OutcomeLost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}->{}", self.from.as_str(), self.to.as_str())
+    }
+}
+
+impl Serialize for OutcomeLost {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// What the endgame tables add to a search's answer under `end=majority`,
+/// where they know each move's exact win, draw or loss but not its final
+/// score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcomes {
+    /// The position's exact outcome for the side to move.
+    pub outcome: Outcome,
+    /// Every legal move and its exact outcome for the mover, in pit order.
+    pub moves: Vec<(Pit, Outcome)>,
+    /// The search's own best move, when it gives away the exact outcome and
+    /// another move was chosen instead.
+    pub switched_from: Option<Pit>,
+}
+
+impl Outcomes {
+    /// The exact outcome of playing `pit`, when the tables know it.
+    pub fn of_move(&self, pit: Pit) -> Option<Outcome> {
+        self.moves.iter().find(|(p, _)| *p == pit).map(|&(_, o)| o)
+    }
+}
+
 /// `ayo best --format json`: one object a position.
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct BestJson {
@@ -98,11 +183,24 @@ pub struct BestJson {
     /// The final score, South's first, when the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub final_score: Option<[u32; 2]>,
+    /// The exact outcome for the side to move, from the endgame tables
+    /// (under `end=majority`, with the position inside them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// Every legal move's exact outcome for the mover, from the tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<BTreeMap<String, Outcome>>,
+    /// The search's own best move, when it gave away the exact outcome and
+    /// `best` is another move that keeps it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub switched_from: Option<String>,
 }
 
 impl BestJson {
     /// The JSON of an answer for a position of `pits` pits a row.
-    pub fn new(answer: &Answer, pits: u8, setup: String) -> BestJson {
+    /// `outcomes` are the tables' exact outcomes, when the position is
+    /// inside them under `end=majority`.
+    pub fn new(answer: &Answer, outcomes: Option<&Outcomes>, pits: u8, setup: String) -> BestJson {
         let letter = |p: &Pit| p.letter(pits).to_string();
         BestJson {
             file: None,
@@ -120,13 +218,23 @@ impl BestJson {
             moves: answer.moves.iter().map(|(p, v)| (letter(p), *v)).collect(),
             result: answer.end.as_ref().map(result_token),
             final_score: answer.end.map(|e| e.score),
+            outcome: outcomes.map(|o| o.outcome),
+            outcomes: outcomes.map(|o| o.moves.iter().map(|(p, v)| (letter(p), *v)).collect()),
+            switched_from: outcomes.and_then(|o| o.switched_from.as_ref().map(letter)),
         }
     }
 }
 
 /// `ayo best`'s text: the move and score, the line, every move's value, and
-/// what the search did (no time: the text is the same run after run).
-pub fn best_text(answer: &Answer, pits: u8, start: Numbering) -> String {
+/// what the search did (no time: the text is the same run after run). With
+/// the tables' `outcomes`, two more lines: the exact outcome and each move's,
+/// and a third when the search's own best move was replaced.
+pub fn best_text(
+    answer: &Answer,
+    outcomes: Option<&Outcomes>,
+    pits: u8,
+    start: Numbering,
+) -> String {
     let Some(best) = answer.best else {
         let end = answer
             .end
@@ -148,6 +256,23 @@ pub fn best_text(answer: &Answer, pits: u8, start: Numbering) -> String {
             .map(|(p, v)| format!("{} {}", p.letter(pits), signed(*v)))
             .collect();
         out += &format!("moves {}\n", moves.join(", "));
+    }
+    if let Some(o) = outcomes {
+        out += &format!("outcome {} exact (endgame tables)\n", o.outcome.as_str());
+        let moves: Vec<String> = o
+            .moves
+            .iter()
+            .map(|(p, v)| format!("{} {}", p.letter(pits), v.as_str()))
+            .collect();
+        out += &format!("outcomes {}\n", moves.join(", "));
+        if let Some(from) = o.switched_from {
+            out += &format!(
+                "the search preferred {}, which gives away the {}: {} keeps it\n",
+                from.letter(pits),
+                o.outcome.as_str(),
+                best.letter(pits)
+            );
+        }
     }
     out += &format!(
         "depth {}, {} nodes, stopped by {}\n",
@@ -212,6 +337,17 @@ impl Default for Thresholds {
 }
 
 impl Thresholds {
+    /// The label of a move: its loss's, raised to at least a mistake when
+    /// the move gave away an exact outcome (a won or drawn endgame thrown
+    /// away is never a mere inaccuracy, however few seeds the search sees).
+    pub fn label_move(&self, loss: Value, outcome_lost: Option<OutcomeLost>) -> Option<Label> {
+        match (self.label(loss), outcome_lost) {
+            (label, None) => label,
+            (Some(Label::Blunder), Some(_)) => Some(Label::Blunder),
+            (_, Some(_)) => Some(Label::Mistake),
+        }
+    }
+
     /// The label of a loss, the gravest that applies; `None` below every
     /// threshold (a loss of 0 never has one).
     pub fn label(&self, loss: Value) -> Option<Label> {
@@ -256,6 +392,13 @@ pub struct MoveVerdict {
     pub depth: u32,
     /// The engine's line from the position before the move.
     pub pv: Vec<String>,
+    /// When the endgame tables (under `end=majority`) show that the move
+    /// made the mover's exact outcome worse: `win->draw`, `win->loss` or
+    /// `draw->loss`. Such a move is labelled at least a mistake, and `best`
+    /// is a move that keeps the outcome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
+    pub outcome_lost: Option<OutcomeLost>,
 }
 
 /// One side's totals over a game.
@@ -366,7 +509,12 @@ pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
                     if v.exact { " exact" } else { "" }
                 ),
                 v.loss.to_string(),
-                v.label.map_or(String::new(), |l| l.as_str().to_string()),
+                match (v.label, v.outcome_lost) {
+                    (Some(l), Some(lost)) => format!("{} ({lost})", l.as_str()),
+                    (Some(l), None) => l.as_str().to_string(),
+                    (None, Some(lost)) => lost.to_string(),
+                    (None, None) => String::new(),
+                },
                 line_text(&pv, pits, place),
             ]
         })
@@ -385,8 +533,17 @@ pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
     grid
 }
 
-/// The comment `--write` adds: `best c +4; played -2`.
+/// The comment `--write` adds: `best c +4; played -2`, or, for a move that
+/// gave away an exact outcome, `threw away a won endgame; best c` (or `a
+/// drawn endgame`).
 pub fn verdict_comment(v: &MoveVerdict) -> String {
+    if let Some(lost) = v.outcome_lost {
+        let what = match lost.from {
+            Outcome::Win => "won",
+            Outcome::Draw | Outcome::Loss => "drawn",
+        };
+        return format!("threw away a {what} endgame; best {}", v.best);
+    }
     format!(
         "best {} {}; played {}",
         v.best,
@@ -398,7 +555,7 @@ pub fn verdict_comment(v: &MoveVerdict) -> String {
 /// Whether a comment is one `--write` added (so a new run replaces it).
 pub fn is_verdict_comment(text: &str) -> bool {
     static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^best [A-Za-z] (?:\+[1-9][0-9]*|0|-[1-9][0-9]*); played (?:\+[1-9][0-9]*|0|-[1-9][0-9]*)$")
+        Regex::new(r"^(?:best [A-Za-z] (?:\+[1-9][0-9]*|0|-[1-9][0-9]*); played (?:\+[1-9][0-9]*|0|-[1-9][0-9]*)|threw away a (?:won|drawn) endgame; best [A-Za-z])$")
             .unwrap_or_else(|e| unreachable!("a fixed pattern: {e}"))
     });
     VERDICT.is_match(text)
