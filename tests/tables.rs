@@ -627,7 +627,7 @@ fn search_agrees_with_the_tables() {
 }
 
 /// `best --tables` and `analyze --tables` answer from the tables; a missing
-/// directory is exit 2; under end=majority a note says the tables are not used.
+/// directory is exit 2; under end=majority they give the exact outcome.
 #[test]
 fn best_and_analyze_use_the_tables() {
     let dir = tempfile::tempdir().unwrap();
@@ -689,7 +689,10 @@ fn best_and_analyze_use_the_tables() {
         &["best", "--setup", setup, "--depth", "2", "--tables", d],
         None,
     );
-    assert!(majority.contains("under end=majority"), "{majority}");
+    // Under end=majority the tables give the exact outcome, not the score,
+    // and no note says they go unused.
+    assert!(majority.contains("outcome "), "{majority}");
+    assert!(!majority.contains("not use"), "{majority}");
 
     let record = dir.path().join("end.ayo");
     std::fs::write(
@@ -710,4 +713,198 @@ fn best_and_analyze_use_the_tables() {
         None,
     );
     assert!(analysed.contains(r#""exact":true"#), "{analysed}");
+}
+
+/// The JSON of a `run_in` answer: its standard output.
+fn stdout_json(text: &str) -> serde_json::Value {
+    let out = text
+        .split_once("--- stdout\n")
+        .unwrap_or_else(|| panic!("no stdout: {text}"))
+        .1;
+    let out = out.split("--- stderr\n").next().unwrap_or(out);
+    serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+/// The exact outcome of each move from `tables probe --format json`: the
+/// mover's store lead plus the move's net gain, by its sign.
+fn probe_outcomes(dir: &Path, setup: &str) -> (String, serde_json::Map<String, serde_json::Value>) {
+    let probe = stdout_json(&common::run_in(
+        dir,
+        &[
+            "tables", "probe", "--setup", setup, "--dir", ".", "--format", "json",
+        ],
+        None,
+    ));
+    let pos = Position::from_setup(setup, &Ruleset::RUSS).unwrap();
+    let [s, n] = pos.stores().map(i64::from);
+    let lead = match pos.to_move() {
+        Side::South => s - n,
+        Side::North => n - s,
+    };
+    let word = |v: i64| match v.signum() {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    };
+    let moves = probe["moves"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, g)| (k.clone(), word(lead + g.as_i64().unwrap()).into()))
+        .collect();
+    (probe["outcome"].as_str().unwrap().to_string(), moves)
+}
+
+/// Under end=majority (russ), `best --tables` gives the exact outcome of the
+/// position and of every move, as `tables probe` has them, and picks its move
+/// among those that keep the outcome, saying so when the search's own choice
+/// would have thrown it away. The positions were found by probing tables to 9
+/// seeds: at depth 1 the search prefers a move that loses.
+#[test]
+fn best_under_majority_keeps_the_exact_outcome() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let built = common::run_in(
+        d,
+        &["tables", "build", "--max-seeds", "9", "--dir", "."],
+        None,
+    );
+    assert!(built.contains("exit 0"), "{built}");
+    let schema = stdout_json(&common::run_in(d, &["best", "--schema"], None));
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let best = |setup: &str, extra: &[&str]| {
+        let mut args = vec!["best", "--setup", setup, "--depth", "1", "--tables", "."];
+        args.extend_from_slice(extra);
+        common::run_in(d, &args, None)
+    };
+    // (set-up, the search's own best when it throws the outcome away, the
+    // move chosen instead).
+    let cases = [
+        // North wins with A; C (the search's +5) and F lose.
+        ("0,1,1,1,1,0/2,0,2,0,0,1 18-21 N", Some("C"), "A"),
+        // South draws with a or f; e (the search's +3) loses.
+        ("1,0,0,0,1,1/0,1,1,1,1,1 20-20 S", Some("e"), "a"),
+        // The search's own A keeps North's win: no change.
+        ("1,0,1,1,0,0/2,1,0,0,1,1 19-21 N", None, "A"),
+    ];
+    for (setup, switched, chosen) in cases {
+        let json = stdout_json(&best(setup, &["--format", "json"]));
+        if let Err(e) = validator.validate(&json) {
+            panic!("{setup}: {e}\n{json}");
+        }
+        let (outcome, moves) = probe_outcomes(d, setup);
+        assert_eq!(json["outcome"], outcome.as_str(), "{setup}: {json}");
+        assert_eq!(
+            json["outcomes"].as_object(),
+            Some(&moves),
+            "{setup}: {json}"
+        );
+        assert_eq!(json["best"], chosen, "{setup}: {json}");
+        assert_eq!(
+            json["outcomes"][chosen],
+            outcome.as_str(),
+            "{setup}: {json}"
+        );
+        assert_eq!(json["switched_from"].as_str(), switched, "{setup}: {json}");
+        // The score stays the search's value of the move chosen, not exact.
+        assert_eq!(json["score"], json["moves"][chosen], "{setup}: {json}");
+        assert_eq!(json["exact"], false, "{setup}: {json}");
+        assert_eq!(json["pv"][0], chosen, "{setup}: {json}");
+    }
+    insta::assert_snapshot!("best_majority_switch", best(cases[0].0, &[]));
+    insta::assert_snapshot!("best_majority_keep", best(cases[2].0, &[]));
+
+    // Outside the tables (the start: 48 seeds), and under end=exhaustion, no
+    // outcomes.
+    let start = stdout_json(&best(
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S",
+        &["--format", "json"],
+    ));
+    assert!(start.get("outcome").is_none(), "{start}");
+    assert!(start.get("outcomes").is_none(), "{start}");
+    let exhaustion = stdout_json(&best(
+        cases[0].0,
+        &["--rules", "russ end=exhaustion", "--format", "json"],
+    ));
+    assert!(exhaustion.get("outcome").is_none(), "{exhaustion}");
+    assert_eq!(exhaustion["exact"], true, "{exhaustion}");
+    // Without tables, the search's own move.
+    let plain = stdout_json(&common::run_in(
+        d,
+        &[
+            "best", "--setup", cases[0].0, "--depth", "1", "--format", "json",
+        ],
+        None,
+    ));
+    assert_eq!(plain["best"], "C", "{plain}");
+    assert!(plain.get("outcomes").is_none(), "{plain}");
+}
+
+/// Under end=majority, `analyze --tables` says when a played move made the
+/// mover's exact outcome worse (`outcome_lost`, at least a mistake, and a
+/// `--write` comment of its own that a second run replaces), and says
+/// nothing of a move that keeps it.
+#[test]
+fn analyze_under_majority_names_a_thrown_away_endgame() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let built = common::run_in(
+        d,
+        &["tables", "build", "--max-seeds", "9", "--dir", "."],
+        None,
+    );
+    assert!(built.contains("exit 0"), "{built}");
+    let games = "[Event \"won\"]\n[Setup \"0,1,1,1,1,0/2,0,2,0,0,1 18-21 N\"]\n\n1... C *\n\n\
+                 [Event \"kept\"]\n[Setup \"0,1,1,1,1,0/2,0,2,0,0,1 18-21 N\"]\n\n1... A *\n\n\
+                 [Event \"drawn\"]\n[Setup \"1,0,0,0,1,1/0,1,1,1,1,1 20-20 S\"]\n\n1. e {a note} *\n";
+    std::fs::write(d.join("end.ayo"), games).unwrap();
+    let analyze = |extra: &[&str]| {
+        let mut args = vec!["analyze", "end.ayo", "--depth", "1", "--tables", "."];
+        args.extend_from_slice(extra);
+        common::run_in(d, &args, None)
+    };
+    let json = analyze(&["--format", "json"]);
+    let schema = stdout_json(&common::run_in(d, &["analyze", "--schema"], None));
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let verdicts: Vec<serde_json::Value> = json
+        .lines()
+        .skip(2)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(verdicts.len(), 3, "{json}");
+    for v in &verdicts {
+        if let Err(e) = validator.validate(v) {
+            panic!("{e}\n{v}");
+        }
+    }
+    let first = |g: usize| &verdicts[g]["moves"][0];
+    assert_eq!(first(0)["outcome_lost"], "win->loss", "{json}");
+    assert_eq!(first(0)["label"], "mistake", "{json}");
+    assert_eq!(first(0)["best"], "A", "{json}");
+    assert!(first(1).get("outcome_lost").is_none(), "{json}");
+    assert!(first(1)["label"].is_null(), "{json}");
+    assert_eq!(first(2)["outcome_lost"], "draw->loss", "{json}");
+    assert_eq!(first(2)["label"], "mistake", "{json}");
+
+    insta::assert_snapshot!("analyze_majority_table", analyze(&[]));
+    insta::assert_snapshot!("analyze_majority_csv", analyze(&["--format", "csv"]));
+    let written = analyze(&["--write"]);
+    insta::assert_snapshot!("analyze_majority_write", written);
+    // Its own comments are recognised and replaced: a second run is the same.
+    let body = written.split_once("--- stdout\n").unwrap().1;
+    std::fs::write(d.join("written.ayo"), body).unwrap();
+    let again = common::run_in(
+        d,
+        &[
+            "analyze",
+            "written.ayo",
+            "--depth",
+            "1",
+            "--tables",
+            ".",
+            "--write",
+        ],
+        None,
+    );
+    assert_eq!(again, written);
 }
