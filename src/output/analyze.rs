@@ -595,3 +595,42 @@ pub fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_order_and_losses() {
+        assert_eq!(Outcome::of(3), Outcome::Win);
+        assert_eq!(Outcome::of(0), Outcome::Draw);
+        assert_eq!(Outcome::of(-1), Outcome::Loss);
+        assert_eq!(OutcomeLost::of(Outcome::Win, Outcome::Win), None);
+        assert_eq!(OutcomeLost::of(Outcome::Loss, Outcome::Loss), None);
+        assert_eq!(OutcomeLost::of(Outcome::Draw, Outcome::Win), None);
+        let lost = OutcomeLost::of(Outcome::Win, Outcome::Draw);
+        assert_eq!(lost.map(|l| l.to_string()).as_deref(), Some("win->draw"));
+        let lost = OutcomeLost::of(Outcome::Draw, Outcome::Loss);
+        assert_eq!(lost.map(|l| l.to_string()).as_deref(), Some("draw->loss"));
+    }
+
+    #[test]
+    fn a_lost_outcome_is_at_least_a_mistake() {
+        let t = Thresholds::default();
+        let lost = OutcomeLost::of(Outcome::Win, Outcome::Loss);
+        assert_eq!(t.label_move(0, None), None);
+        assert_eq!(t.label_move(0, lost), Some(Label::Mistake));
+        assert_eq!(t.label_move(2, lost), Some(Label::Mistake));
+        assert_eq!(t.label_move(9, lost), Some(Label::Blunder));
+        assert_eq!(t.label_move(9, None), Some(Label::Blunder));
+    }
+
+    #[test]
+    fn verdict_comments_are_recognised() {
+        assert!(is_verdict_comment("best c +4; played -2"));
+        assert!(is_verdict_comment("threw away a won endgame; best A"));
+        assert!(is_verdict_comment("threw away a drawn endgame; best a"));
+        assert!(!is_verdict_comment("threw away a won endgame"));
+        assert!(!is_verdict_comment("threw away a lost endgame; best a"));
+    }
+}
