@@ -6,7 +6,9 @@ use ayo::diagnostics::Diagnostic;
 use ayo::output::json::{game_json, schema, unparsed_json};
 use ayo::replay::replay;
 
-use super::{Ctx, Fatal, GameArg, ReplayArgs, each_game};
+use ayo::notation::RawGame;
+
+use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, each_game_ordered};
 
 /// Print every game as JSON, one object a line (NDJSON).
 ///
@@ -27,6 +29,8 @@ pub struct Args {
     game: GameArg,
     #[command(flatten)]
     replay: ReplayArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
     /// Indent the JSON (one object is then several lines).
     #[arg(long)]
     pretty: bool,
@@ -45,21 +49,33 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return write(out, &schema());
     }
     let opts = args.replay.options(true);
-    each_game(&args.files, ctx, args.game.game, |ctx, g| {
-        let json = match g.record {
+    // A worker replays the game and writes its JSON into a buffer; the
+    // buffers and the diagnostics go out in input order.
+    let work = |file: &str, raw: &RawGame| -> Result<(Vec<Diagnostic>, Vec<u8>), Fatal> {
+        let mut buf = Vec::new();
+        let diagnostics = match raw.parse() {
             Ok(record) => {
                 let game = replay(record, &opts);
-                ctx.report_game(g.file, g.raw, &game);
-                game_json(&game, Some(g.file), Some(g.raw.index))
+                write(&mut buf, &game_json(&game, Some(file), Some(raw.index)))?;
+                game.errors
             }
             Err(e) => {
                 let d = Diagnostic::from(e);
-                ctx.diagnose(g.file, g.raw, &d);
-                unparsed_json(g.file, g.raw.index, &d, &g.raw.bytes)
+                write(&mut buf, &unparsed_json(file, raw.index, &d, &raw.bytes))?;
+                vec![d]
             }
         };
-        write(out, &json)
-    })
+        Ok((diagnostics, buf))
+    };
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, (diagnostics, buf): (Vec<Diagnostic>, Vec<u8>)| {
+        for d in &diagnostics {
+            ctx.diagnose(file, raw, d);
+        }
+        out.write_all(&buf)?;
+        Ok(())
+    };
+    let jobs = args.jobs.get();
+    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
 }
 
 /// Writing any serializable value, compact or pretty, through one closure.

@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -22,6 +23,7 @@ mod filter;
 mod fmt;
 mod import;
 mod json;
+mod parallel;
 mod perft;
 mod validate;
 
@@ -331,6 +333,14 @@ impl Input {
         })
     }
 
+    /// Opens `name` as [`Input::open`] does, to be read with the run's
+    /// `--max-game-bytes`.
+    pub fn open_for(name: &str, ctx: &Ctx) -> io::Result<Input> {
+        let mut input = Input::open(name)?;
+        input.max_game_bytes = ctx.max_game_bytes;
+        Ok(input)
+    }
+
     /// The games of this input, one at a time.
     pub fn games(self) -> GameReader<Box<dyn BufRead>> {
         GameReader::new(self.reader).max_game_bytes(self.max_game_bytes)
@@ -367,6 +377,28 @@ pub struct GameArg {
     /// Only the N-th game of each file (from 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub game: Option<u64>,
+}
+
+/// `--jobs N`: how many threads do the work of the commands that read many
+/// games. Declared once, flattened into each of them.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct JobsArg {
+    /// Worker threads (default: one a core). The output is the same, in the
+    /// same order, for every N.
+    #[arg(long, short = 'j', value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: Option<u64>,
+}
+
+impl JobsArg {
+    /// `--jobs`, else the cores this process may use (as ripgrep counts
+    /// them), else 1.
+    pub fn get(&self) -> usize {
+        match self.jobs {
+            Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+            None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        }
+    }
 }
 
 /// The options of every command that replays records.
@@ -469,6 +501,62 @@ pub fn each_game(
     })
 }
 
+/// Like [`each_game`], with each game's costly part, `work` (parse, replay,
+/// render into a buffer), done on `jobs` threads, and `sink` (write the
+/// output, report diagnostics) called on this one in input order: the output
+/// does not depend on `jobs`. `--game`, unreadable inputs and the usage error
+/// for a `--game` past the end are as in [`each_game`], and reported in their
+/// place among the games.
+pub fn each_game_ordered<O: Send>(
+    files: &[String],
+    ctx: &mut Ctx,
+    game: Option<u64>,
+    jobs: usize,
+    work: impl Fn(&str, &RawGame) -> Result<O, Fatal> + Sync,
+    sink: impl FnMut(&mut Ctx, &str, &RawGame, O) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    parallel::ordered(jobs, ctx, work, sink, |ctx, ordered| {
+        for name in input_names(files) {
+            let input = match Input::open_for(&name, ctx) {
+                Ok(input) => input,
+                Err(e) => {
+                    ordered.io_error(ctx, &Arc::from(name.as_str()), e);
+                    continue;
+                }
+            };
+            let file: Arc<str> = Arc::from(input.name.as_str());
+            let mut count = 0u64;
+            let mut found = false;
+            for raw in input.games() {
+                let raw = match raw {
+                    Ok(raw) => raw,
+                    Err(e) => {
+                        ordered.io_error(ctx, &file, e);
+                        // Nothing more can be said of this input.
+                        found = true;
+                        break;
+                    }
+                };
+                count += 1;
+                if game.is_some_and(|n| n != count) {
+                    continue;
+                }
+                ordered.game(ctx, &file, raw)?;
+                if game.is_some() {
+                    found = true;
+                    break;
+                }
+            }
+            if let Some(n) = game
+                && !found
+            {
+                ordered.usage_error(ctx, past_the_end("--game", n, &file, count, "game"));
+            }
+        }
+        Ok(())
+    })
+}
+
 /// `--game 7: FILE has 3 games`: the usage error for a number past the end.
 pub fn past_the_end(flag: &str, n: u64, file: &str, count: u64, what: &str) -> String {
     let s = if count == 1 { "" } else { "s" };
@@ -515,6 +603,15 @@ pub fn csv_rows(
     } else {
         text.split_once("\r\n")
             .map_or(String::new(), |(_, rest)| rest.to_string())
+    }
+}
+
+/// A game's CSV rows as [`csv_rows`] renders them for the first game, without
+/// the header line: the rows of a later game.
+pub fn later_rows(csv: &[u8]) -> &[u8] {
+    match memchr::memmem::find(csv, b"\r\n") {
+        Some(i) => &csv[i + 2..],
+        None => &[],
     }
 }
 
