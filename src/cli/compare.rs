@@ -88,46 +88,47 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     // A worker replays the game under each ruleset and renders the
     // comparison (a CSV one with its header) into a buffer; the sink knows
     // which game comes first.
-    let work = |file: &str, raw: &RawGame| -> Result<(Option<Diagnostic>, Option<Vec<u8>>), Fatal> {
-        let record = match raw.parse() {
-            Ok(record) => record,
-            Err(e) => return Ok((Some(Diagnostic::from(e)), None)),
+    let work =
+        |file: &str, raw: &RawGame| -> Result<(Option<Diagnostic>, Option<Vec<u8>>), Fatal> {
+            let record = match raw.parse() {
+                Ok(record) => record,
+                Err(e) => return Ok((Some(Diagnostic::from(e)), None)),
+            };
+            let number = raw.index + 1;
+            let own = match rules_of(&record, None) {
+                Ok(r) => r,
+                // Without its own ruleset a record has no board to compare on.
+                Err(d) => return Ok((Some(d), None)),
+            };
+            let comparison = compare(&record, &rulesets(&args.rules, &own), args.laps.max_laps);
+            let label = rules_label(&record, Some(&own), false);
+            let heading = title(&record, label.as_deref(), number);
+            let mut buf = Vec::new();
+            match style {
+                None => {
+                    let value = CompareJson {
+                        file: file.to_string(),
+                        game: number,
+                        title: heading,
+                        rows: comparison.rows,
+                    };
+                    serde_json::to_writer(&mut buf, &value)?;
+                    buf.push(b'\n');
+                }
+                Some(Style::Csv) => {
+                    let table = grid(&comparison, true);
+                    buf.extend_from_slice(csv_rows(table, file, number, true).as_bytes());
+                }
+                Some(style) => {
+                    let heading = match style {
+                        Style::Table { width, .. } => wrap_lines(&heading, width),
+                        _ => format!("### {heading}\n"),
+                    };
+                    write!(buf, "{heading}\n{}", grid(&comparison, false).render(style))?;
+                }
+            }
+            Ok((None, Some(buf)))
         };
-        let number = raw.index + 1;
-        let own = match rules_of(&record, None) {
-            Ok(r) => r,
-            // Without its own ruleset a record has no board to compare on.
-            Err(d) => return Ok((Some(d), None)),
-        };
-        let comparison = compare(&record, &rulesets(&args.rules, &own), args.laps.max_laps);
-        let label = rules_label(&record, Some(&own), false);
-        let heading = title(&record, label.as_deref(), number);
-        let mut buf = Vec::new();
-        match style {
-            None => {
-                let value = CompareJson {
-                    file: file.to_string(),
-                    game: number,
-                    title: heading,
-                    rows: comparison.rows,
-                };
-                serde_json::to_writer(&mut buf, &value)?;
-                buf.push(b'\n');
-            }
-            Some(Style::Csv) => {
-                let table = grid(&comparison, true);
-                buf.extend_from_slice(csv_rows(table, file, number, true).as_bytes());
-            }
-            Some(style) => {
-                let heading = match style {
-                    Style::Table { width, .. } => wrap_lines(&heading, width),
-                    _ => format!("### {heading}\n"),
-                };
-                write!(buf, "{heading}\n{}", grid(&comparison, false).render(style))?;
-            }
-        }
-        Ok((None, Some(buf)))
-    };
     let mut first = true;
     let sink = |ctx: &mut Ctx,
                 file: &str,

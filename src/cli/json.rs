@@ -67,7 +67,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         };
         Ok((diagnostics, buf))
     };
-    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, (diagnostics, buf): (Vec<Diagnostic>, Vec<u8>)| {
+    let sink = |ctx: &mut Ctx,
+                file: &str,
+                raw: &RawGame,
+                (diagnostics, buf): (Vec<Diagnostic>, Vec<u8>)| {
         for d in &diagnostics {
             ctx.diagnose(file, raw, d);
         }

@@ -383,11 +383,19 @@ pub struct GameArg {
 /// games. Declared once, flattened into each of them.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct JobsArg {
-    /// Worker threads (default: one a core). The output is the same, in the
-    /// same order, for every N.
-    #[arg(long, short = 'j', value_name = "N",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub jobs: Option<u64>,
+    /// Threads to work on (default: one a core; at most 256); the output
+    /// does not depend on N.
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+}
+
+/// A number of threads: 1 or more.
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("expected 1 or more threads, found 0".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a number of threads, found `{s}`")),
+    }
 }
 
 impl JobsArg {
@@ -395,7 +403,7 @@ impl JobsArg {
     /// them), else 1.
     pub fn get(&self) -> usize {
         match self.jobs {
-            Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+            Some(n) => n,
             None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         }
     }

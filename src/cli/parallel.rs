@@ -36,6 +36,8 @@ pub const BATCH_BYTES: usize = 256 << 10;
 pub const DIRECT_BYTES: usize = 1 << 20;
 /// Batches out at once, per worker.
 pub const IN_FLIGHT_PER_JOB: usize = 4;
+/// The most worker threads: more would only hold more batches in memory.
+pub const MAX_JOBS: usize = 256;
 
 /// One step of the input, in order: a game, or something to report between
 /// games (an input that could not be read, `--game` past the end).
@@ -53,6 +55,9 @@ enum Step<O> {
     Usage(String),
 }
 
+/// A batch and its number, the order it was read in.
+type Numbered<O> = (u64, Vec<Step<O>>);
+
 /// The command's per-game work: runs on any thread, sees only the game.
 type Work<'a, O> = dyn Fn(&str, &RawGame) -> Result<O, Fatal> + Sync + 'a;
 
@@ -69,11 +74,13 @@ pub struct Ordered<'a, O> {
     batch_bytes: usize,
     /// Channels to and from the workers (`None` with one job).
     pool: Option<Pool<O>>,
+    /// The sink returned an error: nothing more goes to it.
+    sink_failed: bool,
 }
 
 struct Pool<O> {
-    to_workers: SyncSender<(u64, Vec<Step<O>>)>,
-    from_workers: Receiver<(u64, Vec<Step<O>>)>,
+    to_workers: SyncSender<Numbered<O>>,
+    from_workers: Receiver<Numbered<O>>,
     /// The number the next batch sent gets, and the number of the next batch
     /// to hand to the sink.
     sent: u64,
@@ -93,7 +100,7 @@ pub fn ordered<O: Send>(
     mut sink: impl FnMut(&mut Ctx, &str, &RawGame, O) -> Result<(), Fatal>,
     read: impl FnOnce(&mut Ctx, &mut Ordered<'_, O>) -> Result<(), Fatal>,
 ) -> Result<(), Fatal> {
-    let jobs = jobs.max(1);
+    let jobs = jobs.clamp(1, MAX_JOBS);
     let work: &Work<'_, O> = &work;
     if jobs == 1 {
         let mut ordered = Ordered {
@@ -103,6 +110,7 @@ pub fn ordered<O: Send>(
             batch: Vec::new(),
             batch_bytes: 0,
             pool: None,
+            sink_failed: false,
         };
         return read(ctx, &mut ordered);
     }
@@ -110,13 +118,15 @@ pub fn ordered<O: Send>(
         let in_flight = jobs * IN_FLIGHT_PER_JOB;
         // The batches sent are bounded by `in_flight` below; this channel's
         // own bound only keeps the workers from running far ahead.
-        let (to_workers, inbox) = mpsc::sync_channel::<(u64, Vec<Step<O>>)>(in_flight);
+        let (to_workers, inbox) = mpsc::sync_channel::<Numbered<O>>(in_flight);
         let (outbox, from_workers) = mpsc::channel();
         let inbox = Arc::new(Mutex::new(inbox));
         for _ in 0..jobs {
             let inbox = Arc::clone(&inbox);
-            let outbox: Sender<(u64, Vec<Step<O>>)> = outbox.clone();
-            scope.spawn(move || worker(work, &inbox, &outbox));
+            let outbox: Sender<Numbered<O>> = outbox.clone();
+            std::thread::Builder::new()
+                .spawn_scoped(scope, move || worker(work, &inbox, &outbox))
+                .map_err(|e| Fatal::Error(format!("cannot start a thread: {e}")))?;
         }
         drop(outbox);
         let mut ordered = Ordered {
@@ -132,9 +142,16 @@ pub fn ordered<O: Send>(
                 next: 0,
                 waiting: BTreeMap::new(),
             }),
+            sink_failed: false,
         };
-        read(ctx, &mut ordered)?;
-        ordered.finish(ctx)
+        let read = read(ctx, &mut ordered);
+        if ordered.sink_failed {
+            return read;
+        }
+        // When the reading stopped on an error, the games before it are still
+        // reported, as with one job.
+        let finished = ordered.finish(ctx);
+        read.and(finished)
         // Returning drops the channel to the workers: they stop, on an error
         // as well, and the scope waits for them.
     })
@@ -143,8 +160,8 @@ pub fn ordered<O: Send>(
 /// A worker: takes batches until the channel closes, does each game's work.
 fn worker<O>(
     work: &Work<'_, O>,
-    inbox: &Mutex<Receiver<(u64, Vec<Step<O>>)>>,
-    outbox: &Sender<(u64, Vec<Step<O>>)>,
+    inbox: &Mutex<Receiver<Numbered<O>>>,
+    outbox: &Sender<Numbered<O>>,
 ) {
     loop {
         // A poisoned lock means another worker panicked: stop too (the scope
@@ -166,11 +183,6 @@ fn worker<O>(
 }
 
 impl<O: Send> Ordered<'_, O> {
-    /// The number of worker threads (1: none, all on this thread).
-    pub fn jobs(&self) -> usize {
-        self.jobs
-    }
-
     /// Hands over a game of `file`.
     pub fn game(&mut self, ctx: &mut Ctx, file: &Arc<str>, raw: RawGame) -> Result<(), Fatal> {
         if self.pool.is_none() {
@@ -302,9 +314,13 @@ impl<O: Send> Ordered<'_, O> {
     fn deliver(&mut self, ctx: &mut Ctx, step: Step<O>) -> Result<(), Fatal> {
         match step {
             Step::Game { file, raw, done } => {
-                let done = done.ok_or_else(stopped)??;
-                (self.sink)(ctx, &file, &raw, done)?;
-                ctx.check_stderr()
+                let done = done
+                    .ok_or_else(stopped)
+                    .and_then(|done| done)
+                    .and_then(|done| (self.sink)(ctx, &file, &raw, done))
+                    .and_then(|()| ctx.check_stderr());
+                self.sink_failed |= done.is_err();
+                done
             }
             Step::IoError { file, error } => {
                 ctx.io_error(&file, &error);
