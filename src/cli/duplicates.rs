@@ -132,6 +132,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
         Ok(())
     };
+    ctx.start_progress(&names);
     ordered(jobs, ctx, work, sink, |ctx, ordered| {
         for (k, name) in names.iter().enumerate() {
             let input = match Input::open(name) {
@@ -165,8 +166,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 if raw.index == 0 {
                     started.borrow_mut().push_back(k);
                 }
+                ctx.progress_game(&raw);
                 ordered.game(ctx, &file, raw)?;
             }
+            ctx.progress_input_done();
             drop(games);
             if let Some(s) = &mut spools[k] {
                 s.check()?;
@@ -174,6 +177,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
         Ok(())
     })?;
+    // The second pass reads the inputs again; the bar covers the first.
+    ctx.finish_progress();
     let duplicates = index.duplicates();
     // The second pass: prefixes of every main line and, for a table, the
     // tags that differ from the first game of a duplicate group (which is
@@ -444,8 +449,10 @@ fn drop_duplicates(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(
         }
         Ok(())
     };
-    ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
-        for name in input_names(&args.files) {
+    let names = input_names(&args.files);
+    ctx.start_progress(&names);
+    let result = ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
+        for name in names {
             let input = match Input::open_for(&name, ctx) {
                 Ok(input) => input,
                 Err(e) => {
@@ -456,16 +463,22 @@ fn drop_duplicates(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(
             let file: Arc<str> = Arc::from(input.name.as_str());
             for raw in input.games() {
                 match raw {
-                    Ok(raw) => ordered.game(ctx, &file, raw)?,
+                    Ok(raw) => {
+                        ctx.progress_game(&raw);
+                        ordered.game(ctx, &file, raw)?;
+                    }
                     Err(e) => {
                         ordered.io_error(ctx, &file, e);
                         break;
                     }
                 }
             }
+            ctx.progress_input_done();
         }
         Ok(())
-    })
+    });
+    ctx.finish_progress();
+    result
 }
 
 /// A copy of an input that cannot be read twice, in a temporary file that

@@ -205,8 +205,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
         Ok(())
     };
+    let names = input_names(&args.files);
+    ctx.start_progress(&names);
     ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
-        for name in input_names(&args.files) {
+        for name in names {
             let input = match Input::open_for(&name, ctx) {
                 Ok(input) => input,
                 Err(e) => {
@@ -227,6 +229,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     }
                 };
                 count += 1;
+                ctx.progress_game(&raw);
                 if let Some((_, range)) = &numbers {
                     if range.max.is_some_and(|m| count > m) {
                         break;
@@ -237,6 +240,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 }
                 ordered.game(ctx, &file, raw)?;
             }
+            ctx.progress_input_done();
             if let Some((flag, range)) = &numbers {
                 let last = range.max.or(range.min).unwrap_or(0);
                 if count < last {
@@ -247,6 +251,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
         Ok(())
     })?;
+    ctx.finish_progress();
     if args.count {
         writeln!(out, "{selected}")?;
     }

@@ -25,6 +25,7 @@ mod import;
 mod json;
 mod parallel;
 mod perft;
+mod progress;
 mod validate;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
@@ -210,6 +211,8 @@ pub struct Ctx {
     stderr: Option<io::ErrorKind>,
     /// `--max-game-bytes`.
     max_game_bytes: usize,
+    /// The progress bar of a long run, if one is shown.
+    progress: progress::Progress,
 }
 
 impl Ctx {
@@ -225,7 +228,30 @@ impl Ctx {
             quiet: false,
             stderr: None,
             max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            progress: progress::Progress::default(),
         }
+    }
+
+    /// Starts a progress bar over the inputs named (see [`progress`]: only
+    /// at a terminal, and not with `--quiet`).
+    pub fn start_progress(&mut self, names: &[String]) {
+        self.progress = progress::Progress::new(self.quiet, progress::Progress::total(names));
+    }
+
+    /// A game was read, its last byte `end` bytes into its input.
+    pub fn progress_game(&mut self, raw: &RawGame) {
+        self.progress
+            .game((raw.origin.offset + raw.bytes.len()) as u64);
+    }
+
+    /// An input was read to its end.
+    pub fn progress_input_done(&mut self) {
+        self.progress.input_done();
+    }
+
+    /// Takes the progress bar away (before a summary).
+    pub fn finish_progress(&mut self) {
+        self.progress.finish();
     }
 
     /// Writes to standard error, unless quiet or it already failed.
@@ -233,8 +259,11 @@ impl Ctx {
         if self.quiet || self.stderr.is_some() {
             return;
         }
-        let mut err = io::stderr().lock();
-        if let Err(e) = err.write_all(text.as_bytes()).and_then(|()| err.flush()) {
+        let written = self.progress.suspend(|| {
+            let mut err = io::stderr().lock();
+            err.write_all(text.as_bytes()).and_then(|()| err.flush())
+        });
+        if let Err(e) = written {
             self.stderr = Some(e.kind());
         }
     }
@@ -523,8 +552,10 @@ pub fn each_game_ordered<O: Send>(
     work: impl Fn(&str, &RawGame) -> Result<O, Fatal> + Sync,
     sink: impl FnMut(&mut Ctx, &str, &RawGame, O) -> Result<(), Fatal>,
 ) -> Result<(), Fatal> {
-    parallel::ordered(jobs, ctx, work, sink, |ctx, ordered| {
-        for name in input_names(files) {
+    let names = input_names(files);
+    ctx.start_progress(&names);
+    let result = parallel::ordered(jobs, ctx, work, sink, |ctx, ordered| {
+        for name in names {
             let input = match Input::open_for(&name, ctx) {
                 Ok(input) => input,
                 Err(e) => {
@@ -546,6 +577,7 @@ pub fn each_game_ordered<O: Send>(
                     }
                 };
                 count += 1;
+                ctx.progress_game(&raw);
                 if game.is_some_and(|n| n != count) {
                     continue;
                 }
@@ -555,6 +587,7 @@ pub fn each_game_ordered<O: Send>(
                     break;
                 }
             }
+            ctx.progress_input_done();
             if let Some(n) = game
                 && !found
             {
@@ -562,7 +595,9 @@ pub fn each_game_ordered<O: Send>(
             }
         }
         Ok(())
-    })
+    });
+    ctx.finish_progress();
+    result
 }
 
 /// `--game 7: FILE has 3 games`: the usage error for a number past the end.
@@ -670,6 +705,7 @@ pub fn main() -> ExitCode {
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))
         .and_then(|()| ctx.check_stderr());
+    ctx.finish_progress();
     match result {
         Err(Fatal::BrokenPipe) => ExitCode::SUCCESS,
         Err(Fatal::Stderr) => ExitCode::from(2),
