@@ -4,10 +4,11 @@ use std::io::Write;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::output::json::{game_json, schema, unparsed_json};
-use ayo::replay::replay;
+use ayo::replay::{Game, replay};
 
 use ayo::notation::RawGame;
 
+use super::parallel::DIRECT_BYTES;
 use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, each_game_ordered};
 
 /// Print every game as JSON, one object a line (NDJSON).
@@ -49,36 +50,64 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return write(out, &schema());
     }
     let opts = args.replay.options(true);
+    let jobs = args.jobs.get();
     // A worker replays the game and writes its JSON into a buffer; the
-    // buffers and the diagnostics go out in input order.
-    let work = |file: &str, raw: &RawGame| -> Result<(Vec<Diagnostic>, Vec<u8>), Fatal> {
+    // buffers and the diagnostics go out in input order. A game's JSON can be
+    // a hundred times its text: with one job, or for a game large enough to
+    // be done alone in its turn (see `parallel`), the replayed game goes to
+    // the sink, which writes its JSON straight out, unbuffered.
+    let work = |file: &str, raw: &RawGame| -> Result<Done, Fatal> {
+        let direct = jobs == 1 || raw.bytes.len() > DIRECT_BYTES;
+        let game = raw
+            .parse()
+            .map(|record| replay(record, &opts))
+            .map_err(Diagnostic::from);
+        if direct {
+            return Ok(Done::Direct(Box::new(game)));
+        }
         let mut buf = Vec::new();
-        let diagnostics = match raw.parse() {
-            Ok(record) => {
-                let game = replay(record, &opts);
+        let diagnostics = match game {
+            Ok(game) => {
                 write(&mut buf, &game_json(&game, Some(file), Some(raw.index)))?;
                 game.errors
             }
-            Err(e) => {
-                let d = Diagnostic::from(e);
+            Err(d) => {
                 write(&mut buf, &unparsed_json(file, raw.index, &d, &raw.bytes))?;
                 vec![d]
             }
         };
-        Ok((diagnostics, buf))
+        Ok(Done::Buffered(diagnostics, buf))
     };
-    let sink = |ctx: &mut Ctx,
-                file: &str,
-                raw: &RawGame,
-                (diagnostics, buf): (Vec<Diagnostic>, Vec<u8>)| {
-        for d in &diagnostics {
-            ctx.diagnose(file, raw, d);
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, done: Done| {
+        match done {
+            Done::Buffered(diagnostics, buf) => {
+                for d in &diagnostics {
+                    ctx.diagnose(file, raw, d);
+                }
+                out.write_all(&buf)?;
+            }
+            Done::Direct(done) => match *done {
+                Ok(game) => {
+                    ctx.report_game(file, raw, &game);
+                    write(out, &game_json(&game, Some(file), Some(raw.index)))?;
+                }
+                Err(d) => {
+                    ctx.diagnose(file, raw, &d);
+                    write(out, &unparsed_json(file, raw.index, &d, &raw.bytes))?;
+                }
+            },
         }
-        out.write_all(&buf)?;
         Ok(())
     };
-    let jobs = args.jobs.get();
     each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
+}
+
+/// A game's JSON, written by a worker, or its replay, for the sink to write.
+enum Done {
+    /// The diagnostics and the JSON text.
+    Buffered(Vec<Diagnostic>, Vec<u8>),
+    /// The replayed game, or why it could not be parsed.
+    Direct(Box<Result<Game, Diagnostic>>),
 }
 
 /// Writing any serializable value, compact or pretty, through one closure.
