@@ -81,7 +81,13 @@ impl Rng {
 fn generate(games: usize, seed: u64) -> io::Result<()> {
     let mut rng = Rng(seed);
     let mut out = BufWriter::new(io::stdout().lock());
-    let names = ["Carlsen, M.", "Nepomniachtchi, I.", "Ding, L.", "Caruana, F.", "Firouzja, A."];
+    let names = [
+        "Carlsen, M.",
+        "Nepomniachtchi, I.",
+        "Ding, L.",
+        "Caruana, F.",
+        "Firouzja, A.",
+    ];
     for g in 0..games {
         let length = 60 + rng.below(41);
         let mut pos = Chess::default();
@@ -151,13 +157,25 @@ fn validate(path: &str) -> io::Result<()> {
 
 fn main() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+    match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
         ["generate", n, rest @ ..] => {
-            let n = n.parse().map_err(|e| io::Error::other(format!("GAMES: {e}")))?;
-            let seed = rest.first().map_or(Ok(1), |s| s.parse()).map_err(io::Error::other)?;
+            let n = n
+                .parse()
+                .map_err(|e| io::Error::other(format!("GAMES: {e}")))?;
+            let seed = rest
+                .first()
+                .map_or(Ok(1), |s| s.parse())
+                .map_err(io::Error::other)?;
             generate(n, seed)
         }
         ["validate", path] => validate(path),
-        _ => Err(io::Error::other("usage: bench-peer generate GAMES [SEED] | validate FILE")),
+        _ => Err(io::Error::other(
+            "usage: bench-peer generate GAMES [SEED] | validate FILE",
+        )),
     }
 }

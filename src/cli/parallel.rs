@@ -21,6 +21,7 @@
 
 use std::collections::BTreeMap;
 use std::io;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 
@@ -171,12 +172,21 @@ fn worker<O>(
             Err(_) => return,
         };
         let Ok((n, mut batch)) = next else { return };
-        for step in &mut batch {
-            if let Step::Game { file, raw, done } = step {
-                *done = Some(work(file, raw));
+        // A panic (a bug) still sends the batch back, its games from there on
+        // without a result: the main thread stops there instead of waiting
+        // for it forever, and the scope then passes the panic on.
+        let worked = panic::catch_unwind(AssertUnwindSafe(|| {
+            for step in &mut batch {
+                if let Step::Game { file, raw, done } = step {
+                    *done = Some(work(file, raw));
+                }
             }
+        }));
+        let sent = outbox.send((n, batch));
+        if let Err(payload) = worked {
+            panic::resume_unwind(payload);
         }
-        if outbox.send((n, batch)).is_err() {
+        if sent.is_err() {
             return;
         }
     }
@@ -340,8 +350,8 @@ impl<O: Send> Ordered<'_, O> {
     }
 }
 
-/// A worker went away before its batch came back: only a panic does that,
-/// and the scope passes the panic on; this error is never seen.
+/// A game came back without its result: only a worker's panic does that, and
+/// the scope passes the panic on; this error is never seen.
 fn stopped() -> Fatal {
     Fatal::Error("a worker thread stopped".to_string())
 }
