@@ -355,3 +355,130 @@ impl<O: Send> Ordered<'_, O> {
 fn stopped() -> Fatal {
     Fatal::Error("a worker thread stopped".to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+    use std::time::Duration;
+
+    use ayo::notation::Origin;
+
+    use super::*;
+
+    fn game(index: usize, size: usize) -> RawGame {
+        RawGame {
+            index,
+            origin: Origin {
+                offset: 0,
+                line: 1,
+                column: 1,
+            },
+            bytes: vec![b' '; size],
+            leading: Vec::new(),
+            too_large: None,
+        }
+    }
+
+    /// The game numbers the sink saw, in order, and the most games read but
+    /// not yet through the sink at any time.
+    fn run(jobs: usize, games: usize, big_every: usize) -> (Vec<String>, usize) {
+        let mut ctx = Ctx::new();
+        ctx.quiet = true;
+        let file: Arc<str> = Arc::from("f");
+        let seen = std::cell::RefCell::new(Vec::new());
+        // Games read but not yet through the sink, at the most.
+        let (read_n, sunk_n, most) = (Cell::new(0usize), Cell::new(0usize), Cell::new(0usize));
+        let work = |_: &str, raw: &RawGame| -> Result<usize, Fatal> {
+            // Early games take longest, so later batches come back first.
+            if raw.index % 97 == 0 {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            Ok(raw.index)
+        };
+        let sink = |_: &mut Ctx, _: &str, raw: &RawGame, n: usize| {
+            assert_eq!(raw.index, n);
+            seen.borrow_mut().push(n.to_string());
+            sunk_n.set(sunk_n.get() + 1);
+            Ok(())
+        };
+        ordered(jobs, &mut ctx, work, sink, |ctx, ordered| {
+            for i in 0..games {
+                let size = if big_every > 0 && i % big_every == big_every - 1 {
+                    DIRECT_BYTES + 1
+                } else {
+                    100
+                };
+                ordered.game(ctx, &file, game(i, size))?;
+                read_n.set(read_n.get() + 1);
+                most.set(most.get().max(read_n.get() - sunk_n.get()));
+                if i % 250 == 0 {
+                    // Reports travel with the batches (quiet here: unseen).
+                    ordered.usage_error(ctx, format!("after {i}"));
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+        (seen.into_inner(), most.get())
+    }
+
+    #[test]
+    fn games_come_out_in_input_order() {
+        let (one, _) = run(1, 2000, 0);
+        let expected: Vec<String> = (0..2000).map(|i| i.to_string()).collect();
+        assert_eq!(one, expected);
+        for jobs in [2, 3, 8] {
+            let (many, _) = run(jobs, 2000, 0);
+            assert_eq!(many, expected, "--jobs {jobs}");
+        }
+    }
+
+    #[test]
+    fn games_in_flight_are_bounded() {
+        for jobs in [2, 4] {
+            let (_, most) = run(jobs, 5000, 0);
+            let bound = (jobs * IN_FLIGHT_PER_JOB + 1) * BATCH_GAMES;
+            assert!(
+                most <= bound,
+                "--jobs {jobs}: {most} games in flight, over {bound}"
+            );
+        }
+    }
+
+    #[test]
+    fn large_games_keep_their_place() {
+        let expected: Vec<String> = (0..300).map(|i| i.to_string()).collect();
+        for jobs in [1, 2] {
+            let (seen, _) = run(jobs, 300, 7);
+            assert_eq!(seen, expected, "--jobs {jobs}");
+        }
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_run() {
+        let mut ctx = Ctx::new();
+        ctx.quiet = true;
+        let file: Arc<str> = Arc::from("f");
+        let delivered = Cell::new(0usize);
+        let work = |_: &str, raw: &RawGame| -> Result<usize, Fatal> { Ok(raw.index) };
+        let sink = |_: &mut Ctx, _: &str, _: &RawGame, n: usize| {
+            delivered.set(delivered.get() + 1);
+            if n == 500 {
+                return Err(Fatal::BrokenPipe);
+            }
+            Ok(())
+        };
+        let result = ordered(2, &mut ctx, work, sink, |ctx, ordered| {
+            for i in 0..100_000 {
+                ordered.game(ctx, &file, game(i, 10))?;
+            }
+            Ok(())
+        });
+        assert!(matches!(result, Err(Fatal::BrokenPipe)));
+        assert_eq!(
+            delivered.get(),
+            501,
+            "nothing goes to the sink after it failed"
+        );
+    }
+}
