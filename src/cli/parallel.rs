@@ -390,7 +390,7 @@ mod tests {
         let (read_n, sunk_n, most) = (Cell::new(0usize), Cell::new(0usize), Cell::new(0usize));
         let work = |_: &str, raw: &RawGame| -> Result<usize, Fatal> {
             // Early games take longest, so later batches come back first.
-            if raw.index % 97 == 0 {
+            if raw.index.is_multiple_of(97) {
                 std::thread::sleep(Duration::from_millis(2));
             }
             Ok(raw.index)
@@ -411,7 +411,7 @@ mod tests {
                 ordered.game(ctx, &file, game(i, size))?;
                 read_n.set(read_n.get() + 1);
                 most.set(most.get().max(read_n.get() - sunk_n.get()));
-                if i % 250 == 0 {
+                if i.is_multiple_of(250) {
                     // Reports travel with the batches (quiet here: unseen).
                     ordered.usage_error(ctx, format!("after {i}"));
                 }
