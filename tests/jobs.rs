@@ -337,3 +337,38 @@ fn a_closed_output_ends_quietly_with_jobs() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn split_files_alike_for_every_jobs() {
+    // `filter --split-by` writes its files in input order too.
+    let corpus = corpus().to_str().unwrap();
+    let mut written = Vec::new();
+    for jobs in ["1", "2"] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().to_str().unwrap();
+        let args = [
+            "filter",
+            corpus,
+            "fixtures/club-night.ayo",
+            "--split-by",
+            "Event",
+            "--out",
+            out,
+        ];
+        let run = outcome(&args, jobs, None);
+        assert_eq!(run.code, Some(0));
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| {
+                let path = e.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read(&path).unwrap())
+            })
+            .collect();
+        files.sort();
+        assert!(files.len() > 100);
+        let listing = String::from_utf8_lossy(&run.stdout).replace(out, "DIR");
+        written.push((listing, files));
+    }
+    assert!(written[0] == written[1], "--split-by differs with --jobs 2");
+}
