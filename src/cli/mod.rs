@@ -543,7 +543,8 @@ pub fn each_game(
 /// output, report diagnostics) called on this one in input order: the output
 /// does not depend on `jobs`. `--game`, unreadable inputs and the usage error
 /// for a `--game` past the end are as in [`each_game`], and reported in their
-/// place among the games.
+/// place among the games. A command that sums over the games (`stats`) gets the
+/// same from `work` returning the replayed game and `sink` adding it, in order.
 pub fn each_game_ordered<O: Send>(
     files: &[String],
     ctx: &mut Ctx,
