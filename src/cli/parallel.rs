@@ -117,8 +117,8 @@ pub fn ordered<O: Send>(
     }
     std::thread::scope(|scope| {
         let in_flight = jobs * IN_FLIGHT_PER_JOB;
-        // The batches sent are bounded by `in_flight` below; this channel's
-        // own bound only keeps the workers from running far ahead.
+        // No more than `in_flight` batches are ever out (`send` waits for the
+        // oldest first), so a send on this channel never waits.
         let (to_workers, inbox) = mpsc::sync_channel::<Numbered<O>>(in_flight);
         let (outbox, from_workers) = mpsc::channel();
         let inbox = Arc::new(Mutex::new(inbox));
