@@ -372,3 +372,51 @@ fn split_files_alike_for_every_jobs() {
     }
     assert!(written[0] == written[1], "--split-by differs with --jobs 2");
 }
+
+#[test]
+fn filter_quick_refusal_selects_what_the_tags_select() {
+    // `--tag NAME=VALUE` and `--player` first look for the quoted value in
+    // the game's text; a regex (`~`) reads the tags. Both must pick the same
+    // games.
+    let corpus = corpus().to_str().unwrap();
+    let pairs: &[(&[&str], &[&str])] = &[
+        (&["--tag", "Round=1"], &["--tag", "Round~^1$"]),
+        (
+            &["--tag", "Event=Generated game 7"],
+            &["--tag", "Event~^Generated game 7$"],
+        ),
+        (
+            &[
+                "--tag",
+                "Event=Generated game 7",
+                "--tag",
+                "Event=Generated game 80",
+            ],
+            &["--tag", "Event~^Generated game (7|80)$"],
+        ),
+        (
+            &["--player", "Engine A"],
+            &["--tag", "South~^Engine A$", "--tag", "North~^Engine A$"],
+        ),
+        (&["--tag", "Result=1-0"], &["--tag", "Result~^1-0$"]),
+        (
+            &["--tag", "Rules=endodoi pits=8"],
+            &["--tag", "Rules~^endodoi pits=8$"],
+        ),
+    ];
+    for (quick, slow) in pairs {
+        for invert in [false, true] {
+            let run = |criteria: &[&str]| {
+                let mut args = vec!["filter", corpus, "fixtures/club-night.ayo"];
+                args.extend_from_slice(criteria);
+                if invert {
+                    args.push("--invert");
+                }
+                outcome(&args, "2", None)
+            };
+            let (a, b) = (run(quick), run(slow));
+            assert!(a == b, "{quick:?} and {slow:?} differ (invert: {invert})");
+            assert!(!a.stdout.is_empty(), "{quick:?} selected nothing");
+        }
+    }
+}

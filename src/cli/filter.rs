@@ -13,6 +13,8 @@ use ayo::rules::Ruleset;
 
 use std::sync::Arc;
 
+use memchr::memmem;
+
 use ayo::notation::SyntaxError;
 
 use super::parallel::ordered;
@@ -177,11 +179,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         _ => None,
     };
     let mut selected = 0u64;
+    let needles = Needles::new(&args.tag, &args.player);
     let splitting = split.is_some();
     // A worker tests the game (and writes its canonical form for --fmt); the
     // sink counts and prints in input order.
     let work = |_: &str, raw: &RawGame| -> Result<Pick, Fatal> {
-        Ok(if chosen(&criteria, raw, &opts) == args.invert {
+        Ok(if chosen(&criteria, &needles, raw, &opts) == args.invert {
             Pick::Skip
         } else if args.fmt && !args.count && !splitting {
             Pick::Canonical(raw.parse().map(|record| write_record(&record)))
@@ -276,7 +279,10 @@ enum Pick {
 
 /// Whether `raw` meets the criteria: the tags first, from the raw bytes, and
 /// only then, when needed, the parsed record and its replay.
-fn chosen(criteria: &Criteria, raw: &RawGame, opts: &Options) -> bool {
+fn chosen(criteria: &Criteria, needles: &Needles, raw: &RawGame, opts: &Options) -> bool {
+    if needles.refuse(&raw.bytes) {
+        return false;
+    }
     if criteria.on_tags() && !scan_tags(&raw.bytes).is_some_and(|t| criteria.tags_match(&t)) {
         return false;
     }
@@ -290,6 +296,53 @@ fn chosen(criteria: &Criteria, raw: &RawGame, opts: &Options) -> bool {
             criteria.play_matches(Some(&game.record), Some(&game))
         }
         Ok(record) => criteria.play_matches(Some(&record), None),
+    }
+}
+
+/// A quick "no" before the tags are read: texts of which a game must contain
+/// one for a criterion to hold. One group holds the values of `--tag
+/// NAME=VALUE` (when every `--tag` is one), another the `--player` names,
+/// each in its quotes (`"7"`, not the 7 of every move number): a tag with
+/// that value has it in its text as written, unless the value holds a
+/// character that is escaped there (`"` or `\`), and then there is no
+/// group. A game that has a text of each group is read as usual; most games
+/// of a selective filter have none, and are refused at the cost of a search.
+struct Needles {
+    groups: Vec<Vec<memmem::Finder<'static>>>,
+}
+
+impl Needles {
+    fn new(tags: &[TagTest], players: &[String]) -> Needles {
+        let group = |values: Option<Vec<&str>>| {
+            values
+                .filter(|v| !v.is_empty() && v.iter().all(|s| !s.contains(['"', '\\'])))
+                .map(|v| {
+                    v.into_iter()
+                        .map(|s| memmem::Finder::new(format!("\"{s}\"").as_bytes()).into_owned())
+                        .collect::<Vec<_>>()
+                })
+        };
+        let values = tags
+            .iter()
+            .map(|t| match t {
+                TagTest::Equals { value, .. } => Some(value.as_str()),
+                TagTest::Matches { .. } => None,
+            })
+            .collect::<Option<Vec<&str>>>();
+        let names = Some(players.iter().map(String::as_str).collect());
+        Needles {
+            groups: [group(values), group(names)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        }
+    }
+
+    /// Whether `bytes` lacks every text of some group.
+    fn refuse(&self, bytes: &[u8]) -> bool {
+        self.groups
+            .iter()
+            .any(|g| !g.iter().any(|f| f.find(bytes).is_some()))
     }
 }
 
