@@ -38,6 +38,9 @@ const VARIANTS: &[&[&str]] = &[
     &["duplicates"],
     &["duplicates", "--format", "json"],
     &["duplicates", "--drop"],
+    &["stats"],
+    &["stats", "--format", "json"],
+    &["stats", "--format", "csv"],
 ];
 
 /// What a run printed and how it ended.

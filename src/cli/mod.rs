@@ -26,6 +26,8 @@ mod json;
 mod parallel;
 mod perft;
 mod progress;
+mod standings;
+mod stats;
 mod validate;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
@@ -70,6 +72,8 @@ enum Command {
     Fmt(fmt::Args),
     Filter(Box<filter::Args>),
     Duplicates(duplicates::Args),
+    Standings(standings::Args),
+    Stats(stats::Args),
     Perft(perft::Args),
     Completions(completions::Args),
 }
@@ -701,6 +705,8 @@ pub fn main() -> ExitCode {
         Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),
         Command::Filter(args) => filter::run(*args, &mut ctx, &mut out),
         Command::Duplicates(args) => duplicates::run(args, &mut ctx, &mut out),
+        Command::Standings(args) => standings::run(args, &mut ctx, &mut out),
+        Command::Stats(args) => stats::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
     };
     let result = result

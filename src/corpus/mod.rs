@@ -14,6 +14,8 @@
 
 pub mod key;
 pub mod select;
+pub mod standings;
+pub mod stats;
 
 /// A file name stem for a tag value, safe on every common file system: ASCII
 /// letters, digits, `-`, `_` and inner `.` kept, runs of anything else one

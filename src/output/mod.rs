@@ -5,4 +5,6 @@ pub mod board;
 pub mod compare;
 pub mod import;
 pub mod json;
+pub mod standings;
+pub mod stats;
 pub mod table;

@@ -1,0 +1,98 @@
+//! `ayo stats`: figures over a corpus, in one pass and bounded memory.
+
+use std::io::Write;
+
+use ayo::corpus::stats::Stats;
+use ayo::output::json::schema_of;
+use ayo::output::stats::{StatsJson, stats_csv, stats_text};
+use ayo::replay::replay;
+
+use ayo::notation::{RawGame, SyntaxError};
+
+use super::{
+    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, TableFormat, each_game_ordered,
+    write_schema,
+};
+
+/// Figures over a corpus: games, valid and invalid, results, plies, laps,
+/// captures, endings and first moves.
+///
+/// Reads every game once and keeps only counts, sums and histograms, so any
+/// number of games fits in memory. Results (by side, and by the ruleset each
+/// game is replayed under) are by the result token; plies count the main
+/// line of every game that parses. Laps per move, capture sizes, how games end
+/// and how each first move scored come from the main lines of the valid
+/// games; first moves only from games that start at the ruleset's start
+/// position, scored for the side that played them. Exits 1 when some game is
+/// invalid (`ayo validate` says why), as validate does; a game over
+/// --max-game-bytes is reported, and counted as one that does not parse.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  ayo stats games/*.ayo
+  ayo stats --format json games/*.ayo | jq '.results'
+  ayo stats --format csv games/*.ayo > stats.csv
+  ayo stats --schema")]
+pub struct Args {
+    /// Record files; standard input when none or `-`.
+    files: Vec<String>,
+    #[command(flatten)]
+    game: GameArg,
+    #[command(flatten)]
+    replay: ReplayArgs,
+    #[command(flatten)]
+    table: TableArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
+}
+
+pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if args.table.schema {
+        return write_schema(out, &schema_of::<StatsJson>());
+    }
+    // Traced: laps are counted from each move's laps.
+    let opts = args.replay.options(true);
+    let mut stats = Stats::default();
+    // A worker replays the game and counts it alone; the counts are merged
+    // in input order (they are sums, so the figures do not depend on --jobs).
+    let work = |_: &str, raw: &RawGame| -> Result<Result<Stats, SyntaxError>, Fatal> {
+        Ok(raw.parse().map(|record| {
+            let mut one = Stats::default();
+            one.add(&replay(record, &opts));
+            one
+        }))
+    };
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, one: Result<Stats, SyntaxError>| {
+        match one {
+            Ok(one) => stats.merge(one),
+            Err(e) => {
+                // A game over --max-game-bytes is reported, as by every
+                // command; other problems are only counted.
+                if raw.too_large.is_some() {
+                    ctx.syntax_error(file, raw, &e);
+                }
+                stats.add_unparsed();
+            }
+        }
+        Ok(())
+    };
+    let jobs = args.jobs.get();
+    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)?;
+    let json = stats.to_json();
+    match (args.table.format, args.table.style()) {
+        (TableFormat::Csv, _) => out.write_all(stats_csv(&json).as_bytes())?,
+        (_, Some(style)) => out.write_all(stats_text(&json, style).as_bytes())?,
+        (_, None) => {
+            serde_json::to_writer(&mut *out, &json)?;
+            out.write_all(b"\n")?;
+        }
+    }
+    if stats.invalid() > 0 {
+        ctx.invalid = true;
+        let n = stats.invalid();
+        let s = if n == 1 { "" } else { "s" };
+        ctx.note(&format!(
+            "{n} invalid game{s}: `ayo validate` says what is wrong"
+        ));
+    }
+    Ok(())
+}

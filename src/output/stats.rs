@@ -1,0 +1,425 @@
+//! What `ayo stats` prints: one [`StatsJson`] object, and the same figures
+//! as tables (one a section) or as long CSV (`statistic,rules,bucket,value`).
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::table::{Fit, Grid, Style};
+
+/// The figures of a corpus, as `ayo stats --format json` prints them.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct StatsJson {
+    /// Games read.
+    pub games: u64,
+    /// Games that parse and replay without an error.
+    pub valid: u64,
+    /// Games that do not parse or replay with an error.
+    pub invalid: u64,
+    /// Of the invalid games, those that do not parse.
+    pub unparsed: u64,
+    /// Games that parse, by their result token.
+    pub results: ResultsJson,
+    /// The same for each ruleset the games were replayed under.
+    pub rulesets: Vec<RulesetJson>,
+    /// Main-line plies of the games that parse (buckets of 10).
+    pub plies: HistogramJson,
+    /// Laps of each main-line move of the valid games (buckets 1, 2–3, 4–7,
+    /// …); `count` is the moves.
+    pub laps: HistogramJson,
+    /// Seeds each capturing main-line move of a valid game took (one bucket a
+    /// size); `count` is the capturing moves, out of `laps.count` moves.
+    pub captures: HistogramJson,
+    /// How the main lines of the valid games end.
+    pub ended_by: EndedJson,
+    /// Valid games from the ruleset's start position, by first move.
+    pub first_moves: Vec<FirstMoveJson>,
+}
+
+/// Games by result token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct ResultsJson {
+    /// `1-0`.
+    pub south: u64,
+    /// `0-1`.
+    pub north: u64,
+    /// `1/2-1/2`.
+    pub draw: u64,
+    /// `*`.
+    pub unfinished: u64,
+}
+
+impl ResultsJson {
+    fn total(&self) -> u64 {
+        self.south + self.north + self.draw + self.unfinished
+    }
+}
+
+/// One ruleset's games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct RulesetJson {
+    /// The canonical ruleset; `null` for games whose Rules tag could not be
+    /// read.
+    pub rules: Option<String>,
+    /// Games that parse under it.
+    pub games: u64,
+    /// Their results.
+    pub results: ResultsJson,
+}
+
+/// A distribution.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct HistogramJson {
+    /// Values counted.
+    pub count: u64,
+    /// Their mean, to two decimals; `null` when none.
+    pub mean: Option<f64>,
+    /// The largest (0 when none).
+    pub max: u64,
+    /// The non-empty buckets, in order.
+    pub histogram: Vec<BucketJson>,
+}
+
+/// A histogram bucket: values from `from` to `to`, both included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct BucketJson {
+    /// The smallest value of the bucket.
+    pub from: u64,
+    /// The largest value of the bucket.
+    pub to: u64,
+    /// How many values fell in it.
+    pub count: u64,
+}
+
+/// Valid games by how their main line ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct EndedJson {
+    /// A store holds more than half of the seeds.
+    pub majority: u64,
+    /// The player to move has no legal move.
+    #[serde(rename = "no-legal-move")]
+    pub no_legal_move: u64,
+    /// The main line stops before the game is over.
+    pub unfinished: u64,
+}
+
+/// How one first move scored for the side that played it, by result token.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct FirstMoveJson {
+    /// The canonical ruleset.
+    pub rules: String,
+    /// The pit played.
+    pub pit: char,
+    /// Games that opened with it.
+    pub games: u64,
+    /// Won by the side that played it.
+    pub wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Lost by the side that played it.
+    pub losses: u64,
+    /// With `*`: not in the score.
+    pub unfinished: u64,
+    /// Points a decided game for the side that played it (1 a win, 0.5 a
+    /// draw), from 0 to 1, to three decimals; `null` when none is decided.
+    pub score: Option<f64>,
+}
+
+/// `x` rounded to `places` decimals, as printed.
+pub fn round(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
+}
+
+fn optional(x: Option<f64>) -> String {
+    x.map_or_else(String::new, |x| x.to_string())
+}
+
+fn range(b: &BucketJson) -> String {
+    if b.from == b.to {
+        b.from.to_string()
+    } else {
+        format!("{}–{}", b.from, b.to)
+    }
+}
+
+fn results_row(name: String, games: u64, r: &ResultsJson) -> Vec<String> {
+    vec![
+        name,
+        games.to_string(),
+        r.south.to_string(),
+        r.north.to_string(),
+        r.draw.to_string(),
+        r.unfinished.to_string(),
+    ]
+}
+
+/// A share of a whole as a percentage with one decimal.
+fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        String::new()
+    } else {
+        format!("{:.1}%", 100.0 * part as f64 / whole as f64)
+    }
+}
+
+/// A histogram as a grid: bucket, count, share, and in a terminal table a bar.
+fn histogram_grid(title: &str, unit: &str, h: &HistogramJson, bars: Option<bool>) -> Grid {
+    let mut header = vec![title.to_string(), unit.to_string(), "share".to_string()];
+    if bars.is_some() {
+        header.push(String::new());
+    }
+    let top = h.histogram.iter().map(|b| b.count).max().unwrap_or(0);
+    let rows = h
+        .histogram
+        .iter()
+        .map(|b| {
+            let mut row = vec![range(b), b.count.to_string(), percent(b.count, h.count)];
+            if let Some(ascii) = bars {
+                // At most 30 columns; any non-empty bucket gets at least one.
+                let n = (b.count * 30).div_ceil(top.max(1)) as usize;
+                row.push(if ascii { "#" } else { "█" }.repeat(n));
+            }
+            row
+        })
+        .collect();
+    Grid::new(header, rows)
+}
+
+/// The figures as text: a heading and a table a section, in `style` (a
+/// terminal table or Markdown; CSV has [`stats_csv`]).
+pub fn stats_text(s: &StatsJson, style: Style) -> String {
+    let (markdown, bars) = match style {
+        Style::Table { ascii, .. } => (false, Some(ascii)),
+        Style::Markdown | Style::Csv => (true, None),
+    };
+    let mut out = String::new();
+    let mut section = |heading: String, grid: Option<Grid>| {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        if markdown && grid.is_some() {
+            out += &format!("### {heading}\n\n");
+        } else {
+            out += &format!("{heading}\n");
+        }
+        if let Some(grid) = grid
+            && !grid.rows.is_empty()
+        {
+            out += &grid.render(style);
+        }
+    };
+    let unparsed = if s.unparsed > 0 {
+        format!(" ({} do not parse)", s.unparsed)
+    } else {
+        String::new()
+    };
+    section(
+        format!(
+            "{} games: {} valid, {} invalid{unparsed}",
+            s.games, s.valid, s.invalid
+        ),
+        None,
+    );
+    let mut results = Grid::new(
+        ["rules", "games", "1-0", "0-1", "1/2-1/2", "*"]
+            .map(String::from)
+            .to_vec(),
+        vec![results_row(
+            "all".to_string(),
+            s.results.total(),
+            &s.results,
+        )],
+    );
+    for r in &s.rulesets {
+        results.rows.push(results_row(
+            r.rules
+                .clone()
+                .unwrap_or_else(|| "(unreadable Rules tag)".to_string()),
+            r.games,
+            &r.results,
+        ));
+    }
+    // Long ruleset strings wrap at spaces in a narrow terminal.
+    results.fit = vec![Fit::Wrap];
+    section("Results by ruleset".to_string(), Some(results));
+    let summary = |h: &HistogramJson| match h.mean {
+        Some(mean) => format!("mean {mean}, max {}", h.max),
+        None => "none".to_string(),
+    };
+    section(
+        format!("Plies: {}", summary(&s.plies)),
+        Some(histogram_grid("plies", "games", &s.plies, bars)),
+    );
+    section(
+        format!("Laps per move: {}", summary(&s.laps)),
+        Some(histogram_grid("laps", "moves", &s.laps, bars)),
+    );
+    section(
+        match s.captures.mean {
+            Some(mean) => format!(
+                "Captures: {} of {} moves ({}), mean {mean} seeds, max {}",
+                s.captures.count,
+                s.laps.count,
+                percent(s.captures.count, s.laps.count),
+                s.captures.max
+            ),
+            None => format!("Captures: none in {} moves", s.laps.count),
+        },
+        Some(histogram_grid("seeds", "moves", &s.captures, bars)),
+    );
+    let e = &s.ended_by;
+    let ended = e.majority + e.no_legal_move + e.unfinished;
+    section(
+        "How the valid games end".to_string(),
+        Some(Grid::new(
+            ["ended by", "games", "share"].map(String::from).to_vec(),
+            vec![
+                vec![
+                    "majority".to_string(),
+                    e.majority.to_string(),
+                    percent(e.majority, ended),
+                ],
+                vec![
+                    "no legal move".to_string(),
+                    e.no_legal_move.to_string(),
+                    percent(e.no_legal_move, ended),
+                ],
+                vec![
+                    "unfinished".to_string(),
+                    e.unfinished.to_string(),
+                    percent(e.unfinished, ended),
+                ],
+            ],
+        )),
+    );
+    let mut firsts = Grid::new(
+        [
+            "rules", "move", "games", "won", "drawn", "lost", "*", "score",
+        ]
+        .map(String::from)
+        .to_vec(),
+        s.first_moves
+            .iter()
+            .map(|f| {
+                vec![
+                    f.rules.clone(),
+                    f.pit.to_string(),
+                    f.games.to_string(),
+                    f.wins.to_string(),
+                    f.draws.to_string(),
+                    f.losses.to_string(),
+                    f.unfinished.to_string(),
+                    f.score
+                        .map_or_else(String::new, |x| format!("{:.1}%", 100.0 * x)),
+                ]
+            })
+            .collect(),
+    );
+    firsts.fit = vec![Fit::Wrap];
+    section(
+        "First moves (valid games from the start; score for the side that played it)".to_string(),
+        Some(firsts),
+    );
+    out
+}
+
+/// The figures as long CSV, one number a row: `statistic` is the JSON path
+/// (`results.south`, `plies.histogram`), `rules` the ruleset for the figures
+/// by ruleset, `bucket` the histogram bucket (`10-19`) or the first move.
+pub fn stats_csv(s: &StatsJson) -> String {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut put = |statistic: &str, rules: &str, bucket: String, value: String| {
+        rows.push(vec![
+            statistic.to_string(),
+            rules.to_string(),
+            bucket,
+            value,
+        ]);
+    };
+    put("games", "", String::new(), s.games.to_string());
+    put("valid", "", String::new(), s.valid.to_string());
+    put("invalid", "", String::new(), s.invalid.to_string());
+    put("unparsed", "", String::new(), s.unparsed.to_string());
+    let results =
+        |put: &mut dyn FnMut(&str, &str, String, String), rules: &str, r: &ResultsJson| {
+            put("results.south", rules, String::new(), r.south.to_string());
+            put("results.north", rules, String::new(), r.north.to_string());
+            put("results.draw", rules, String::new(), r.draw.to_string());
+            put(
+                "results.unfinished",
+                rules,
+                String::new(),
+                r.unfinished.to_string(),
+            );
+        };
+    results(&mut put, "", &s.results);
+    for r in &s.rulesets {
+        results(&mut put, r.rules.as_deref().unwrap_or("?"), &r.results);
+    }
+    for (name, h) in [
+        ("plies", &s.plies),
+        ("laps", &s.laps),
+        ("captures", &s.captures),
+    ] {
+        put(
+            &format!("{name}.count"),
+            "",
+            String::new(),
+            h.count.to_string(),
+        );
+        put(&format!("{name}.mean"), "", String::new(), optional(h.mean));
+        put(&format!("{name}.max"), "", String::new(), h.max.to_string());
+        for b in &h.histogram {
+            let bucket = if b.from == b.to {
+                b.from.to_string()
+            } else {
+                format!("{}-{}", b.from, b.to)
+            };
+            put(
+                &format!("{name}.histogram"),
+                "",
+                bucket,
+                b.count.to_string(),
+            );
+        }
+    }
+    let e = &s.ended_by;
+    put(
+        "ended_by.majority",
+        "",
+        String::new(),
+        e.majority.to_string(),
+    );
+    put(
+        "ended_by.no-legal-move",
+        "",
+        String::new(),
+        e.no_legal_move.to_string(),
+    );
+    put(
+        "ended_by.unfinished",
+        "",
+        String::new(),
+        e.unfinished.to_string(),
+    );
+    for f in &s.first_moves {
+        let pit = f.pit.to_string();
+        for (name, value) in [
+            ("first_moves.games", f.games.to_string()),
+            ("first_moves.wins", f.wins.to_string()),
+            ("first_moves.draws", f.draws.to_string()),
+            ("first_moves.losses", f.losses.to_string()),
+            ("first_moves.unfinished", f.unfinished.to_string()),
+            ("first_moves.score", optional(f.score)),
+        ] {
+            put(name, &f.rules, pit.clone(), value);
+        }
+    }
+    Grid::new(
+        ["statistic", "rules", "bucket", "value"]
+            .map(String::from)
+            .to_vec(),
+        rows,
+    )
+    .render(Style::Csv)
+}

@@ -1,0 +1,283 @@
+//! `ayo standings` over `fixtures/corpus/tournament.ayo`: the table checked by
+//! hand, then every flag and format as snapshots.
+//!
+//! The file holds two events. Ibadan Spring Open 2025, a round robin of four:
+//! Kehinde Oladipo beats Ibrahim Lawal 27-6, Segun Afolabi beats Ronke
+//! Balogun 27-12 (as North), Ibrahim Lawal and Ronke Balogun draw 24-24,
+//! Segun Afolabi beats Kehinde Oladipo (no Score tag: the replay's final
+//! score, 25-23 after the leftovers), Kehinde Oladipo beats Ronke Balogun
+//! 25-19, Ibrahim Lawal beats `Segun Afolabi ` (a trailing space) 25-22. Oyo
+//! Club Cup 2025, three players: Bisi Adekunle beats Femi Ajayi 25-6, Femi
+//! Ajayi and `kehinde  Oladipo` (lower case, two spaces) agree a draw after
+//! seven moves at 10-18 (no Score tag: the stores), Bisi Adekunle beats
+//! `kehinde  Oladipo` 26-12 (as North), and Femi Ajayi v Bisi Adekunle is
+//! adjourned (`*`).
+
+mod common;
+
+use common::{ayo, code, run};
+
+const TOURNAMENT: &str = "fixtures/corpus/tournament.ayo";
+
+/// `ayo standings TOURNAMENT ARGS`, as one snapshot text.
+fn standings(args: &[&str]) -> String {
+    let mut all = vec!["standings", TOURNAMENT];
+    all.extend_from_slice(args);
+    run(&all, None)
+}
+
+/// The JSON rows as `(event, rank, player, games, wins, draws, losses,
+/// points, seeds for, seeds against)`.
+type Line = (
+    Option<String>,
+    u64,
+    String,
+    u64,
+    u64,
+    u64,
+    u64,
+    f64,
+    u64,
+    u64,
+);
+
+fn json_lines(args: &[&str]) -> Vec<Line> {
+    let out = ayo()
+        .args(["standings", TOURNAMENT, "--format", "json"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let n = |k: &str| v[k].as_u64().unwrap();
+            (
+                v["event"].as_str().map(String::from),
+                n("rank"),
+                v["player"].as_str().unwrap().to_string(),
+                n("games"),
+                n("wins"),
+                n("draws"),
+                n("losses"),
+                v["points"].as_f64().unwrap(),
+                n("seeds_for"),
+                n("seeds_against"),
+            )
+        })
+        .collect()
+}
+
+fn line(
+    event: Option<&str>,
+    rank: u64,
+    player: &str,
+    [games, wins, draws, losses]: [u64; 4],
+    points: f64,
+    [seeds_for, seeds_against]: [u64; 2],
+) -> Line {
+    (
+        event.map(String::from),
+        rank,
+        player.to_string(),
+        games,
+        wins,
+        draws,
+        losses,
+        points,
+        seeds_for,
+        seeds_against,
+    )
+}
+
+/// The whole file as one table, worked out by hand from the games above.
+#[test]
+fn the_table_is_as_worked_out_by_hand() {
+    assert_eq!(
+        json_lines(&[]),
+        [
+            // 25-6, 26-12.
+            line(None, 1, "Bisi Adekunle", [2, 2, 0, 0], 2.0, [51, 18]),
+            // 27-6, 23-25, 25-19: level with Segun Afolabi on points, ahead
+            // on the seed difference (+25 against +14).
+            line(None, 2, "Kehinde Oladipo", [3, 2, 0, 1], 2.0, [75, 50]),
+            // 27-12, 25-23, 22-25: the trailing space is trimmed.
+            line(None, 3, "Segun Afolabi", [3, 2, 0, 1], 2.0, [74, 60]),
+            // 6-27, 24-24, 25-22.
+            line(None, 4, "Ibrahim Lawal", [3, 1, 1, 1], 1.5, [55, 73]),
+            // 18-10, 12-26: -6.
+            line(None, 5, "kehinde  Oladipo", [2, 0, 1, 1], 0.5, [30, 36]),
+            // 12-27, 24-24, 19-25: -21.
+            line(None, 6, "Ronke Balogun", [3, 0, 1, 2], 0.5, [55, 76]),
+            // 6-25, 10-18: -27.
+            line(None, 7, "Femi Ajayi", [2, 0, 1, 1], 0.5, [16, 43]),
+        ]
+    );
+}
+
+#[test]
+fn one_table_per_event() {
+    let spring = Some("Ibadan Spring Open 2025");
+    let oyo = Some("Oyo Club Cup 2025");
+    assert_eq!(
+        json_lines(&["--by", "Event"]),
+        [
+            line(spring, 1, "Kehinde Oladipo", [3, 2, 0, 1], 2.0, [75, 50]),
+            line(spring, 2, "Segun Afolabi", [3, 2, 0, 1], 2.0, [74, 60]),
+            line(spring, 3, "Ibrahim Lawal", [3, 1, 1, 1], 1.5, [55, 73]),
+            line(spring, 4, "Ronke Balogun", [3, 0, 1, 2], 0.5, [55, 76]),
+            line(oyo, 1, "Bisi Adekunle", [2, 2, 0, 0], 2.0, [51, 18]),
+            line(oyo, 2, "kehinde  Oladipo", [2, 0, 1, 1], 0.5, [30, 36]),
+            line(oyo, 3, "Femi Ajayi", [2, 0, 1, 1], 0.5, [16, 43]),
+        ]
+    );
+}
+
+#[test]
+fn table() {
+    insta::assert_snapshot!(standings(&[]));
+}
+
+#[test]
+fn by_event_with_crosstable() {
+    insta::assert_snapshot!(standings(&["--by", "Event", "--cross"]));
+}
+
+#[test]
+fn by_a_tag_some_games_lack() {
+    // Round is in every game; Annotator in none: one table, headed as such.
+    insta::assert_snapshot!(standings(&["--by", "Annotator"]));
+    insta::assert_snapshot!(standings(&["--by", "Round"]));
+}
+
+#[test]
+fn markdown() {
+    insta::assert_snapshot!(standings(&["--format", "markdown", "--by", "Event"]));
+    insta::assert_snapshot!(standings(&["--format", "markdown", "--cross"]));
+}
+
+#[test]
+fn csv() {
+    insta::assert_snapshot!(standings(&["--format", "csv"]));
+    insta::assert_snapshot!(standings(&["--format", "csv", "--by", "Event", "--cross"]));
+}
+
+#[test]
+fn json() {
+    insta::assert_snapshot!(standings(&["--format", "json"]));
+    insta::assert_snapshot!(standings(&["--format", "json", "--by", "Event", "--cross"]));
+}
+
+#[test]
+fn narrow_and_ascii() {
+    insta::assert_snapshot!(standings(&["--width", "60", "--ascii", "--cross"]));
+}
+
+#[test]
+fn one_game_of_each_file() {
+    // The third game: Ibrahim Lawal and Ronke Balogun draw.
+    insta::assert_snapshot!(standings(&["--game", "3"]));
+    insta::assert_snapshot!(standings(&["--game", "11"]));
+}
+
+#[test]
+fn seeds_from_the_moves_follow_the_rules() {
+    // Game 4 has no Score tag: under `leftovers=owner` North keeps the seed
+    // left in its row, and the final score is 24-24 instead of 25-23.
+    let input = std::fs::read(TOURNAMENT).unwrap();
+    let text = run(
+        &[
+            "standings",
+            "--game",
+            "4",
+            "--rules",
+            "russ leftovers=owner",
+            "--format",
+            "csv",
+        ],
+        Some(&input),
+    );
+    insta::assert_snapshot!(text);
+    // The lap limit is passed on: with one lap the replay stops at the
+    // first move, which needs more, and no seeds are counted.
+    insta::assert_snapshot!(run(
+        &[
+            "standings",
+            "--game",
+            "4",
+            "--max-laps",
+            "1",
+            "--format",
+            "csv"
+        ],
+        Some(&input)
+    ));
+}
+
+#[test]
+fn records_it_cannot_count() {
+    let input = b"[South \"A\"]\n[North \"B\"]\n\n1. c % 1-0\n\n\
+[South \"A\"]\n\n1. cx7 1-0\n\n\
+[South \"A\"]\n[North \"  \"]\n\n1. cx7 0-1\n\n\
+[South \"A\"]\n[North \"B\"]\n[Score \"26:22\"]\n\n1. cx7 Fx2 1-0\n\n\
+[South \"A\"]\n[North \"B\"]\n[Rules \"oware\"]\n\n1. cx7 0-1\n";
+    // A syntax error (exit 1); no North, an empty North (warnings); a Score
+    // tag that is not a score (the stores after the moves: 7-2); a Rules tag
+    // that is not a ruleset (counted with no seeds).
+    insta::assert_snapshot!(run(&["standings"], Some(input)));
+}
+
+#[test]
+fn games_over_the_size_limit() {
+    // Over 300 bytes: reported at their start, and not counted.
+    insta::assert_snapshot!(standings(&["--max-game-bytes", "300", "--format", "csv"]));
+}
+
+#[test]
+fn nothing_to_count() {
+    insta::assert_snapshot!(run(&["standings"], Some(b"")));
+    insta::assert_snapshot!(run(&["standings", "--format", "json"], Some(b"")));
+    insta::assert_snapshot!(run(
+        &["standings"],
+        Some(b"[South \"A\"]\n[North \"B\"]\n\n1. cx7 *\n")
+    ));
+}
+
+#[test]
+fn exit_codes() {
+    assert_eq!(code(&["standings", TOURNAMENT], None), 0);
+    assert_eq!(code(&["standings", TOURNAMENT, "no/such.ayo"], None), 2);
+    assert_eq!(code(&["standings", TOURNAMENT, "--game", "11"], None), 2);
+    assert_eq!(code(&["standings", "--rules", "oware"], None), 2);
+    assert_eq!(code(&["standings", "--format", "yaml"], None), 2);
+    assert_eq!(code(&["standings"], Some(b"1. c % 1-0\n")), 1);
+}
+
+#[test]
+fn schema_and_output_agree() {
+    let out = ayo().args(["standings", "--schema"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for args in [&[][..], &["--by", "Event", "--cross"][..]] {
+        let out = ayo()
+            .args(["standings", TOURNAMENT, "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().count(), 7);
+        for l in text.lines() {
+            let value: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert!(validator.is_valid(&value), "{l}");
+        }
+    }
+    insta::assert_snapshot!(run(&["standings", "--schema"], None));
+}
+
+#[test]
+fn help() {
+    insta::assert_snapshot!(run(&["standings", "--help"], None));
+}
