@@ -36,7 +36,7 @@
 //! assert_eq!((game.errors[0].span.line, game.errors[0].span.column), (1, 4));
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod corpus;
@@ -46,3 +46,4 @@ pub mod notation;
 pub mod output;
 pub mod replay;
 pub mod rules;
+pub mod tables;

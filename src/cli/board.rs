@@ -1,14 +1,22 @@
 //! `ayo board`: draw positions.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use ayo::output::board::{BoardView, PositionJson, board_grid, game_views, render, setup_view};
 use ayo::output::json::schema_of;
+use ayo::output::svg::{Drawing, board_svg};
 use ayo::output::table::{Grid, Style, rules_label, title, wrap_lines};
-use ayo::replay::replay;
+use ayo::replay::{Game, replay};
 use ayo::rules::{Engine, Position, Ruleset};
 
-use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, csv_rows, each_record, write_schema};
+use super::{
+    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, csv_rows, each_record, input_names,
+    io_message, write_schema,
+};
 
 /// Draw the board: a game's final position, the one after a given ply, or
 /// every one; or a set-up.
@@ -17,14 +25,18 @@ use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, csv_rows, each_record, w
 /// store at the left end, South's row below (a … f) with South's store at the
 /// right end. The pit just played is shown as [n], the pit captured from as (n).
 /// Each game starts with its title line, which names the ruleset used. CSV has
-/// one line a position (its set-up string, stores and marks).
+/// one line a position (its set-up string, stores and marks). SVG draws a
+/// picture, the last move's laps and capture marked.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo board fixtures/opening-lecture.ayo
   ayo board game.ayo --ply 12
   ayo board game.ayo --all --ascii | less
+  ayo board game.ayo --ply 3 --format svg > ply3.svg
+  ayo board game.ayo --all --format svg --out pictures/
   ayo board --setup '2,5,2,0,3,2/1,0,1,3,2,0 16-11 S'
   ayo board --schema")]
+#[command(mut_arg("format", |a| a.value_parser(formats())))]
 pub struct Args {
     /// Record files; standard input when none or `-` (and no --setup).
     files: Vec<String>,
@@ -43,6 +55,23 @@ pub struct Args {
     replay: ReplayArgs,
     #[command(flatten)]
     table: TableArgs,
+    /// With `--format svg`: write each picture to a file in DIR
+    /// (`game1-ply007.svg`; `FILE-game1-ply007.svg` for several input files;
+    /// `setup.svg`), created if missing, instead of one picture to standard
+    /// output.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// The values of `ayo board --format`: every table format, and `svg`.
+fn formats() -> impl TypedValueParser<Value = TableFormat> {
+    let values = TableFormat::value_variants()
+        .iter()
+        .filter_map(ValueEnum::to_possible_value)
+        .chain([PossibleValue::new("svg")
+            .help("An SVG picture, the last move's laps and capture marked")]);
+    PossibleValuesParser::new(values)
+        .map(|s| TableFormat::from_str(&s, false).unwrap_or(TableFormat::Svg))
 }
 
 /// The CSV columns of a position, after `file` and `game`.
@@ -122,9 +151,46 @@ fn heading(args: &Args, text: String) -> String {
     }
 }
 
+/// The views `--all` or `--ply` ask for (by their place in `views`), else the
+/// last; a usage error for a ply past the game's end.
+fn choose(
+    views: &[BoardView],
+    args: &Args,
+    ctx: &mut Ctx,
+    file: &str,
+    number: usize,
+    game: &Game,
+) -> Vec<usize> {
+    match (args.all, args.ply) {
+        (true, _) => (0..views.len()).collect(),
+        (false, Some(k)) => match views.iter().position(|v| v.ply == k) {
+            Some(i) => vec![i],
+            None => {
+                let last = views.last().map_or(0, |v| v.ply);
+                ctx.usage_error(&format!(
+                    "--ply {k}: {file}: game {number} has {last} plies{}",
+                    if last < game.record.moves.len() as u32 {
+                        " that could be played"
+                    } else {
+                        ""
+                    }
+                ));
+                Vec::new()
+            }
+        },
+        (false, None) => views.len().checked_sub(1).into_iter().collect(),
+    }
+}
+
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
         return write_schema(out, &schema_of::<PositionJson>());
+    }
+    if args.table.format == TableFormat::Svg {
+        return run_svg(&args, ctx, out);
+    }
+    if args.out.is_some() {
+        return Err(Fatal::Error("--out DIR is for --format svg".to_string()));
     }
     let opts = args.replay.options(false);
     let mut first = true;
@@ -145,25 +211,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let game = replay(record, &opts);
             ctx.report_game(file, raw, &game);
             let views = game_views(&game);
-            let chosen: Vec<&BoardView> = match (args.all, args.ply) {
-                (true, _) => views.iter().collect(),
-                (false, Some(k)) => match views.iter().find(|v| v.ply == k) {
-                    Some(v) => vec![v],
-                    None => {
-                        let last = views.last().map_or(0, |v| v.ply);
-                        ctx.usage_error(&format!(
-                            "--ply {k}: {file}: game {number} has {last} plies{}",
-                            if last < game.record.moves.len() as u32 {
-                                " that could be played"
-                            } else {
-                                ""
-                            }
-                        ));
-                        Vec::new()
-                    }
-                },
-                (false, None) => views.last().into_iter().collect(),
-            };
+            let chosen: Vec<&BoardView> = choose(&views, &args, ctx, file, number, &game)
+                .into_iter()
+                .map(|k| &views[k])
+                .collect();
             // A game that could not start (an unreadable Rules or Setup tag)
             // has no position to draw: its diagnostics said why.
             let Some(rules) = game.rules.filter(|_| !chosen.is_empty()) else {
@@ -182,4 +233,130 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             )
         },
     )
+}
+
+/// Where `--format svg` puts its pictures.
+enum Pictures<'a> {
+    /// Files in a directory; `prefix` tells apart the games of several inputs.
+    Dir { dir: &'a Path, several: bool },
+    /// Standard output, which takes one picture: the first, and the count.
+    Stdout { first: Option<String>, count: usize },
+}
+
+impl Pictures<'_> {
+    /// Writes (or keeps) one picture; `file` and `name` make its file name.
+    fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), Fatal> {
+        match self {
+            Pictures::Dir { dir, several } => {
+                let stem = Path::new(file)
+                    .file_stem()
+                    .map_or_else(|| "stdin".into(), |s| s.to_string_lossy());
+                let name = if *several {
+                    format!("{stem}-{name}")
+                } else {
+                    name.to_string()
+                };
+                let path = dir.join(name);
+                std::fs::write(&path, svg).map_err(|e| {
+                    Fatal::Error(format!(
+                        "cannot write {}: {}",
+                        path.display(),
+                        io_message(&e)
+                    ))
+                })
+            }
+            Pictures::Stdout { first, count } => {
+                *count += 1;
+                if first.is_none() {
+                    *first = Some(svg);
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `--format svg`: one picture to standard output, or one file per position
+/// with `--out DIR`.
+fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    let opts = args.replay.options(true);
+    let mut pictures = match &args.out {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Fatal::Error(format!(
+                    "cannot create {}: {}",
+                    dir.display(),
+                    io_message(&e)
+                ))
+            })?;
+            Pictures::Dir {
+                dir,
+                several: input_names(&args.files).len() > 1,
+            }
+        }
+        None => Pictures::Stdout {
+            first: None,
+            count: 0,
+        },
+    };
+    if let Some(setup) = &args.setup {
+        let rules = opts.rules.unwrap_or(Ruleset::RUSS);
+        let pos = Position::from_setup(setup, &rules)
+            .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
+        let engine = Engine::new(rules).with_max_laps(opts.max_laps);
+        let view = setup_view(&pos, &engine);
+        let svg = board_svg(&Drawing {
+            position: &view.position,
+            ply: 0,
+            rules: &rules.to_string(),
+            last: None,
+            caption: &view.caption,
+        });
+        pictures.put("setup", "setup.svg", svg)?;
+    } else {
+        each_record(
+            &args.files,
+            ctx,
+            args.game.game,
+            |ctx, file, raw, record, number| {
+                let game = replay(record, &opts);
+                ctx.report_game(file, raw, &game);
+                let views = game_views(&game);
+                let Some(rules) = game.rules else {
+                    return Ok(());
+                };
+                let rules = rules.to_string();
+                for k in choose(&views, args, ctx, file, number, &game) {
+                    let view = &views[k];
+                    // The k-th view is the position after the k-th move of
+                    // the main line.
+                    let last = k
+                        .checked_sub(1)
+                        .and_then(|m| game.moves.get(m))
+                        .and_then(|p| p.outcome.as_ref());
+                    let svg = board_svg(&Drawing {
+                        position: &view.position,
+                        ply: view.ply,
+                        rules: &rules,
+                        last,
+                        caption: &view.caption,
+                    });
+                    pictures.put(file, &format!("game{number}-ply{:03}.svg", view.ply), svg)?;
+                }
+                Ok(())
+            },
+        )?;
+    }
+    if let Pictures::Stdout { first, count } = pictures {
+        if count > 1 {
+            return Err(Fatal::Error(format!(
+                "--format svg writes one picture to standard output, and this asks for \
+                 {count}: give --out DIR, or choose one with --game and --ply"
+            )));
+        }
+        if let Some(svg) = first {
+            out.write_all(svg.as_bytes())?;
+        }
+    }
+    Ok(())
 }

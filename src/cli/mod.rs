@@ -21,6 +21,7 @@ mod completions;
 mod duplicates;
 mod filter;
 mod fmt;
+mod html;
 mod import;
 mod json;
 mod parallel;
@@ -28,6 +29,7 @@ mod perft;
 mod progress;
 mod standings;
 mod stats;
+mod tables;
 mod validate;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
@@ -66,6 +68,7 @@ enum Command {
     Validate(validate::Args),
     Annotate(annotate::Args),
     Board(board::Args),
+    Html(html::Args),
     Compare(compare::Args),
     Json(json::Args),
     Import(import::Args),
@@ -76,6 +79,7 @@ enum Command {
     Stats(stats::Args),
     Perft(perft::Args),
     Completions(completions::Args),
+    Tables(tables::Args),
 }
 
 /// Output formats shared by the commands; each command accepts the ones it can
@@ -100,6 +104,10 @@ pub enum TableFormat {
     Csv,
     /// One JSON object a line (NDJSON).
     Json,
+    /// An SVG picture. Only `ayo board` accepts it (its `--format` adds the
+    /// value, see `board::formats`); the other commands' parsers never yield it.
+    #[value(skip)]
+    Svg,
 }
 
 /// The options of every command that prints tables (annotate, board,
@@ -141,7 +149,8 @@ impl TableArgs {
             .unwrap_or(100)
     }
 
-    /// The grid style of the format (`None` for JSON).
+    /// The grid style of the format (`None` for JSON, and for SVG, which is
+    /// not a grid).
     pub fn style(&self) -> Option<ayo::output::table::Style> {
         use ayo::output::table::Style;
         match self.format {
@@ -151,7 +160,7 @@ impl TableArgs {
             }),
             TableFormat::Markdown => Some(Style::Markdown),
             TableFormat::Csv => Some(Style::Csv),
-            TableFormat::Json => None,
+            TableFormat::Json | TableFormat::Svg => None,
         }
     }
 }
@@ -698,6 +707,7 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args, &mut ctx, &mut out),
         Command::Annotate(args) => annotate::run(args, &mut ctx, &mut out),
         Command::Board(args) => board::run(args, &mut ctx, &mut out),
+        Command::Html(args) => html::run(args, &mut ctx, &mut out),
         Command::Compare(args) => compare::run(args, &mut ctx, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Json(args) => json::run(args, &mut ctx, &mut out),
@@ -708,6 +718,7 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args, &mut ctx, &mut out),
         Command::Stats(args) => stats::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
+        Command::Tables(args) => tables::run(args, &mut ctx, &mut out),
     };
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))

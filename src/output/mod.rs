@@ -3,8 +3,10 @@
 
 pub mod board;
 pub mod compare;
+pub mod html;
 pub mod import;
 pub mod json;
 pub mod standings;
 pub mod stats;
+pub mod svg;
 pub mod table;

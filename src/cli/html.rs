@@ -1,0 +1,217 @@
+//! `ayo html`: one self-contained page that replays records in a browser.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use ayo::diagnostics::Diagnostic;
+use ayo::notation::RawGame;
+use ayo::output::html::{ProblemJson, ViewerGame, page};
+use ayo::replay::replay;
+
+use super::{Ctx, Fatal, GameArg, ReplayArgs, each_game, each_input, input_names, io_message};
+
+/// Write one HTML page that replays every game of the input.
+///
+/// The page is self-contained (its style and script inline, the games as
+/// JSON, nothing fetched) and works opened from disk. It shows each game's
+/// tags, the board, the moves with their comments, glyphs, NAGs and
+/// variations, and sows each move lap by lap. Keys: left and right arrows,
+/// Home, End; up and down go to the other games. `#game=G&ply=K` in the
+/// address opens game G (from 1, in page order) after ply K (0: the start).
+/// Problems are shown as `ayo validate` words them, and the game up to them.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  ayo html game.ayo --out game.html
+  ayo html club/*.ayo --out-dir site/
+  ayo html season.ayo --game 3 > game3.html")]
+pub struct Args {
+    /// Record files; standard input when none or `-`.
+    files: Vec<String>,
+    #[command(flatten)]
+    game: GameArg,
+    #[command(flatten)]
+    replay: ReplayArgs,
+    /// Write the page to FILE instead of standard output.
+    #[arg(long, value_name = "FILE", conflicts_with = "out_dir")]
+    out: Option<PathBuf>,
+    /// Write one page per input file into DIR (`DIR/NAME.html` for
+    /// `NAME.ayo`), created if missing, and `DIR/index.html` linking them.
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+}
+
+/// A diagnostic as `ayo validate` prints it (without colour).
+fn rendered(file: &str, raw: &RawGame, d: &Diagnostic) -> ProblemJson {
+    let text = if raw.too_large.is_some() {
+        format!("{}: {}\n", d.severity.as_str(), d.headline(file))
+    } else {
+        d.render_bytes(file, &raw.bytes, raw.origin, false)
+    };
+    ProblemJson::new(d, text)
+}
+
+/// The viewer's games of `files`, with their diagnostics on standard error.
+fn read_games(files: &[String], args: &Args, ctx: &mut Ctx) -> Result<Vec<ViewerGame>, Fatal> {
+    let opts = args.replay.options(true);
+    let mut games = Vec::new();
+    each_game(files, ctx, args.game.game, |ctx, g| {
+        games.push(match g.record {
+            Ok(record) => {
+                let game = replay(record, &opts);
+                ctx.report_game(g.file, g.raw, &game);
+                let problems = game
+                    .errors
+                    .iter()
+                    .map(|d| rendered(g.file, g.raw, d))
+                    .collect();
+                ViewerGame::replayed(&game, g.file, g.raw.index, problems)
+            }
+            Err(e) => {
+                let d = Diagnostic::from(e);
+                ctx.diagnose(g.file, g.raw, &d);
+                let text = rendered(g.file, g.raw, &d).text;
+                ViewerGame::unparsed(g.file, g.raw.index, &d, &g.raw.bytes, text)
+            }
+        });
+        Ok(())
+    })?;
+    Ok(games)
+}
+
+/// The page's title: the first game's event, else the file names.
+fn title(games: &[ViewerGame], files: &[String]) -> String {
+    let event = games.first().and_then(|g| {
+        g.game
+            .tags
+            .iter()
+            .find(|(k, v)| k == "Event" && !v.is_empty() && v != "?")
+            .map(|(_, v)| v.clone())
+    });
+    event.unwrap_or_else(|| {
+        let names = input_names(files);
+        let names: Vec<&str> = names
+            .iter()
+            .map(|n| if n == "-" { "<stdin>" } else { n.as_str() })
+            .collect();
+        format!("ayo: {}", names.join(", "))
+    })
+}
+
+/// Writes a file, an error naming it when it cannot be.
+fn write_file(path: &Path, text: &str) -> Result<(), Fatal> {
+    std::fs::write(path, text).map_err(|e| {
+        Fatal::Error(format!(
+            "cannot write {}: {}",
+            path.display(),
+            io_message(&e)
+        ))
+    })
+}
+
+pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if let Some(dir) = &args.out_dir {
+        return run_dir(&args, dir, ctx);
+    }
+    let games = read_games(&args.files, &args, ctx)?;
+    if games.is_empty() && ctx.failed {
+        // Nothing could be read: no page rather than an empty one.
+        return Ok(());
+    }
+    let html = page(&title(&games, &args.files), &games);
+    match &args.out {
+        Some(path) => write_file(path, &html),
+        None => Ok(out.write_all(html.as_bytes())?),
+    }
+}
+
+/// `--out-dir`: a page per input file, and an index of them.
+fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Fatal::Error(format!(
+            "cannot create {}: {}",
+            dir.display(),
+            io_message(&e)
+        ))
+    })?;
+    let mut index = Vec::new();
+    for name in input_names(&args.files) {
+        // One input at a time: an unreadable one is reported and skipped.
+        let mut opened = false;
+        each_input(std::slice::from_ref(&name), ctx, |_, _| {
+            opened = true;
+            Ok(())
+        })?;
+        if !opened {
+            continue;
+        }
+        let files = [name.clone()];
+        let games = read_games(&files, args, ctx)?;
+        let stem = Path::new(&name)
+            .file_stem()
+            .map_or_else(|| "stdin".to_string(), |s| s.to_string_lossy().into_owned());
+        let stem = if name == "-" {
+            "stdin".to_string()
+        } else {
+            stem
+        };
+        // Two inputs of one name (a/club.ayo, b/club.ayo) get two pages, and
+        // none takes the index's name.
+        let mut page_name = format!("{stem}.html");
+        let mut k = 1;
+        while page_name == "index.html" || index.iter().any(|(n, _, _)| *n == page_name) {
+            k += 1;
+            page_name = format!("{stem}-{k}.html");
+        }
+        let title = title(&games, &files);
+        write_file(&dir.join(&page_name), &page(&title, &games))?;
+        index.push((page_name, title, games.len()));
+    }
+    write_file(&dir.join("index.html"), &index_page(&index))
+}
+
+/// A file name as a relative link: bytes other than letters, digits and
+/// `.-_` percent-encoded, so that a `#`, `?` or space in a name still links.
+fn href(name: &str) -> String {
+    let mut out = String::new();
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The index of `--out-dir`: a link to each page, with its title.
+fn index_page(pages: &[(String, String, usize)]) -> String {
+    use ayo::output::svg::escape;
+    let mut items = String::new();
+    for (file, title, games) in pages {
+        items.push_str(&format!(
+            "<li><a href=\"{}\">{}</a> ({games} game{})</li>\n",
+            escape(&href(file)),
+            escape(title),
+            if *games == 1 { "" } else { "s" }
+        ));
+    }
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n<title>Games</title>\n\
+         <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:1rem auto;\
+         padding:0 1rem}}</style>\n</head>\n<body>\n<h1>Games</h1>\n<ul>\n{items}</ul>\n\
+         </body>\n</html>\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::href;
+
+    #[test]
+    fn links_survive_odd_names() {
+        assert_eq!(href("club night #2?.html"), "club%20night%20%232%3F.html");
+        assert_eq!(href("\u{cc}w\u{f3}.html"), "%C3%8Cw%C3%B3.html");
+    }
+}

@@ -1,0 +1,198 @@
+//! The HTML viewer: one self-contained page (`ayo html`) that replays every
+//! game of its input in a browser, offline, lap by lap.
+//!
+//! The page is the files of `viewer/` (the page, its style sheet and its
+//! script, kept readable in the repository and put in the page as they are)
+//! and the games as JSON in a `<script type="application/json">` element.
+//! Each game is `ayo json`'s [`GameJson`], so the page and `ayo json` cannot
+//! disagree, with what the script needs besides: the start position, the
+//! board's size and the problems as `ayo validate` words them. The board is
+//! [`svg::viewer_board`], the same drawing as `ayo board --format svg`.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::replay::Game;
+use crate::rules::{Position, Side};
+
+use super::json::{BoardJson, GameJson, SideJson, game_json, side_json, unparsed_json};
+use super::svg::{self, escape};
+use crate::diagnostics::Diagnostic;
+
+/// The page around the data, with `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}` and
+/// `{{SCRIPT}}` to fill.
+const PAGE: &str = include_str!("viewer/page.html");
+/// The page's style sheet.
+const STYLE: &str = include_str!("viewer/viewer.css");
+/// The page's script.
+const SCRIPT: &str = include_str!("viewer/viewer.js");
+
+/// A position before any move: where the script starts a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StartJson {
+    /// Both rows, each from its owner's left.
+    pub board: BoardJson,
+    /// The stores, South's first.
+    pub stores: [u16; 2],
+    /// Who moves first.
+    pub to_move: SideJson,
+}
+
+/// A problem as `ayo validate` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProblemJson {
+    /// `"error"` or `"warning"`.
+    pub severity: &'static str,
+    /// The diagnostic: its headline and the source line with a caret.
+    pub text: String,
+}
+
+/// One game of the page.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ViewerGame {
+    /// `ayo json`'s object for the game.
+    #[serde(flatten)]
+    pub game: GameJson,
+    /// The start position; `null` when the game could not start.
+    pub start: Option<StartJson>,
+    /// Pits a row; `null` when the game could not start.
+    pub pits: Option<u8>,
+    /// Every problem, rendered.
+    pub problems: Vec<ProblemJson>,
+    /// The start position, for the board of its size.
+    #[serde(skip)]
+    position: Option<Position>,
+}
+
+impl ProblemJson {
+    /// A diagnostic, with the text the caller rendered for it.
+    pub fn new(d: &Diagnostic, text: String) -> ProblemJson {
+        ProblemJson {
+            severity: d.severity.as_str(),
+            text,
+        }
+    }
+}
+
+impl ViewerGame {
+    /// A replayed game (replayed with traces, for the laps), from its place
+    /// in its file (`index` from 0), with its problems rendered.
+    pub fn replayed(
+        game: &Game,
+        file: &str,
+        index: usize,
+        problems: Vec<ProblemJson>,
+    ) -> ViewerGame {
+        ViewerGame {
+            game: game_json(game, Some(file), Some(index)),
+            start: game.start.map(|p| StartJson {
+                board: BoardJson {
+                    south: p.row(Side::South).to_vec(),
+                    north: p.row(Side::North).to_vec(),
+                },
+                stores: p.stores(),
+                to_move: side_json(p.to_move()),
+            }),
+            pits: game.start.map(|p| p.pits()),
+            problems,
+            position: game.start,
+        }
+    }
+
+    /// A game that could not be parsed: its syntax error and its text.
+    pub fn unparsed(
+        file: &str,
+        index: usize,
+        error: &Diagnostic,
+        raw: &[u8],
+        text: String,
+    ) -> ViewerGame {
+        ViewerGame {
+            game: unparsed_json(file, index, error, raw),
+            start: None,
+            pits: None,
+            problems: vec![ProblemJson::new(error, text)],
+            position: None,
+        }
+    }
+}
+
+/// Everything the script reads.
+#[derive(Serialize)]
+struct PageData<'a> {
+    /// The board of each size, by pits a row, to fill in.
+    boards: BTreeMap<u8, String>,
+    /// The games, in input order.
+    games: &'a [ViewerGame],
+}
+
+/// JSON safe inside a `<script>` element: no `<` at all (so no `</script>`
+/// nor `<!--`), which JSON allows only inside strings, where `\u003c` means
+/// the same.
+fn script_json(value: &impl Serialize) -> String {
+    serde_json::to_string(value)
+        .unwrap_or_else(|_| "null".to_string())
+        .replace('<', "\\u003c")
+}
+
+/// The page for `games`, titled `title`.
+pub fn page(title: &str, games: &[ViewerGame]) -> String {
+    let mut boards = BTreeMap::new();
+    for g in games {
+        if let Some(start) = &g.position {
+            let rules = g.game.rules.as_deref().unwrap_or_default();
+            boards
+                .entry(start.pits())
+                .or_insert_with(|| svg::viewer_board(start, rules));
+        }
+    }
+    let data = script_json(&PageData { boards, games });
+    // Filled in one pass, so that nothing filled in is read as a slot.
+    let mut out = String::with_capacity(PAGE.len() + STYLE.len() + SCRIPT.len() + data.len());
+    let mut rest = PAGE;
+    while let Some(at) = rest.find("{{") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let Some(end) = after.find("}}") else {
+            out.push_str(&rest[at..]);
+            rest = "";
+            break;
+        };
+        match &after[..end] {
+            "TITLE" => out.push_str(&escape(title)),
+            "STYLE" => out.push_str(STYLE),
+            "SCRIPT" => out.push_str(SCRIPT),
+            "DATA" => out.push_str(&data),
+            other => {
+                out.push_str("{{");
+                out.push_str(other);
+                out.push_str("}}");
+            }
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_json_cannot_close_the_script() {
+        let text = script_json(&"</script><!-- x");
+        assert!(!text.contains('<'));
+        assert_eq!(
+            serde_json::from_str::<String>(&text).unwrap(),
+            "</script><!-- x"
+        );
+    }
+
+    #[test]
+    fn the_script_and_style_have_no_end_tags_of_their_own() {
+        assert!(!SCRIPT.contains("</script"));
+        assert!(!STYLE.contains("</style"));
+    }
+}

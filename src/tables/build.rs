@@ -1,0 +1,739 @@
+//! The level-by-level builder.
+//!
+//! Seeds on the board only fall (captures), so the positions with `n` seeds
+//! depend on the levels below (after a capture) and on level `n` itself (moves
+//! without a capture, which can cycle). Levels are built from 1 up, each from
+//! the finished levels below it.
+//!
+//! # Exact values on the cycles of a level
+//!
+//! Inside a level a move either *exits* (it captures, or leads to a position
+//! with no legal move: its value `e` for the mover is known), or is *internal*
+//! (no capture, same seeds, worth minus the value of the position it leads
+//! to). A line that stays in the level for ever is worth 0: an even split of
+//! the seeds on the board.
+//!
+//! For a threshold `t ≥ 1`, let `A_t` be the positions whose mover can force a
+//! net gain of at least `t`, and `B_t` those whose mover cannot avoid a net
+//! gain of at most `-t`. A line that never ends is worth 0, which is neither,
+//! so reaching `A_t` or `B_t` is a reachability game: `A_t` and `B_t` are the
+//! *least* fixed point of
+//!
+//! ```text
+//! u ∈ A_t  ⇔  some exit e ≥ t, or some internal move to w ∈ B_t
+//! u ∈ B_t  ⇔  every exit e ≤ -t, and every internal move goes to w ∈ A_t
+//! ```
+//!
+//! (the attractors of the two sides; a finite game of reachability is
+//! determined). The value of `u` is then `t` for the largest `t` with
+//! `u ∈ A_t`, `-t` for the largest `t` with `u ∈ B_t`, and 0 when `u` is in
+//! neither: then each side can keep the other from a gain forever, and the
+//! line-never-ends rule gives 0.
+//!
+//! The builder computes every threshold at once: it keeps for each position
+//! `P(u)` = the largest `t` with `u ∈ A_t` found so far and `N(u)` likewise for
+//! `B_t`, starts from `P = max(0, best exit)`, `N = 0` (under the least fixed
+//! point) and applies
+//!
+//! ```text
+//! P(u) = max(0, best exit, max over internal w of N(w))
+//! N(u) = max(0, min(-best exit, min over internal w of P(w)))
+//! ```
+//!
+//! until a whole pass changes nothing. Both only grow and never pass the least
+//! fixed point (each step is sound), so a pass without change is the least
+//! fixed point itself: the values are exact, not an approximation, and the
+//! same whatever the order of updates, so threads may update in place.
+//!
+//! The first pass sows every move of every position (the expensive part) and
+//! keeps, for the positions with internal moves, the best exit and the ranks
+//! the internal moves lead to; the passes after it only read those.
+//!
+//! Endless relays are not moves (the engine says so exactly). A relay still
+//! undecided at the lap limit stops the build with
+//! [`TableError::Undecided`], naming the position and the limit.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use super::TableError;
+use super::file::{self, Expect, Header, LevelFile};
+use super::index::Ranker;
+use super::{MAX_LEVEL, table_key, table_rules};
+use crate::rules::{Engine, Illegal, Leftovers, MAX_BOARD, Pit, Position, Ruleset, Side};
+
+/// Positions a worker takes at a time.
+const CHUNK: u64 = 1 << 14;
+
+/// Where a move leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Child {
+    /// A capture of `captured` seeds: to rank `rank` of level `level`
+    /// (seen by the opponent, who moves next).
+    Lower {
+        /// Seeds taken into the mover's store.
+        captured: u16,
+        /// Seeds left on the board.
+        level: usize,
+        /// The rank of the board seen by the opponent.
+        rank: u64,
+    },
+    /// No capture: to rank `rank` of the same level, seen by the opponent.
+    Same {
+        /// The rank of the board seen by the opponent.
+        rank: u64,
+    },
+}
+
+/// Moves of positions as boards seen by their mover: the engine, and the
+/// rankers of every level up to the one it serves.
+pub struct Mover {
+    engine: Engine,
+    pits: u8,
+    ring: usize,
+    rankers: Vec<Ranker>,
+}
+
+impl Mover {
+    /// Moves for boards of up to `level` seeds under `rules` (its table
+    /// ruleset is used: played to exhaustion).
+    pub fn new(rules: &Ruleset, max_laps: u64, level: u8) -> Result<Mover, TableError> {
+        let rules = table_rules(rules);
+        let pits = rules.pits();
+        let ring = 2 * usize::from(pits);
+        let rankers = (0..=usize::from(level))
+            .map(|n| {
+                Ranker::new(ring, n).ok_or(TableError::TooLarge {
+                    level: n as u8,
+                    positions: u64::MAX,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Mover {
+            engine: Engine::new(rules).with_max_laps(max_laps),
+            pits,
+            ring,
+            rankers,
+        })
+    }
+
+    /// The ranker of level `n` (at most the level this serves).
+    pub fn ranker(&self, n: usize) -> &Ranker {
+        &self.rankers[n]
+    }
+
+    /// The position of a board seen by its mover: South to move, empty stores.
+    pub fn position(&self, board: &[u16]) -> Position {
+        let mut b = [0u16; MAX_BOARD];
+        b[..self.ring].copy_from_slice(&board[..self.ring]);
+        let total = board[..self.ring].iter().sum();
+        Position {
+            board: b,
+            stores: [0, 0],
+            to_move: Side::South,
+            pits: self.pits,
+            total,
+        }
+    }
+
+    /// The net gain of a position whose mover has no legal move: the
+    /// leftovers, as the `leftovers` key shares them.
+    pub fn terminal_value(&self, board: &[u16]) -> i8 {
+        let pits = usize::from(self.pits);
+        let mine: i32 = board[..pits].iter().map(|&x| i32::from(x)).sum();
+        let theirs: i32 = board[pits..self.ring].iter().map(|&x| i32::from(x)).sum();
+        let v = match self.engine.rules().leftovers() {
+            Leftovers::Opponent => -(mine + theirs),
+            Leftovers::Owner => mine - theirs,
+        };
+        // Boards have at most MAX_LEVEL seeds.
+        v as i8
+    }
+
+    /// Calls `f` with every legal move of the board (seen by its mover, at
+    /// most the served level's seeds) and where it leads; returns whether
+    /// there was one. An undecided relay is an error.
+    #[inline]
+    pub fn moves(&self, board: &[u16], mut f: impl FnMut(Pit, Child)) -> Result<bool, TableError> {
+        let pos = self.position(board);
+        let n = usize::from(pos.total);
+        let must_feed = self.engine.must_feed(&pos);
+        let pits = usize::from(self.pits);
+        let mut any = false;
+        for i in 0..pits {
+            if pos.board[i] == 0 {
+                continue;
+            }
+            let pit = Pit::from_ring(i);
+            let mut next = pos;
+            match self.engine.sow_in_place(&mut next, pit, must_feed) {
+                Ok(_) => {}
+                Err(Illegal::Undecided { laps }) => {
+                    return Err(TableError::Undecided {
+                        position: pos.to_string(),
+                        laps,
+                    });
+                }
+                Err(_) => continue,
+            }
+            any = true;
+            let captured = next.stores[0];
+            let left = n - usize::from(captured);
+            // The child as its mover (the opponent) sees it: from their pit A.
+            let rank = self.rankers[left]
+                .rank_from(&next.board, pits)
+                .unwrap_or_else(|| unreachable!("sowing keeps the seeds"));
+            f(
+                pit,
+                if captured > 0 {
+                    Child::Lower {
+                        captured,
+                        level: left,
+                        rank,
+                    }
+                } else {
+                    Child::Same { rank }
+                },
+            );
+        }
+        Ok(any)
+    }
+}
+
+/// What building a level did.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LevelStats {
+    /// Seeds on the board.
+    pub level: u8,
+    /// Positions.
+    pub positions: u64,
+    /// Moves sown (the first pass).
+    pub moves: u64,
+    /// Positions with a move that stays in the level (iterated).
+    pub cyclic: u64,
+    /// Passes over those until nothing changed.
+    pub passes: u64,
+    /// Position updates in all (first pass and the passes after).
+    pub updates: u64,
+    /// Wall time of the first pass (sowing every move), in milliseconds.
+    pub sow_millis: u64,
+    /// Wall time in all, in milliseconds.
+    pub millis: u64,
+}
+
+/// Where a build stands, for a progress bar.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress {
+    /// Sowing every move of a level: `done` of `total` positions.
+    Sowing {
+        /// The level.
+        level: u8,
+        /// Positions done.
+        done: u64,
+        /// Positions in all.
+        total: u64,
+    },
+    /// Pass `pass` over the cyclic positions of a level.
+    Iterating {
+        /// The level.
+        level: u8,
+        /// The pass.
+        pass: u64,
+    },
+}
+
+/// One chunk's positions with internal moves.
+#[derive(Default)]
+struct Cyclic {
+    nodes: Vec<u32>,
+    /// Best exit, `i8::MIN` for none.
+    exit: Vec<i8>,
+    /// `children[start[k]..start[k + 1]]` are node k's internal moves.
+    start: Vec<u32>,
+    children: Vec<u32>,
+}
+
+/// `P` in the low byte, `N` in the high byte.
+#[inline]
+fn pn(p: u8, n: u8) -> u16 {
+    u16::from(p) | (u16::from(n) << 8)
+}
+
+/// The builder of one ruleset's tables.
+pub struct Builder {
+    rules: Ruleset,
+    max_laps: u64,
+    threads: usize,
+}
+
+impl Builder {
+    /// A builder for `rules` (its `end` key is ignored: tables are built under
+    /// `end=exhaustion`), on every core, with the default lap limit.
+    pub fn new(rules: &Ruleset) -> Builder {
+        Builder {
+            rules: table_rules(rules),
+            max_laps: crate::rules::DEFAULT_MAX_LAPS,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+
+    /// Uses `threads` threads (at least one).
+    pub fn threads(self, threads: usize) -> Builder {
+        Builder {
+            threads: threads.max(1),
+            ..self
+        }
+    }
+
+    /// Sets the lap limit of the engine.
+    pub fn max_laps(self, max_laps: u64) -> Builder {
+        Builder { max_laps, ..self }
+    }
+
+    /// The ruleset the values are for (played to exhaustion).
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// Builds level `level` from the values of every level below it
+    /// (`lower[n]` for `n < level`; level 0, the empty board, is worth 0).
+    /// Returns the values, one signed byte a position in rank order.
+    pub fn build_level(
+        &self,
+        level: u8,
+        lower: &[&[u8]],
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<(Vec<u8>, LevelStats), TableError> {
+        let started = Instant::now();
+        if level > MAX_LEVEL {
+            return Err(TableError::LevelTooHigh(u64::from(level)));
+        }
+        let mover = Mover::new(&self.rules, self.max_laps, level)?;
+        let ranker = mover.ranker(usize::from(level));
+        let count = ranker.count();
+        if count > u64::from(u32::MAX) || usize::try_from(count).is_err() {
+            return Err(TableError::TooLarge {
+                level,
+                positions: count,
+            });
+        }
+        let state: Vec<AtomicU16> = (0..count).map(|_| AtomicU16::new(0)).collect();
+        let chunks = count.div_ceil(CHUNK);
+        let next = AtomicU64::new(0);
+        let done = AtomicU64::new(0);
+        let moves = AtomicU64::new(0);
+        let failed: Mutex<Option<TableError>> = Mutex::new(None);
+        let stop = AtomicBool::new(false);
+        let cyclic: Mutex<Vec<Cyclic>> = Mutex::new(Vec::new());
+        let ring = 2 * usize::from(self.rules.pits());
+
+        // Pass one: sow every move of every position.
+        std::thread::scope(|s| {
+            for _ in 0..self.threads {
+                s.spawn(|| {
+                    let mut board = [0u16; MAX_BOARD];
+                    let mut local_moves = 0u64;
+                    let mut mine = Vec::new();
+                    let mut kids: Vec<u32> = Vec::with_capacity(MAX_BOARD);
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let c = next.fetch_add(1, Ordering::Relaxed);
+                        if c >= chunks {
+                            break;
+                        }
+                        let lo = c * CHUNK;
+                        let hi = (lo + CHUNK).min(count);
+                        let mut cy = Cyclic::default();
+                        ranker.unrank(lo, &mut board[..ring]);
+                        for u in lo..hi {
+                            if u > lo {
+                                ranker.next(&mut board[..ring]);
+                            }
+                            let mut best = i16::MIN;
+                            kids.clear();
+                            let any = mover.moves(&board[..ring], |_, child| {
+                                local_moves += 1;
+                                match child {
+                                    Child::Lower {
+                                        captured,
+                                        level: l,
+                                        rank,
+                                    } => {
+                                        let v = if l == 0 {
+                                            0
+                                        } else {
+                                            i16::from(lower[l][rank as usize] as i8)
+                                        };
+                                        best = best.max(captured as i16 - v);
+                                    }
+                                    Child::Same { rank } => kids.push(rank as u32),
+                                }
+                            });
+                            let any = match any {
+                                Ok(any) => any,
+                                Err(e) => {
+                                    stop.store(true, Ordering::Relaxed);
+                                    let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
+                                    f.get_or_insert(e);
+                                    return;
+                                }
+                            };
+                            let value = if !any {
+                                i16::from(mover.terminal_value(&board[..ring]))
+                            } else {
+                                best
+                            };
+                            if kids.is_empty() {
+                                let p = value.max(0) as u8;
+                                let n = (-value).max(0) as u8;
+                                state[u as usize].store(pn(p, n), Ordering::Relaxed);
+                            } else {
+                                let exit = if best == i16::MIN {
+                                    i8::MIN
+                                } else {
+                                    best as i8
+                                };
+                                state[u as usize]
+                                    .store(pn(best.max(0) as u8, 0), Ordering::Relaxed);
+                                cy.start.push(cy.children.len() as u32);
+                                cy.nodes.push(u as u32);
+                                cy.exit.push(exit);
+                                cy.children.extend_from_slice(&kids);
+                            }
+                        }
+                        cy.start.push(cy.children.len() as u32);
+                        mine.push(cy);
+                        let d = done.fetch_add(hi - lo, Ordering::Relaxed) + (hi - lo);
+                        progress(Progress::Sowing {
+                            level,
+                            done: d,
+                            total: count,
+                        });
+                    }
+                    moves.fetch_add(local_moves, Ordering::Relaxed);
+                    cyclic
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .extend(mine);
+                });
+            }
+        });
+        if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            return Err(e);
+        }
+        let sow_millis = started.elapsed().as_millis() as u64;
+        let cyclic = cyclic.into_inner().unwrap_or_else(|p| p.into_inner());
+        let cyclic_count: u64 = cyclic.iter().map(|c| c.nodes.len() as u64).sum();
+
+        // The passes: to the least fixed point. After the first, a position
+        // is evaluated again only if one of its children changed since its
+        // last evaluation: `last` marks the positions changed in the previous
+        // pass, `now` those changed in this one. Both are bitsets, 16 times
+        // smaller than the states, so the check stays in cache where the
+        // states would not (from about 16 seeds the states outgrow it).
+        let mut passes = 0u64;
+        let updates = AtomicU64::new(count);
+        if cyclic_count > 0 {
+            let words = usize::try_from(count.div_ceil(64)).unwrap_or(usize::MAX);
+            let bits = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+            let (mut last, mut now) = (bits(), bits());
+            loop {
+                passes += 1;
+                progress(Progress::Iterating {
+                    level,
+                    pass: passes,
+                });
+                let changed = AtomicBool::new(false);
+                let next = AtomicUsize::new(0);
+                let dirty = Dirty {
+                    last: (passes > 1).then_some(&last[..]),
+                    now: &now,
+                };
+                std::thread::scope(|s| {
+                    for _ in 0..self.threads {
+                        s.spawn(|| {
+                            let (mut any, mut evaluated) = (false, 0u64);
+                            loop {
+                                let c = next.fetch_add(1, Ordering::Relaxed);
+                                let Some(cy) = cyclic.get(c) else { break };
+                                any |= relax(cy, &state, &dirty, &mut evaluated);
+                            }
+                            if any {
+                                changed.store(true, Ordering::Relaxed);
+                            }
+                            updates.fetch_add(evaluated, Ordering::Relaxed);
+                        });
+                    }
+                });
+                if !changed.load(Ordering::Relaxed) {
+                    break;
+                }
+                std::mem::swap(&mut last, &mut now);
+                for w in &now {
+                    w.store(0, Ordering::Relaxed);
+                }
+            }
+        }
+        let updates = updates.into_inner();
+        drop(cyclic);
+        let values: Vec<u8> = state
+            .into_iter()
+            .map(|s| {
+                let s = s.into_inner();
+                let (p, n) = ((s & 0xff) as u8, (s >> 8) as u8);
+                debug_assert!(p == 0 || n == 0);
+                if p > 0 { p } else { (-(n as i8)) as u8 }
+            })
+            .collect();
+        let stats = LevelStats {
+            level,
+            positions: count,
+            moves: moves.into_inner(),
+            cyclic: cyclic_count,
+            passes,
+            updates,
+            sow_millis,
+            millis: started.elapsed().as_millis() as u64,
+        };
+        Ok((values, stats))
+    }
+
+    /// Builds levels 1 to `max_level` into `dir` (the table directory; the
+    /// ruleset's own subdirectory is made in it), keeping the levels already
+    /// there (each checked against its header and checksum) and building the
+    /// rest. Returns the stats of the levels built.
+    pub fn build_dir(
+        &self,
+        dir: &Path,
+        max_level: u8,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Vec<LevelStats>, TableError> {
+        self.build_dir_with(dir, max_level, progress, &mut |_| {})
+    }
+
+    /// [`Builder::build_dir`], calling `on_level` as each level is written.
+    pub fn build_dir_with(
+        &self,
+        dir: &Path,
+        max_level: u8,
+        progress: &(dyn Fn(Progress) + Sync),
+        on_level: &mut dyn FnMut(&LevelStats),
+    ) -> Result<Vec<LevelStats>, TableError> {
+        if max_level > MAX_LEVEL {
+            return Err(TableError::LevelTooHigh(u64::from(max_level)));
+        }
+        let sub = super::ruleset_dir(dir, &self.rules);
+        std::fs::create_dir_all(&sub).map_err(|source| TableError::Io {
+            path: sub.clone(),
+            source,
+        })?;
+        let key = table_key(&self.rules);
+        let pits = self.rules.pits();
+        let ring = 2 * usize::from(pits);
+        let mut levels: Vec<LevelFile> = Vec::new();
+        let mut built = Vec::new();
+        for level in 1..=max_level {
+            let path = sub.join(file::level_file_name(level));
+            let count = super::index::level_count(ring, usize::from(level)).ok_or(
+                TableError::TooLarge {
+                    level,
+                    positions: u64::MAX,
+                },
+            )?;
+            let expect = Expect {
+                rules: &key,
+                pits,
+                level,
+                count,
+            };
+            if path.exists() {
+                levels.push(file::open_level(&path, expect, true)?);
+                continue;
+            }
+            let lower: Vec<&[u8]> = std::iter::once(&[0u8][..])
+                .chain(levels.iter().map(|l| l.body.values()))
+                .collect();
+            let (values, stats) = self.build_level(level, &lower, progress)?;
+            let header = Header {
+                rules: key.clone(),
+                pits,
+                level,
+                count,
+                checksum: file::checksum(&values),
+                build_millis: stats.millis,
+            };
+            file::write_level(&path, &header, &values)?;
+            on_level(&stats);
+            built.push(stats);
+            levels.push(LevelFile {
+                header,
+                path,
+                body: file::Body::Owned(values),
+            });
+        }
+        Ok(built)
+    }
+}
+
+/// The change marks of one pass (see the passes in [`Builder::build_level`]).
+struct Dirty<'a> {
+    /// Changed in the previous pass; `None` in the first pass, which
+    /// evaluates everything.
+    last: Option<&'a [AtomicU64]>,
+    /// Changed in this pass so far.
+    now: &'a [AtomicU64],
+}
+
+#[inline]
+fn bit(set: &[AtomicU64], i: usize) -> bool {
+    set[i / 64].load(Ordering::Relaxed) & (1 << (i % 64)) != 0
+}
+
+/// One pass over a chunk's cyclic positions; whether any changed.
+#[inline]
+fn relax(cy: &Cyclic, state: &[AtomicU16], dirty: &Dirty<'_>, evaluated: &mut u64) -> bool {
+    let mut changed = false;
+    for k in 0..cy.nodes.len() {
+        let kids = &cy.children[cy.start[k] as usize..cy.start[k + 1] as usize];
+        if let Some(last) = dirty.last {
+            let stale = kids.iter().any(|&w| {
+                let w = w as usize;
+                bit(last, w) || bit(dirty.now, w)
+            });
+            if !stale {
+                continue;
+            }
+        }
+        *evaluated += 1;
+        let u = cy.nodes[k] as usize;
+        let old = state[u].load(Ordering::Relaxed);
+        let exit = cy.exit[k];
+        let mut p = i16::from(exit).max(0) as u8;
+        let mut n = if exit == i8::MIN {
+            u8::MAX
+        } else {
+            (-i16::from(exit)).max(0) as u8
+        };
+        for &w in kids {
+            let s = state[w as usize].load(Ordering::Relaxed);
+            p = p.max((s >> 8) as u8);
+            n = n.min((s & 0xff) as u8);
+        }
+        let new = pn(p, n);
+        if new != old {
+            state[u].store(new, Ordering::Relaxed);
+            // After the store: whoever sees the mark sees the new state.
+            dirty.now[u / 64].fetch_or(1 << (u % 64), Ordering::Release);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// What [`verify_level`] found.
+#[derive(Clone, Debug, Default)]
+pub struct VerifyReport {
+    /// Positions checked.
+    pub positions: u64,
+    /// Positions whose stored value is not what one pass of the recurrence
+    /// gives.
+    pub mismatches: u64,
+    /// The first of them: (set-up string, stored, computed).
+    pub first: Option<(String, i8, i8)>,
+}
+
+/// Re-checks every value of a level against its moves: one pass of the
+/// recurrence (best over moves of capture minus the child's value, or minus
+/// the child's value inside the level; the leftovers with no legal move),
+/// with `lower[n]` the values of level `n` (`lower[level]` the level itself).
+pub fn verify_level(
+    rules: &Ruleset,
+    max_laps: u64,
+    level: u8,
+    values: &[&[u8]],
+    threads: usize,
+) -> Result<VerifyReport, TableError> {
+    let mover = Mover::new(rules, max_laps, level)?;
+    let ranker = mover.ranker(usize::from(level));
+    let count = ranker.count();
+    let ring = 2 * usize::from(table_rules(rules).pits());
+    let chunks = count.div_ceil(CHUNK);
+    let next = AtomicU64::new(0);
+    let report = Mutex::new(VerifyReport {
+        positions: count,
+        ..VerifyReport::default()
+    });
+    let failed: Mutex<Option<TableError>> = Mutex::new(None);
+    let value = |l: usize, rank: u64| -> i16 {
+        if l == 0 {
+            0
+        } else {
+            i16::from(values[l][rank as usize] as i8)
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut board = [0u16; MAX_BOARD];
+                loop {
+                    let c = next.fetch_add(1, Ordering::Relaxed);
+                    if c >= chunks {
+                        break;
+                    }
+                    let lo = c * CHUNK;
+                    let hi = (lo + CHUNK).min(count);
+                    ranker.unrank(lo, &mut board[..ring]);
+                    for u in lo..hi {
+                        if u > lo {
+                            ranker.next(&mut board[..ring]);
+                        }
+                        let mut best = i16::MIN;
+                        let any = mover.moves(&board[..ring], |_, child| {
+                            let v = match child {
+                                Child::Lower {
+                                    captured,
+                                    level: l,
+                                    rank,
+                                } => captured as i16 - value(l, rank),
+                                Child::Same { rank } => -value(usize::from(level), rank),
+                            };
+                            best = best.max(v);
+                        });
+                        let any = match any {
+                            Ok(a) => a,
+                            Err(e) => {
+                                failed
+                                    .lock()
+                                    .unwrap_or_else(|p| p.into_inner())
+                                    .get_or_insert(e);
+                                return;
+                            }
+                        };
+                        let computed = if any {
+                            best
+                        } else {
+                            i16::from(mover.terminal_value(&board[..ring]))
+                        };
+                        let stored = value(usize::from(level), u);
+                        if computed != stored {
+                            let mut r = report.lock().unwrap_or_else(|p| p.into_inner());
+                            r.mismatches += 1;
+                            if r.first.is_none() {
+                                let pos = mover.position(&board[..ring]);
+                                r.first = Some((pos.to_string(), stored as i8, computed as i8));
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    Ok(report.into_inner().unwrap_or_else(|p| p.into_inner()))
+}

@@ -1,0 +1,563 @@
+//! Endgame tables, checked a second, independent way.
+//!
+//! The builder ranks boards, folds the side to move, works level by level and
+//! iterates lower bounds forward to the least fixed point. The checks here use
+//! none of that: they enumerate positions (both sides to move) into hash maps
+//! through the engine's public API only, and solve each level by the textbook
+//! backward attractor (predecessor lists and counters), once per threshold;
+//! on a tiny board, a plain recursive search that scores a repeated position
+//! as an even split checks the line-never-ends convention itself.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use ayo::rules::{End, Engine, Illegal, Position, Ruleset, Side, final_score};
+use ayo::tables::build::Builder;
+use ayo::tables::{Tables, table_rules, value_of};
+
+mod common;
+
+/// A position with empty stores: the board and the side to move.
+type Key = (Vec<u16>, Side);
+
+fn position(key: &Key, pits: usize) -> Position {
+    Position::from_rows(&key.0[..pits], &key.0[pits..], [0, 0], key.1).unwrap()
+}
+
+/// Every board with `n` seeds over `ring` pits.
+fn boards(ring: usize, n: u16) -> Vec<Vec<u16>> {
+    fn go(prefix: &mut Vec<u16>, ring: usize, left: u16, out: &mut Vec<Vec<u16>>) {
+        if prefix.len() == ring - 1 {
+            prefix.push(left);
+            out.push(prefix.clone());
+            prefix.pop();
+            return;
+        }
+        for x in 0..=left {
+            prefix.push(x);
+            go(prefix, ring, left - x, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut Vec::new(), ring, n, &mut out);
+    out
+}
+
+/// A move as the independent solver sees it.
+enum Edge {
+    /// Its value for the mover is known.
+    Exit(i32),
+    /// No capture: to this position of the same level.
+    Internal(usize),
+}
+
+/// Every position's net gain, levels 0 to `max`, by the backward attractor
+/// of each threshold, from the engine's moves.
+fn solve(rules: &Ruleset, max: u16) -> HashMap<Key, i32> {
+    let rules = rules.with_end(End::Exhaustion);
+    let engine = Engine::new(rules);
+    let pits = usize::from(rules.pits());
+    let mut values: HashMap<Key, i32> = HashMap::new();
+    for n in 0..=max {
+        let keys: Vec<Key> = boards(2 * pits, n)
+            .into_iter()
+            .flat_map(|b| [(b.clone(), Side::South), (b, Side::North)])
+            .collect();
+        let index: HashMap<&Key, usize> = keys.iter().enumerate().map(|(i, k)| (k, i)).collect();
+        let mut edges: Vec<Vec<Edge>> = Vec::with_capacity(keys.len());
+        let mut terminal: Vec<Option<i32>> = Vec::with_capacity(keys.len());
+        for key in &keys {
+            let pos = position(key, pits);
+            let me = key.1.index();
+            let mut out = Vec::new();
+            for (_, verdict) in engine.verdicts(&pos) {
+                let child = match verdict {
+                    Ok(child) => child,
+                    Err(Illegal::Undecided { laps }) => panic!("{pos}: undecided after {laps}"),
+                    Err(_) => continue,
+                };
+                let captured = i32::from(child.stores()[me]);
+                let board = child.board().to_vec();
+                let ckey = (board, child.to_move());
+                if captured > 0 {
+                    out.push(Edge::Exit(captured - values[&ckey]));
+                } else {
+                    out.push(Edge::Internal(index[&ckey]));
+                }
+            }
+            terminal.push(out.is_empty().then(|| {
+                let s = final_score(&pos, rules.leftovers(), key.1);
+                s[me] as i32 - s[1 - me] as i32
+            }));
+            edges.push(out);
+        }
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); keys.len()];
+        for (u, es) in edges.iter().enumerate() {
+            for e in es {
+                if let Edge::Internal(w) = e {
+                    preds[*w].push(u);
+                }
+            }
+        }
+        let mut value = vec![0i32; keys.len()];
+        for t in 1..=i32::from(n) {
+            // 1: the mover forces >= t; 2: the mover gets <= -t whatever it does.
+            let mut side = vec![0u8; keys.len()];
+            let mut count = vec![0usize; keys.len()];
+            let mut queue = Vec::new();
+            for u in 0..keys.len() {
+                if let Some(v) = terminal[u] {
+                    side[u] = if v >= t {
+                        1
+                    } else if v <= -t {
+                        2
+                    } else {
+                        0
+                    };
+                } else {
+                    let mut open = 0;
+                    let mut win = false;
+                    for e in &edges[u] {
+                        match e {
+                            Edge::Exit(v) if *v >= t => win = true,
+                            Edge::Exit(v) if *v <= -t => {}
+                            _ => open += 1,
+                        }
+                    }
+                    count[u] = open;
+                    side[u] = if win {
+                        1
+                    } else if open == 0 {
+                        2
+                    } else {
+                        0
+                    };
+                }
+                if side[u] != 0 {
+                    queue.push(u);
+                }
+            }
+            while let Some(w) = queue.pop() {
+                for &p in &preds[w] {
+                    if side[p] != 0 {
+                        continue;
+                    }
+                    if side[w] == 2 {
+                        side[p] = 1;
+                        queue.push(p);
+                    } else {
+                        count[p] -= 1;
+                        if count[p] == 0 {
+                            side[p] = 2;
+                            queue.push(p);
+                        }
+                    }
+                }
+            }
+            for u in 0..keys.len() {
+                match side[u] {
+                    1 => value[u] = t,
+                    2 => value[u] = -t,
+                    _ => {}
+                }
+            }
+        }
+        for (k, v) in keys.into_iter().zip(value) {
+            values.insert(k, v);
+        }
+    }
+    values
+}
+
+/// Builds `rules` to `max` seeds in a fresh directory, checks every position
+/// against the independent solution and runs `tables verify` on it.
+fn check(rules: &str, max: u16) {
+    let rules: Ruleset = rules.parse().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    Builder::new(&rules)
+        .build_dir(dir.path(), max as u8, &|_| {})
+        .unwrap();
+    let tables = Tables::open(dir.path(), &rules).unwrap();
+    let expected = solve(&rules, max);
+    let pits = usize::from(rules.pits());
+    let mut checked = 0;
+    for (key, v) in &expected {
+        let pos = position(key, pits);
+        assert_eq!(
+            tables.net_gain(&pos).map(i32::from),
+            Some(*v),
+            "{rules}: {pos}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 500, "{checked}");
+    verify_cli(dir.path());
+}
+
+fn verify_cli(dir: &Path) {
+    let out = common::ayo()
+        .args(["tables", "verify", "--dir"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn russ_to_8_seeds_matches_the_independent_solution() {
+    check("russ", 8);
+}
+
+#[test]
+fn capture_seed_stays_to_8_seeds() {
+    check("russ capture-seed=stays", 8);
+}
+
+#[test]
+fn leftovers_owner_to_8_seeds() {
+    check("russ leftovers=owner", 8);
+}
+
+#[test]
+fn endodoi_8_pits_to_6_seeds() {
+    check("endodoi pits=8", 6);
+}
+
+#[test]
+fn small_boards_every_ruleset_key() {
+    for rules in [
+        "russ pits=2",
+        "russ pits=3 skip-origin=beyond-lap",
+        "endodoi pits=3 leftovers=owner capture-seed=stays",
+    ] {
+        check(rules, 7);
+    }
+}
+
+/// Negamax over the moves of `pos` (empty stores), a position that repeats
+/// one earlier on the line scoring 0: the convention as RULES.md states it
+/// for searches, with no fixed points involved. Exponential: tiny boards only.
+fn search(engine: &Engine, pos: &Position, line: &mut Vec<Position>, nodes: &mut u64) -> i32 {
+    *nodes += 1;
+    assert!(*nodes < 50_000_000, "search too large");
+    if line.contains(pos) {
+        return 0;
+    }
+    let me = pos.to_move().index();
+    let mut best = None;
+    line.push(*pos);
+    for (_, verdict) in engine.verdicts(pos) {
+        let Ok(child) = verdict else { continue };
+        let captured = i32::from(child.stores()[me]);
+        let mut next = Position::from_rows(
+            child.row(Side::South),
+            child.row(Side::North),
+            [0, 0],
+            child.to_move(),
+        )
+        .unwrap();
+        if captured == 0 {
+            // Same seeds: the line goes on, repetitions and all.
+            next = child;
+        }
+        let v = captured - search(engine, &next, line, nodes);
+        best = Some(best.map_or(v, |b: i32| b.max(v)));
+    }
+    line.pop();
+    best.unwrap_or_else(|| {
+        let s = final_score(pos, engine.rules().leftovers(), pos.to_move());
+        s[me] as i32 - s[1 - me] as i32
+    })
+}
+
+#[test]
+fn tables_agree_with_a_search_that_scores_repetitions_as_even() {
+    for (rules, max) in [
+        ("russ pits=2", 8),
+        ("endodoi pits=2", 7),
+        ("russ pits=3", 4),
+        ("russ", 3),
+    ] {
+        let rules: Ruleset = rules.parse().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        Builder::new(&rules)
+            .build_dir(dir.path(), max, &|_| {})
+            .unwrap();
+        let tables = Tables::open(dir.path(), &rules).unwrap();
+        let exhaustion = Tables::open(dir.path(), &rules.with_end(End::Exhaustion)).unwrap();
+        let engine = Engine::new(table_rules(&rules));
+        let pits = usize::from(rules.pits());
+        let mut nodes = 0;
+        for n in 1..=u16::from(max) {
+            for board in boards(2 * pits, n) {
+                for side in [Side::South, Side::North] {
+                    let pos = position(&(board.clone(), side), pits);
+                    let v = search(&engine, &pos, &mut Vec::new(), &mut nodes);
+                    let net = tables.net_gain(&pos).unwrap();
+                    assert_eq!(i32::from(net), v, "{rules}: {pos}");
+                    assert_eq!(value_of(&pos, net), v);
+                    assert_eq!(tables.exact(&pos, End::Exhaustion), Some(v));
+                    assert_eq!(exhaustion.value(&pos), Some(v));
+                }
+            }
+        }
+        eprintln!("{rules}: {nodes} search nodes");
+    }
+}
+
+/// `ayo ARGS` run in `dir`, build times blanked out, and the passes too: threads
+/// update in place, so how many passes reach the fixed point varies from run
+/// to run (the fixed point does not).
+fn ayo_in(dir: &Path, args: &[&str]) -> String {
+    let text = common::run_in(dir, args, None);
+    let secs = regex::Regex::new(r"\d+\.\d\d( s|\s*$)").unwrap();
+    let passes = regex::Regex::new(r"\d+ passes").unwrap();
+    text.lines()
+        .map(|l| {
+            let l = secs.replace_all(l, "T$1");
+            passes.replace_all(&l, "P passes").into_owned() + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn cli_build_probe_info_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "build", "--max-seeds", "4", "--dir", "t"]), @"
+    exit 0
+    --- stdout
+    russ: building levels 1-4 in t (no levels present)
+    level 1: 12 positions in T s (T s sowing 1 moves; 1 positions on cycles, P passes)
+    level 2: 78 positions in T s (T s sowing 45 moves; 39 positions on cycles, P passes)
+    level 3: 364 positions in T s (T s sowing 385 moves; 251 positions on cycles, P passes)
+    level 4: 1365 positions in T s (T s sowing 1995 moves; 1062 positions on cycles, P passes)
+    built 4 levels, 1819 positions in T s
+    ");
+    // Resumes: levels 1-4 are kept.
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "build", "--max-seeds", "9", "--dir", "t"]), @"
+    exit 0
+    --- stdout
+    russ: building levels 1-9 in t (levels 1-4 present)
+    level 5: 4368 positions in T s (T s sowing 7830 moves; 3585 positions on cycles, P passes)
+    level 6: 12376 positions in T s (T s sowing 25597 moves; 10441 positions on cycles, P passes)
+    level 7: 31824 positions in T s (T s sowing 73299 moves; 27259 positions on cycles, P passes)
+    level 8: 75582 positions in T s (T s sowing 189531 moves; 65304 positions on cycles, P passes)
+    level 9: 167960 positions in T s (T s sowing 451462 moves; 145820 positions on cycles, P passes)
+    built 5 levels, 292110 positions in T s
+    ");
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "info", "--dir", "t"]), @"
+    exit 0
+    --- stdout
+    table directory: t
+    russ: levels 1-9 present
+      level  positions        bytes  build (s)
+          1         12          268       T
+          2         78          334       T
+          3        364          620       T
+          4       1365         1621       T
+          5       4368         4624       T
+          6      12376        12632       T
+          7      31824        32080       T
+          8      75582        75838       T
+          9     167960       168216       T
+      total     293929       296233       T
+    ");
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "verify", "--dir", "t"]), @"
+    exit 0
+    --- stdout
+    russ: level 1: 12 positions ok
+    russ: level 2: 78 positions ok
+    russ: level 3: 364 positions ok
+    russ: level 4: 1365 positions ok
+    russ: level 5: 4368 positions ok
+    russ: level 6: 12376 positions ok
+    russ: level 7: 31824 positions ok
+    russ: level 8: 75582 positions ok
+    russ: level 9: 167960 positions ok
+    ");
+    let setup = "2,0,1,0,1,1/1,0,0,0,1,0 18-23 N";
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup", setup]), @"
+    exit 0
+    --- stdout
+    net gain: -1 for North, to move
+    outcome: win for North
+    score: not exact under end=majority
+    moves: A -3, E -1
+    ");
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup", setup,
+        "--rules", "russ end=exhaustion", "--format", "json"]), @r#"
+    exit 0
+    --- stdout
+    {"net_gain":-1,"outcome":"win","score":[22,26],"moves":{"A":-3,"E":-1}}
+    "#);
+    // An odd number of seeds split evenly: halves.
+    let split = "0,0,0,0,0,1/0,0,0,2,0,6 20-19 S";
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup", split,
+        "--rules", "russ end=exhaustion", "--format", "json"]), @r#"
+    exit 0
+    --- stdout
+    {"net_gain":0,"outcome":"win","score":[24.5,23.5],"moves":{"f":0}}
+    "#);
+    // Outside the tables, or another ruleset's: exit 2, naming what is there.
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup",
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"]), @"
+    exit 2
+    --- stderr
+    error: level 48 is not in t/russ: levels 1-9 present
+    ");
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup",
+        "0,0,0,0,0,1/0,0,0,0,0,0 0-0 S", "--rules", "russ leftovers=owner"]), @"
+    exit 2
+    --- stderr
+    error: level 1 is not in t/russ_leftovers=owner: no levels present
+    ");
+    // Far past the levels built; another board size, never built.
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup",
+        "100,100,100,0,0,0/0,0,0,0,0,0 0-0 S"]), @"
+    exit 2
+    --- stderr
+    error: level 300 is not in t/russ: levels 1-9 present
+    ");
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup",
+        "1,0,0,0/0,0,0,1 0-0 S", "--rules", "russ pits=4"]), @"
+    exit 2
+    --- stderr
+    error: level 2 is not in t/russ_pits=4: no levels present
+    ");
+}
+
+#[test]
+fn damaged_files_are_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    assert_eq!(
+        common::run_in(
+            dir,
+            &["tables", "build", "--max-seeds", "3", "--dir", "t"],
+            None
+        )
+        .lines()
+        .next(),
+        Some("exit 0")
+    );
+    let level = dir.join("t/russ/level-002.ayt");
+    let mut bytes = std::fs::read(&level).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&level, &bytes).unwrap();
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "verify", "--dir", "t"]), @"
+    exit 1
+    --- stdout
+    russ: level 1: 12 positions ok
+    --- stderr
+    error: t/russ/level-002.ayt: the values do not match the checksum (a damaged file)
+    error: t/russ/level-003.ayt: not checked against its moves: a level below it is missing or damaged
+    ");
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup",
+        "0,0,0,0,0,1/0,0,0,0,0,0 0-0 S"]), @"
+    exit 2
+    --- stderr
+    error: t/russ/level-002.ayt: the values do not match the checksum (a damaged file)
+    ");
+    // A consistent checksum over a wrong value: verify's recurrence finds it.
+    let values = &mut bytes[256..];
+    let sum = ayo::tables::file::checksum(values);
+    bytes[32..40].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&level, &bytes).unwrap();
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "verify", "--dir", "t"]), @"
+    exit 1
+    --- stdout
+    russ: level 1: 12 positions ok
+    russ: level 3: 364 positions ok
+    --- stderr
+    error: t/russ/level-002.ayt: position 2,0,0,0,0,0/0,0,0,0,0,0 0-0 S holds -1, its moves give -2 (1 of 78 positions disagree)
+    ");
+    // Another file's header under this level's name.
+    std::fs::copy(dir.join("t/russ/level-001.ayt"), &level).unwrap();
+    insta::assert_snapshot!(ayo_in(dir, &["tables", "build", "--max-seeds", "3", "--dir", "t"]), @"
+    exit 2
+    --- stderr
+    error: t/russ/level-002.ayt: the header says level 1, expected 2
+    ");
+}
+
+/// The exact value under the position's own ruleset (`end=majority` here), by
+/// a plain search: a majority stops the game at the store difference, a
+/// repeated position scores the store difference, no legal move shares the
+/// leftovers. Exponential: tiny boards only.
+fn majority_search(engine: &Engine, pos: &Position, line: &mut Vec<Position>) -> i32 {
+    let me = pos.to_move().index();
+    let diff = i32::from(pos.stores()[me]) - i32::from(pos.stores()[1 - me]);
+    if engine.majority(pos).is_some() || line.contains(pos) {
+        return diff;
+    }
+    line.push(*pos);
+    let mut best = None;
+    for (_, verdict) in engine.verdicts(pos) {
+        let Ok(child) = verdict else { continue };
+        let v = -majority_search(engine, &child, line);
+        best = Some(best.map_or(v, |b: i32| b.max(v)));
+    }
+    line.pop();
+    best.unwrap_or_else(|| {
+        let s = final_score(pos, engine.rules().leftovers(), pos.to_move());
+        s[me] as i32 - s[1 - me] as i32
+    })
+}
+
+#[test]
+fn majority_win_draw_loss_from_the_exhaustion_tables() {
+    for (rules, max) in [
+        ("russ pits=2", 6),
+        ("russ pits=3 leftovers=owner", 3),
+        ("endodoi pits=2", 5),
+    ] {
+        let rules: Ruleset = rules.parse().unwrap();
+        assert_eq!(rules.end(), End::Majority);
+        let dir = tempfile::tempdir().unwrap();
+        Builder::new(&rules)
+            .build_dir(dir.path(), max, &|_| {})
+            .unwrap();
+        let tables = Tables::open(dir.path(), &rules).unwrap();
+        let engine = Engine::new(rules);
+        let pits = usize::from(rules.pits());
+        let mut decided = [0; 3];
+        for n in 1..=u16::from(max) {
+            for board in boards(2 * pits, n) {
+                for side in [Side::South, Side::North] {
+                    // Stores around the majority line, so that it matters.
+                    for stores in [[0, 0], [3, 1], [1, 4], [5, 5], [6, 2]] {
+                        let pos = Position::from_rows(&board[..pits], &board[pits..], stores, side)
+                            .unwrap();
+                        let exact = majority_search(&engine, &pos, &mut Vec::new());
+                        let net = tables.net_gain(&pos).unwrap();
+                        let from_tables = value_of(&pos, net).signum();
+                        assert_eq!(from_tables, exact.signum(), "{rules}: {pos}");
+                        assert_eq!(tables.exact(&pos, End::Majority), Some(exact.signum()));
+                        assert_eq!(tables.value(&pos), None);
+                        decided[(from_tables + 1) as usize] += 1;
+                    }
+                }
+            }
+        }
+        assert!(decided.iter().all(|&d| d > 0), "{rules}: {decided:?}");
+    }
+}
+
+/// The same comparison further up, for `cargo test --release --test tables --
+/// --ignored` (a few minutes; see BENCHMARKS.md).
+#[test]
+#[ignore]
+fn bigger_levels_match_the_independent_solution() {
+    check("russ", 11);
+    check("russ capture-seed=stays", 10);
+    check("russ leftovers=owner", 10);
+    check("endodoi pits=8", 8);
+}
