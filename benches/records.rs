@@ -1,6 +1,6 @@
 //! Throughput of reading records: parse alone, validate (parse and
 //! `replay::check`, as `ayo validate` does), and json (parse, replay and
-//! serialize), on a generated corpus of over 10 MB.
+//! stream the JSON, as `ayo json` does), on a generated corpus of over 10 MB.
 //!
 //! `cargo bench --bench records`
 
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use ayo::generate::{Options, random_record};
 use ayo::notation::{GameReader, write_record};
-use ayo::output::json::game_json;
+use ayo::output::json::write_game;
 use ayo::replay::{self, replay};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -74,11 +74,7 @@ fn records(c: &mut Criterion) {
             for g in GameReader::new(&corpus[..]) {
                 let g = g.unwrap();
                 let game = replay(g.parse().unwrap(), &opts);
-                serde_json::to_writer(
-                    &mut out,
-                    &game_json(&game, Some("corpus.ayo"), Some(g.index)),
-                )
-                .unwrap();
+                write_game(&mut out, &game, Some("corpus.ayo"), Some(g.index), false).unwrap();
                 out.push(b'\n');
             }
             black_box(out.len())

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::notation::{Move, Numbering, Outcome, Record, Span, Tag, check_tags};
+use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag, check_tags};
 use crate::rules::{
-    Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, MoveOutcome, NoMove, Pit,
+    Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit,
     Position, Ruleset, Side, Status, final_score, winner,
 };
 
@@ -55,8 +55,10 @@ pub struct Ply {
     /// illegal move). Its laps are empty unless [`Options::trace`] was set.
     pub outcome: Option<MoveOutcome>,
     /// Why the move was not played, when it was the one refused (`None` for
-    /// a played move and for the moves after a refused one).
-    pub refusal: Option<Refusal>,
+    /// a played move and for the moves after a refused one). Boxed: at most
+    /// one move of a line has one, and every ply kept would otherwise carry
+    /// its room (a big game's plies are most of the memory replay takes).
+    pub refusal: Option<Box<Refusal>>,
     /// The replayed variations of this move.
     pub variations: Vec<Vec<Ply>>,
 }
@@ -178,6 +180,49 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The laps of a move played from `before` (the position its line had
+    /// then): those its ply keeps when the game was replayed with
+    /// [`Options::trace`], else traced now, the same relay sown again with
+    /// every lap written down. Empty for a move not played.
+    ///
+    /// So a big game can be replayed without traces, which are most of the
+    /// memory its plies take, and each move's laps traced as they are written
+    /// out: `ayo json` does. The relay was decided in replay, so it ends.
+    ///
+    /// ```
+    /// use ayo::notation::parse_record;
+    /// use ayo::replay::{Options, replay};
+    ///
+    /// let record = parse_record("1. b *\n").unwrap();
+    /// let plain = replay(record.clone(), &Options { trace: false, ..Options::default() });
+    /// let traced = replay(record, &Options::default());
+    /// let start = plain.start.unwrap();
+    /// assert!(plain.moves[0].outcome.as_ref().unwrap().laps.is_empty());
+    /// assert_eq!(plain.laps(&start, &plain.moves[0]), traced.laps(&start, &traced.moves[0]));
+    /// assert_eq!(plain.laps(&start, &plain.moves[0]).len(), 5);
+    /// ```
+    pub fn laps<'p>(&self, before: &Position, ply: &'p Ply) -> std::borrow::Cow<'p, [Lap]> {
+        use std::borrow::Cow;
+        let Some(outcome) = &ply.outcome else {
+            return Cow::Borrowed(&[]);
+        };
+        if !outcome.laps.is_empty() {
+            return Cow::Borrowed(&outcome.laps);
+        }
+        let Some(rules) = self.rules else {
+            return Cow::Borrowed(&[]);
+        };
+        // No lap limit: the move was legal, so its relay ends, and within
+        // the limit replay had.
+        let engine = Engine::new(rules).with_max_laps(u64::MAX);
+        match engine.play_traced(before, outcome.pit) {
+            Ok(o) => Cow::Owned(o.laps),
+            Err(_) => Cow::Borrowed(&[]),
+        }
+    }
+}
+
 /// Whether `text` is `n` as `n.to_string()` writes it, without allocating
 /// that string: checked for the `PlyCount` and `Score` tags of every game.
 fn is_decimal(text: &str, mut n: u64) -> bool {
@@ -194,6 +239,10 @@ fn is_decimal(text: &str, mut n: u64) -> bool {
     text.as_bytes() == &digits[start..]
 }
 
+/// The first tag named `name`. Always inlined: `name` is a literal at every
+/// call, and comparing with a literal of known length takes a few loads
+/// instead of a call (this runs for five names of every game).
+#[inline(always)]
 fn find_tag<'r>(record: &'r Record, name: &str) -> Option<&'r Tag> {
     record.tags.iter().find(|t| t.name == name)
 }
@@ -365,11 +414,11 @@ const CACHE_FROM_LAPS: u64 = 256;
 /// about a millisecond of sowing, far beyond the relays of real play.
 const LEGAL_LIST_LAPS: u64 = 1 << 16;
 
-/// A move the engine decided: the position after it and its capture, and its
-/// full outcome when it was asked for.
+/// A move the engine decided: its capture, and its full outcome when it was
+/// asked for. The position after it is written where the move was played
+/// from (see [`Replayer::decide_within`]).
 #[derive(Clone)]
 struct Decided {
-    position: Position,
     capture: Option<Capture>,
     /// Boxed: checking alone (`ayo validate`) never builds one, and every
     /// byte of this struct is copied on each move.
@@ -391,8 +440,9 @@ struct Played {
     /// Its outcome, when it was played and plies are kept (boxed as in
     /// [`Decided`]).
     outcome: Option<Box<MoveOutcome>>,
-    /// Why it was not played.
-    refusal: Option<Refusal>,
+    /// Why it was not played (boxed as in [`Ply`]: rare, and this struct is
+    /// returned for every move).
+    refusal: Option<Box<Refusal>>,
 }
 
 struct Replayer {
@@ -403,7 +453,8 @@ struct Replayer {
     errors: Vec<Diagnostic>,
     /// Verdicts of long relays, so that each (position, pit) is decided once
     /// a run.
-    cache: HashMap<(Position, Pit), Result<Decided, Illegal>>,
+    /// A legal move keeps the position after it.
+    cache: HashMap<(Position, Pit), Result<(Position, Decided), Illegal>>,
     /// Laps the engine sowed in this run (an endless relay counts its
     /// period): what the cache saves is measured in these.
     laps_sown: u64,
@@ -414,11 +465,29 @@ impl Replayer {
         self.errors.push(Diagnostic::new(span, message, label));
     }
 
-    /// The engine's verdict on a move, from the cache when the relay is long
-    /// and was decided before. `want_outcome` asks for the [`MoveOutcome`]
-    /// too.
-    fn decide(&mut self, pos: &Position, pit: Pit, want_outcome: bool) -> Result<Decided, Illegal> {
+    /// The engine's verdict on playing `pit` from `*pos`, from the cache when
+    /// the relay is long and was decided before. A legal move advances `*pos`
+    /// to the position after it; an illegal one leaves it as it was.
+    /// `want_outcome` asks for the [`MoveOutcome`] too.
+    ///
+    /// In place, because a position is 112 bytes: returning it inside the
+    /// verdict copied it on each step back to the line's position, a few
+    /// percent of `ayo validate`.
+    fn decide(
+        &mut self,
+        pos: &mut Position,
+        pit: Pit,
+        want_outcome: bool,
+    ) -> Result<Decided, Illegal> {
         self.decide_within(pos, pit, want_outcome, self.engine.max_laps())
+    }
+
+    /// Whether `pit` is legal from `pos` (its verdict, the position kept as
+    /// it was), within `budget` laps as in [`Replayer::decide_within`].
+    fn verdict_within(&mut self, pos: &Position, pit: Pit, budget: u64) -> Result<(), Illegal> {
+        let mut after = *pos;
+        self.decide_within(&mut after, pit, false, budget)
+            .map(|_| ())
     }
 
     /// [`Replayer::decide`] with at most `budget` laps (no more than the lap
@@ -426,7 +495,7 @@ impl Replayer {
     /// cached: the limit may yet decide it.
     fn decide_within(
         &mut self,
-        pos: &Position,
+        pos: &mut Position,
         pit: Pit,
         want_outcome: bool,
         budget: u64,
@@ -437,53 +506,82 @@ impl Replayer {
             && let Some(v) = self.cache.get(&(*pos, pit))
         {
             match v {
-                Ok(d) if want_outcome && d.outcome.is_none() => {}
-                v => return v.clone(),
+                Ok((_, d)) if want_outcome && d.outcome.is_none() => {}
+                Ok((after, d)) => {
+                    let d = d.clone();
+                    *pos = *after;
+                    return Ok(d);
+                }
+                Err(e) => return Err(*e),
             }
         }
-        let engine = self
-            .engine
-            .with_max_laps(budget.min(self.engine.max_laps()));
-        // `laps` beside the verdict rather than in a tuple with it, so that
-        // the verdict is built where it is returned instead of copied there.
-        let mut laps = 0;
-        let verdict = if want_outcome {
+        // The engine as it is unless the budget is below its limit: this
+        // runs for every move, and copying the engine is not free.
+        let limited;
+        let engine = if budget >= self.engine.max_laps() {
+            &self.engine
+        } else {
+            limited = self.engine.with_max_laps(budget);
+            &limited
+        };
+        // Two paths written out rather than one generic one: checking alone
+        // (`ayo validate`) takes the second for every move, and moving a
+        // `MoveOutcome`-sized value through it cost more than the branch.
+        if want_outcome {
             match engine.play_outcome_counted(pos, pit, self.trace) {
-                Ok((o, counted)) => {
-                    laps = counted;
-                    Ok(Decided {
-                        position: o.position,
+                Ok((o, laps)) => {
+                    let after = o.position;
+                    let decided = Decided {
                         capture: o.capture,
                         outcome: Some(Box::new(o)),
-                    })
+                    };
+                    self.played(pos, pit, after, &decided, laps);
+                    Ok(decided)
                 }
-                Err(e) => Err(e),
+                Err(e) => Err(self.refused(pos, pit, e, budget)),
             }
         } else {
             match engine.play_capture(pos, pit) {
-                Ok((position, capture, counted)) => {
-                    laps = counted;
-                    Ok(Decided {
-                        position,
+                Ok((after, capture, laps)) => {
+                    let decided = Decided {
                         capture,
                         outcome: None,
-                    })
+                    };
+                    self.played(pos, pit, after, &decided, laps);
+                    Ok(decided)
                 }
-                Err(e) => Err(e),
+                Err(e) => Err(self.refused(pos, pit, e, budget)),
             }
-        };
-        let laps = match verdict {
-            Err(Illegal::Endless { period }) => period,
-            Err(Illegal::Undecided { laps }) => laps,
-            _ => laps,
+        }
+    }
+
+    /// A legal move from `*pos` took `laps` laps to reach `after`: counts
+    /// them, keeps a long relay's verdict, and advances `*pos`.
+    #[inline]
+    fn played(&mut self, pos: &mut Position, pit: Pit, after: Position, d: &Decided, laps: u64) {
+        self.laps_sown = self.laps_sown.saturating_add(laps);
+        if laps >= CACHE_FROM_LAPS {
+            self.cache.insert((*pos, pit), Ok((after, d.clone())));
+        }
+        *pos = after;
+    }
+
+    /// The engine refused `pit` from `pos` within `budget` laps: counts the
+    /// laps sown finding that out and keeps a long relay's verdict (unless the
+    /// budget, below the lap limit, cut it short: the limit may yet decide
+    /// it). Returns the refusal.
+    fn refused(&mut self, pos: &Position, pit: Pit, e: Illegal, budget: u64) -> Illegal {
+        let laps = match e {
+            Illegal::Endless { period } => period,
+            Illegal::Undecided { laps } => laps,
+            _ => 0,
         };
         self.laps_sown = self.laps_sown.saturating_add(laps);
-        let cut_short = matches!(verdict, Err(Illegal::Undecided { .. }))
-            && engine.max_laps() < self.engine.max_laps();
+        let cut_short = matches!(e, Illegal::Undecided { .. }) && budget < self.engine.max_laps();
         if laps >= CACHE_FROM_LAPS && !cut_short {
-            self.cache.insert((*pos, pit), verdict.clone());
+            self.cache.insert((*pos, pit), Err(e));
         }
-        verdict
+        e
     }
 
     /// [`Engine::status`], deciding each pit through the cache.
@@ -504,8 +602,8 @@ impl Replayer {
                 if pos.seeds(pit) == 0 {
                     continue;
                 }
-                match self.decide(pos, pit, false) {
-                    Ok(_) => return Ok(Status::Ongoing),
+                match self.verdict_within(pos, pit, self.engine.max_laps()) {
+                    Ok(()) => return Ok(Status::Ongoing),
                     Err(e @ Illegal::Undecided { .. }) => undecided = Some(e),
                     Err(_) => {}
                 }
@@ -532,6 +630,7 @@ impl Replayer {
     /// `6.` next is taken as counting on from it (a skipped number); after
     /// `1. a B 3. c D 3. e` the first `3.` is reported and the second agrees
     /// with the count from the start (a typo). Either way nothing after is.
+    #[inline]
     fn check_number(
         &mut self,
         m: &Move,
@@ -539,13 +638,28 @@ impl Replayer {
         slip: Option<Numbering>,
     ) -> (Numbering, Option<Numbering>) {
         let expected = place.numbering;
-        let Some(n) = m.number else {
-            return (expected, slip);
-        };
-        let found = Numbering::new(n.number, n.ellipsis);
-        if found == expected {
-            return (expected, None);
+        match m.number {
+            None => (expected, slip),
+            Some(n) if n.number == expected.number && n.ellipsis == expected.north => {
+                (expected, None)
+            }
+            Some(n) => self.wrong_number(m, n, place, slip),
         }
+    }
+
+    /// [`Replayer::check_number`] for a number that is not the one expected:
+    /// apart, so that the check of every move stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn wrong_number(
+        &mut self,
+        m: &Move,
+        n: MoveNumber,
+        place: &Place,
+        slip: Option<Numbering>,
+    ) -> (Numbering, Option<Numbering>) {
+        let expected = place.numbering;
+        let found = Numbering::new(n.number, n.ellipsis);
         if slip == Some(found) {
             return (found, None);
         }
@@ -612,6 +726,12 @@ impl Replayer {
                 refusal: None,
             };
             if playing {
+                // Exact room: a game of many variations keeps one entry each.
+                // Asked for only when there are some: `with_capacity` on
+                // every move cost `ayo validate` about 10 M instructions.
+                if this.keep_plies && !m.variations.is_empty() {
+                    variations.reserve_exact(m.variations.len());
+                }
                 for v in &m.variations {
                     let (var, _) = this.line(&v.moves, &pos, place.ply, place.numbering, true);
                     if this.keep_plies {
@@ -692,21 +812,20 @@ impl Replayer {
     /// passing it back through the result cost `ayo validate` a tenth of its
     /// time in copies.
     fn play(&mut self, m: &Move, pos: &mut Position, place: &Place) -> Played {
-        let before: &Position = pos;
         let mut played = Played {
             outcome: None,
             refusal: None,
         };
         if !self.check_side(m, place) {
-            played.refusal = Some(Refusal::WrongSide {
+            played.refusal = Some(Box::new(Refusal::WrongSide {
                 turn: place.side,
                 letter: m.pit,
-            });
+            }));
             return played;
         }
-        let pits = before.pits();
+        let pits = pos.pits();
         let Some(pit) = Pit::from_letter(m.pit, pits) else {
-            let mut row = before.pits_of(place.side).map(|p| p.letter(pits));
+            let mut row = pos.pits_of(place.side).map(|p| p.letter(pits));
             let first = row.next().unwrap_or('?');
             let last = row.next_back().unwrap_or(first);
             let refusal = Refusal::NoSuchPit {
@@ -714,15 +833,16 @@ impl Replayer {
                 range: (first, last),
             };
             self.refuse(m, place, &refusal);
-            played.refusal = Some(refusal);
+            played.refusal = Some(Box::new(refusal));
             return played;
         };
-        let decided = match self.decide(before, pit, self.keep_plies) {
+        // A refused move leaves `pos` as it was: the position it was refused in.
+        let decided = match self.decide(pos, pit, self.keep_plies) {
             Ok(d) => d,
             Err(why) => {
-                let refusal = self.refusal(before, why);
+                let refusal = self.refusal(pos, why);
                 self.refuse(m, place, &refusal);
-                played.refusal = Some(refusal);
+                played.refusal = Some(Box::new(refusal));
                 return played;
             }
         };
@@ -743,7 +863,6 @@ impl Replayer {
                 );
             }
         }
-        *pos = decided.position;
         played.outcome = decided.outcome;
         played
     }
@@ -781,8 +900,8 @@ impl Replayer {
             if before.seeds(pit) == 0 {
                 continue;
             }
-            match self.decide_within(before, pit, false, LEGAL_LIST_LAPS) {
-                Ok(_) => legal.push(pit.letter(pits)),
+            match self.verdict_within(before, pit, LEGAL_LIST_LAPS) {
+                Ok(()) => legal.push(pit.letter(pits)),
                 Err(Illegal::Undecided { .. }) => unknown = true,
                 Err(_) => {}
             }
@@ -911,8 +1030,8 @@ mod tests {
         );
         // The reason stays typed on the ply, for compare and the like.
         assert_eq!(
-            game.moves[2].refusal,
-            Some(Refusal::Illegal {
+            game.moves[2].refusal.as_deref(),
+            Some(&Refusal::Illegal {
                 why: Illegal::EmptyPit,
                 legal: vec!['b', 'c', 'd', 'f'],
             })

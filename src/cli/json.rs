@@ -3,10 +3,9 @@
 use std::io::Write;
 
 use ayo::diagnostics::Diagnostic;
-use ayo::output::json::{game_json, schema, unparsed_json};
-use ayo::replay::{Game, replay};
-
 use ayo::notation::RawGame;
+use ayo::output::json::{schema, unparsed_json, write_game};
+use ayo::replay::{Game, replay};
 
 use super::parallel::DIRECT_BYTES;
 use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, each_game_ordered};
@@ -49,13 +48,15 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.schema {
         return write(out, &schema());
     }
-    let opts = args.replay.options(true);
+    // No lap traces kept: `write_game` traces each move's as it writes it,
+    // so a big game's plies hold less.
+    let opts = args.replay.options(false);
     let jobs = args.jobs.get();
     // A worker replays the game and writes its JSON into a buffer; the
     // buffers and the diagnostics go out in input order. A game's JSON can be
     // a hundred times its text: with one job, or for a game large enough to
     // be done alone in its turn (see `parallel`), the replayed game goes to
-    // the sink, which writes its JSON straight out, unbuffered.
+    // the sink, which streams its JSON straight out, move by move, unbuffered.
     let work = |file: &str, raw: &RawGame| -> Result<Done, Fatal> {
         let direct = jobs == 1 || raw.bytes.len() > DIRECT_BYTES;
         let game = raw
@@ -68,7 +69,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let mut buf = Vec::new();
         let diagnostics = match game {
             Ok(game) => {
-                write(&mut buf, &game_json(&game, Some(file), Some(raw.index)))?;
+                write_game(&mut buf, &game, Some(file), Some(raw.index), args.pretty)?;
+                buf.push(b'\n');
                 game.errors
             }
             Err(d) => {
@@ -89,7 +91,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             Done::Direct(done) => match *done {
                 Ok(game) => {
                     ctx.report_game(file, raw, &game);
-                    write(out, &game_json(&game, Some(file), Some(raw.index)))?;
+                    // Streamed move by move: a big game's JSON is never held.
+                    write_game(&mut *out, &game, Some(file), Some(raw.index), args.pretty)?;
+                    out.write_all(b"\n")?;
                 }
                 Err(d) => {
                     ctx.diagnose(file, raw, &d);

@@ -10,7 +10,7 @@
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till};
 use nom::character::complete::{char, digit1, satisfy};
-use nom::combinator::recognize;
+use nom::combinator::{opt, recognize};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 use std::borrow::Cow;
@@ -19,6 +19,7 @@ use super::ast::{
     Comment, Glyph, List, Move, MoveNumber, Nag, Outcome, Record, Span, Tag, Termination, Variation,
 };
 use super::lex;
+use super::tags::known_index;
 use super::write::KNOWN_TAGS;
 
 /// Variations nested deeper than this are refused, so that hostile input cannot
@@ -202,8 +203,11 @@ fn glyph(i: &str) -> Res<'_, Glyph> {
 }
 
 fn move_number(i: &str) -> Res<'_, (&str, bool)> {
-    (digit1, alt((tag("..."), tag("."))))
-        .map(|(d, dots)| (d, dots == "..."))
+    // One dot, then two more for North's move: a South number (`12.`) is
+    // then one `char`, not a failed `tag("...")` first (a third fewer
+    // instructions for numbers).
+    (digit1, char('.'), opt(tag("..")))
+        .map(|(d, _, more)| (d, more.is_some()))
         .parse(i)
 }
 
@@ -419,11 +423,16 @@ impl Line {
     /// The moves, and the comments left over at the end: those go after the
     /// last move, and a line with no moves hands them back.
     fn finish(mut self) -> (Vec<Move>, List<Comment>) {
-        // The main line was given room for a move every six bytes and a
-        // variation grows to room for four: a game of many short variations
-        // would otherwise hold several times its moves (a 1.4 MB game of
-        // 200,000 one-move variations: 99 MB to validate, 36 MB with this).
-        self.moves.shrink_to_fit();
+        // The main line was given room for a move every six bytes: a game
+        // of many variations would otherwise hold several times its moves (a
+        // 1.4 MB game of 200,000 one-move variations: 99 MB to validate, 36 MB
+        // with this and the exact room of a variation's first move). Only room
+        // for more than twice the moves (and four) is shrunk, which growing
+        // by doubling never leaves: shrinking every line cost a reallocation
+        // each, about 13 M instructions of `ayo validate` on 40,000 games.
+        if self.moves.capacity() > 2 * self.moves.len() + 4 {
+            self.moves.shrink_to_fit();
+        }
         match self.moves.last_mut() {
             Some(m) => {
                 m.after.append(&mut self.pending);
@@ -576,8 +585,8 @@ impl<'a> GameParser<'a> {
         };
         let span = self.extend(open, rest);
         // Known names are borrowed, not allocated (see `Tag::name`).
-        let name = match KNOWN_TAGS.iter().find(|k| **k == name) {
-            Some(known) => Cow::Borrowed(*known),
+        let name = match known_index(name) {
+            Some(i) => Cow::Borrowed(KNOWN_TAGS[i]),
             None => Cow::Owned(name.to_string()),
         };
         let tag = Tag {
@@ -688,7 +697,9 @@ impl<'a> GameParser<'a> {
             // move (`12. dx3 E `), comments and variations included.
             moves: match kind {
                 LineKind::Main => Vec::with_capacity(i.len() / 6 + 1),
-                LineKind::Variation { .. } => Vec::new(),
+                // Room for one move: most variations are short, and a
+                // second move then grows it to four.
+                LineKind::Variation { .. } => Vec::with_capacity(1),
             },
             pending: List::new(),
             number: None,

@@ -2,8 +2,6 @@
 //! misspelt known tag, a known tag given twice, a date not in `YYYY.MM.DD`.
 //! Still notation only: nothing here reads a tag's value for the rules.
 
-use std::borrow::Cow;
-
 use super::ast::{Record, Span};
 use super::write::KNOWN_TAGS;
 
@@ -56,23 +54,30 @@ impl TagProblem {
 /// ```
 pub fn check_tags(record: &Record) -> Vec<TagProblem> {
     let mut problems = Vec::new();
+    // Bit i set: KNOWN_TAGS[i] was seen. Duplicates are rare, so only then is
+    // the first one looked for; every tag of every game is checked, and
+    // comparing each with the names before it cost a few percent of
+    // `ayo validate`.
+    let mut seen = 0u32;
+    const { assert!(KNOWN_TAGS.len() <= 32) };
     for (k, t) in record.tags.iter().enumerate() {
-        // The parser borrows a known name from KNOWN_TAGS itself: finding it
-        // there by address spares comparing it with every known name.
-        let known = match &t.name {
-            Cow::Borrowed(name) => KNOWN_TAGS
-                .iter()
-                .find(|known| std::ptr::eq(known.as_ptr(), name.as_ptr()))
-                .or_else(|| KNOWN_TAGS.iter().find(|known| *known == name)),
-            Cow::Owned(name) => KNOWN_TAGS.iter().find(|known| **known == name),
-        };
-        match known {
-            Some(known) => {
-                if let Some(first) = record.tags[..k].iter().find(|f| f.name == *known) {
+        match known_index(&t.name) {
+            Some(i) => {
+                let known = KNOWN_TAGS[i];
+                if seen & (1 << i) != 0
+                    && let Some(first) = record.tags[..k].iter().find(|f| f.name == known)
+                {
                     problems.push(TagProblem::Duplicate {
                         span: t.span,
                         name: known,
                         first: first.span,
+                    });
+                }
+                seen |= 1 << i;
+                if known == "Date" && !is_date(&t.value) {
+                    problems.push(TagProblem::Date {
+                        span: t.value_span,
+                        value: t.value.clone(),
                     });
                 }
             }
@@ -86,26 +91,51 @@ pub fn check_tags(record: &Record) -> Vec<TagProblem> {
                 }
             }
         }
-        if t.name == "Date" && !is_date(&t.value) {
-            problems.push(TagProblem::Date {
-                span: t.value_span,
-                value: t.value.clone(),
-            });
-        }
     }
     problems
 }
 
-/// `YYYY.MM.DD`, each part digits or all `?`.
-fn is_date(value: &str) -> bool {
-    let part = |p: &str, len: usize| {
-        p.len() == len && (p.bytes().all(|b| b.is_ascii_digit()) || p.bytes().all(|b| b == b'?'))
+/// Where `name` is in [`KNOWN_TAGS`], if it is a known name.
+///
+/// Every tag of every game is looked up here, by the parser and again by
+/// [`check_tags`]: rather than compare the name with each known one, its
+/// length and first and last bytes (which tell the known names apart) pick
+/// the one it can be, and a single comparison with a literal, which the
+/// compiler turns into a few loads instead of a call, confirms it. A test
+/// checks the table against `KNOWN_TAGS`.
+pub(crate) fn known_index(name: &str) -> Option<usize> {
+    let b = name.as_bytes();
+    let (&first, &last) = (b.first()?, b.last()?);
+    let i = match (b.len(), first, last) {
+        (5, b'E', b't') if name == "Event" => 0,
+        (4, b'S', b'e') if name == "Site" => 1,
+        (4, b'D', b'e') if name == "Date" => 2,
+        (5, b'R', b'd') if name == "Round" => 3,
+        (5, b'S', b'h') if name == "South" => 4,
+        (5, b'N', b'h') if name == "North" => 5,
+        (6, b'R', b't') if name == "Result" => 6,
+        (5, b'R', b's') if name == "Rules" => 7,
+        (5, b'S', b'p') if name == "Setup" => 8,
+        (5, b'S', b'e') if name == "Score" => 9,
+        (8, b'P', b't') if name == "PlyCount" => 10,
+        (11, b'T', b'n') if name == "Termination" => 11,
+        (9, b'A', b'r') if name == "Annotator" => 12,
+        _ => return None,
     };
-    let mut parts = value.split('.');
-    matches!(
-        (parts.next(), parts.next(), parts.next(), parts.next()),
-        (Some(y), Some(m), Some(d), None) if part(y, 4) && part(m, 2) && part(d, 2)
-    )
+    Some(i)
+}
+
+/// `YYYY.MM.DD`, each part digits or all `?`. Byte by byte rather than by
+/// splitting at the dots: nearly every game has a date.
+fn is_date(value: &str) -> bool {
+    let b = value.as_bytes();
+    let part = |p: &[u8]| p.iter().all(u8::is_ascii_digit) || p.iter().all(|&c| c == b'?');
+    b.len() == 10
+        && b[4] == b'.'
+        && b[7] == b'.'
+        && part(&b[..4])
+        && part(&b[5..7])
+        && part(&b[8..])
 }
 
 /// The known tag `name` is probably a slip for: the same but for letter case,
@@ -163,6 +193,32 @@ mod tests {
             .collect()
     }
 
+    /// The table in `known_index` finds every known name, and no name one
+    /// byte away from a known one (a changed, dropped or added byte), nor
+    /// another letter case.
+    #[test]
+    fn known_index_finds_exactly_the_known_names() {
+        for (i, known) in KNOWN_TAGS.iter().enumerate() {
+            assert_eq!(known_index(known), Some(i), "{known}");
+            assert_eq!(known_index(&known.to_ascii_lowercase()), None);
+            assert_eq!(known_index(&known.to_ascii_uppercase()), None);
+            let b = known.as_bytes();
+            for at in 0..b.len() {
+                for byte in [b'a', b'e', b'z', b'S', b' '] {
+                    let mut changed = b.to_vec();
+                    changed[at] = byte;
+                    let changed = String::from_utf8(changed).unwrap();
+                    let want = KNOWN_TAGS.iter().position(|k| *k == changed);
+                    assert_eq!(known_index(&changed), want, "{changed}");
+                }
+                let dropped = format!("{}{}", &known[..at], &known[at + 1..]);
+                assert_eq!(known_index(&dropped), None, "{dropped}");
+            }
+            assert_eq!(known_index(&format!("{known}s")), None);
+        }
+        assert_eq!(known_index(""), None);
+    }
+
     #[test]
     fn slips_in_tag_names() {
         assert_eq!(
@@ -201,6 +257,12 @@ mod tests {
                 && !is_date("29.11.2026")
                 && !is_date("2026.1.29")
                 && !is_date("2026.?1.29")
+                && !is_date("2026.11.2?")
+                && !is_date("2026.11.29.")
+                && !is_date("20261.1.29")
+                && !is_date("2026.11.2")
+                && !is_date("2026.11.2\u{e9}")
+                && !is_date("")
         );
         assert_eq!(names("[Date \"29/11/2026\"]\n*"), ["date 29/11/2026"]);
     }

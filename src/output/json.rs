@@ -358,6 +358,330 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
     }
 }
 
+/// Writes one replayed game as JSON to `w`, byte for byte what serializing
+/// [`game_json`] of it writes, without building that value first: each move
+/// goes out as it is read from the game, so a game's JSON costs no memory
+/// beyond the game's own (a [`GameJson`] of a game of 200,000 variations
+/// took about as much again as the replayed game). Nothing is written after
+/// the object: the caller adds the line break of NDJSON.
+///
+/// A game replayed without [`Options::trace`](crate::replay::Options::trace)
+/// is written with its laps all the same, each move's traced as it is
+/// written ([`Game::laps`]): the same bytes, and plies that hold less.
+///
+/// `w` can be a buffer (one per worker, written out in order) or the output
+/// itself.
+///
+/// ```
+/// use ayo::notation::parse_record;
+/// use ayo::output::json::{game_json, write_game};
+/// use ayo::replay::{Options, replay};
+///
+/// let record = parse_record("1. c (1. d) C *\n").unwrap();
+/// let game = replay(record.clone(), &Options::default());
+/// let mut out = Vec::new();
+/// write_game(&mut out, &game, Some("g.ayo"), Some(0), false).unwrap();
+/// assert_eq!(out, serde_json::to_vec(&game_json(&game, Some("g.ayo"), Some(0))).unwrap());
+///
+/// // Replayed without lap traces: the same JSON.
+/// let untraced = replay(record, &Options { trace: false, ..Options::default() });
+/// let mut again = Vec::new();
+/// write_game(&mut again, &untraced, Some("g.ayo"), Some(0), false).unwrap();
+/// assert_eq!(again, out);
+/// ```
+pub fn write_game(
+    w: impl std::io::Write,
+    game: &Game,
+    file: Option<&str>,
+    index: Option<usize>,
+    pretty: bool,
+) -> serde_json::Result<()> {
+    let view = stream::GameView { game, file, index };
+    if pretty {
+        serde_json::to_writer_pretty(w, &view)
+    } else {
+        serde_json::to_writer(w, &view)
+    }
+}
+
+/// The side who moves first in a game's main line: the start position's, or
+/// when it is unknown, the first letter's.
+fn first_side(game: &Game) -> Side {
+    game.start.map_or_else(
+        || {
+            if game
+                .record
+                .moves
+                .first()
+                .is_some_and(|m| m.pit.is_ascii_uppercase())
+            {
+                Side::North
+            } else {
+                Side::South
+            }
+        },
+        |p| p.to_move(),
+    )
+}
+
+/// Where a move of a line stands: its ply, number and side, from replay when
+/// it reached the move, else counted on from the line's start.
+fn place(
+    k: usize,
+    ply: Option<&Ply>,
+    first_ply: u32,
+    first_number: u32,
+    first: Side,
+) -> (u32, u32, Side) {
+    match ply {
+        Some(p) => (p.ply, p.number, p.side),
+        None => (
+            first_ply + k as u32,
+            Numbering::new(first_number, first == Side::North)
+                .nth(k)
+                .number,
+            if k.is_multiple_of(2) {
+                first
+            } else {
+                first.opponent()
+            },
+        ),
+    }
+}
+
+/// [`GameJson`] as views of a replayed game, serialized field by field in the
+/// same order and with the same skipped fields, so that the bytes agree.
+mod stream {
+    use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
+
+    use super::{CaptureJson, ErrorJson, first_side, place, result_json, side_json};
+    use crate::notation::{Comment, Move};
+    use crate::replay::{Game, Ply};
+    use std::borrow::Cow;
+
+    use crate::rules::{Lap, MoveOutcome, Position, Side};
+
+    /// Serializes the items of an iterator as a sequence; the iterator is
+    /// made anew by `make` (serializing takes `&self`).
+    struct Seq<F>(F);
+
+    impl<F, I> Serialize for Seq<F>
+    where
+        F: Fn() -> I,
+        I: ExactSizeIterator,
+        I::Item: Serialize,
+    {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let items = (self.0)();
+            let mut seq = s.serialize_seq(Some(items.len()))?;
+            for item in items {
+                seq.serialize_element(&item)?;
+            }
+            seq.end()
+        }
+    }
+
+    /// The texts of comments, as a sequence of strings.
+    fn texts(comments: &[Comment]) -> impl Serialize + '_ {
+        Seq(move || comments.iter().map(|c| c.text.as_str()))
+    }
+
+    pub(super) struct GameView<'a> {
+        pub game: &'a Game,
+        pub file: Option<&'a str>,
+        pub index: Option<usize>,
+    }
+
+    impl Serialize for GameView<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let game = self.game;
+            let record = &game.record;
+            let mut st = s.serialize_struct("GameJson", 12)?;
+            if let Some(file) = self.file {
+                st.serialize_field("file", file)?;
+            }
+            if let Some(index) = self.index {
+                st.serialize_field("index", &index)?;
+                st.serialize_field("game", &(index + 1))?;
+            }
+            st.serialize_field("tags", &Tags(game))?;
+            st.serialize_field("rules", &game.rules.map(|r| r.to_string()))?;
+            st.serialize_field("setup", &game.start.map(|p| p.to_string()))?;
+            if !record.comments.is_empty() {
+                st.serialize_field("comments", &texts(&record.comments))?;
+            }
+            let line = Line {
+                game,
+                before: game.start,
+                moves: &record.moves,
+                plies: &game.moves,
+                first_ply: 1,
+                first_number: 1,
+                first: first_side(game),
+            };
+            st.serialize_field("moves", &line)?;
+            st.serialize_field("result", &Some(result_json(game)))?;
+            st.serialize_field("valid", &game.is_valid())?;
+            st.serialize_field("errors", &Seq(|| game.errors.iter().map(ErrorJson::from)))?;
+            st.end()
+        }
+    }
+
+    struct Tags<'a>(&'a Game);
+
+    impl Serialize for Tags<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let tags = &self.0.record.tags;
+            let mut map = s.serialize_map(Some(tags.len()))?;
+            for t in tags {
+                map.serialize_entry(&*t.name, &t.value)?;
+            }
+            map.end()
+        }
+    }
+
+    /// A line's moves with what replay found for each (`plies` may be
+    /// shorter, or empty, where replay did not reach).
+    struct Line<'a> {
+        game: &'a Game,
+        /// The position before the line's first move, when it was played.
+        before: Option<Position>,
+        moves: &'a [Move],
+        plies: &'a [Ply],
+        first_ply: u32,
+        first_number: u32,
+        first: Side,
+    }
+
+    impl Serialize for Line<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut seq = s.serialize_seq(Some(self.moves.len()))?;
+            let mut before = self.before;
+            for (k, m) in self.moves.iter().enumerate() {
+                let ply = self.plies.get(k);
+                let (p, n, side) = place(k, ply, self.first_ply, self.first_number, self.first);
+                seq.serialize_element(&MoveView {
+                    game: self.game,
+                    before,
+                    m,
+                    ply,
+                    at: (p, n, side),
+                })?;
+                // A move not played leaves the rest of its line unplayed.
+                before = ply.and_then(|p| p.outcome.as_ref()).map(|o| o.position);
+            }
+            seq.end()
+        }
+    }
+
+    struct MoveView<'a> {
+        game: &'a Game,
+        /// The position the move was played from, when it was.
+        before: Option<Position>,
+        m: &'a Move,
+        ply: Option<&'a Ply>,
+        at: (u32, u32, Side),
+    }
+
+    impl Serialize for MoveView<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let m = self.m;
+            let (p, n, side) = self.at;
+            let outcome: Option<&MoveOutcome> = self.ply.and_then(|p| p.outcome.as_ref());
+            let pits = outcome.map_or(0, |o| o.position.pits());
+            let mut st = s.serialize_struct("MoveJson", 14)?;
+            st.serialize_field("ply", &p)?;
+            st.serialize_field("number", &n)?;
+            st.serialize_field("side", &Some(side_json(side)))?;
+            st.serialize_field("pit", &m.pit)?;
+            st.serialize_field("claim", &m.claim)?;
+            // Traced here when replay kept no traces (`ayo json` replays
+            // without, so that a big game's plies hold less).
+            let laps = match (self.ply, &self.before) {
+                (Some(ply), Some(before)) => self.game.laps(before, ply),
+                _ => Cow::Borrowed(&[][..]),
+            };
+            st.serialize_field(
+                "laps",
+                &Seq(|| laps.iter().map(|lap| LapView { lap, pits })),
+            )?;
+            st.serialize_field(
+                "capture",
+                &outcome.and_then(|o| o.capture).map(|c| CaptureJson {
+                    pit: c.pit.letter(pits),
+                    seeds: c.seeds(),
+                    capturing_seed: c.capturing_seed,
+                }),
+            )?;
+            st.serialize_field("stores", &outcome.map(MoveOutcome::stores))?;
+            st.serialize_field("board", &outcome.map(BoardView))?;
+            st.serialize_field("glyphs", &Seq(|| m.glyph.iter().map(|g| g.as_str())))?;
+            st.serialize_field("nags", &Seq(|| m.nags.iter().map(|n| n.value)))?;
+            st.serialize_field("comments", &Comments(m))?;
+            st.serialize_field(
+                "variations",
+                &Seq(|| {
+                    m.variations.iter().enumerate().map(move |(i, v)| Line {
+                        game: self.game,
+                        before: self.before,
+                        moves: &v.moves,
+                        plies: self
+                            .ply
+                            .and_then(|p| p.variations.get(i))
+                            .map_or(&[][..], |v| &v[..]),
+                        first_ply: p,
+                        first_number: n,
+                        first: side,
+                    })
+                }),
+            )?;
+            st.end()
+        }
+    }
+
+    struct LapView<'a> {
+        lap: &'a Lap,
+        pits: u8,
+    }
+
+    impl Serialize for LapView<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let (lap, pits) = (self.lap, self.pits);
+            let mut st = s.serialize_struct("LapJson", 4)?;
+            st.serialize_field("from", &lap.from.letter(pits))?;
+            st.serialize_field("seeds", &lap.seeds)?;
+            st.serialize_field("sown", &Seq(|| lap.sown.iter().map(|p| p.letter(pits))))?;
+            if let Some(skipped) = lap.skipped {
+                st.serialize_field("skipped", &skipped.letter(pits))?;
+            }
+            st.end()
+        }
+    }
+
+    struct BoardView<'a>(&'a MoveOutcome);
+
+    impl Serialize for BoardView<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let position = &self.0.position;
+            let mut st = s.serialize_struct("BoardJson", 2)?;
+            st.serialize_field("south", position.row(Side::South))?;
+            st.serialize_field("north", position.row(Side::North))?;
+            st.end()
+        }
+    }
+
+    struct Comments<'a>(&'a Move);
+
+    impl Serialize for Comments<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("CommentsJson", 2)?;
+            st.serialize_field("before", &texts(&self.0.before))?;
+            st.serialize_field("after", &texts(&self.0.after))?;
+            st.end()
+        }
+    }
+}
+
 /// The result of a replayed game.
 pub fn result_json(game: &Game) -> ResultJson {
     ResultJson {
