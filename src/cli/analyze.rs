@@ -12,7 +12,7 @@ use ayo::replay::replay;
 use ayo::rules::{Engine, Ruleset, Side};
 use ayo::search::{Search, Value};
 
-use super::best::{LimitArgs, main_line, undecided};
+use super::best::{LimitArgs, TableCache, TablesArg, main_line, searcher, undecided};
 use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, csv_rows, each_record, write_schema};
 
 /// Judge every move of each game with the engine.
@@ -42,6 +42,8 @@ pub struct Args {
     game: GameArg,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    tables: TablesArg,
     /// Least loss, in seeds, labelled a blunder (`??`).
     #[arg(long, value_name = "SEEDS", default_value_t = 8,
           value_parser = clap::value_parser!(i32).range(1..))]
@@ -102,7 +104,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         shown: false,
     };
     // One search (and its 4 MiB table) for every game of a ruleset.
-    let mut searcher: Option<(Ruleset, Search<'static>)> = None;
+    let mut tables = TableCache::new(&args.tables);
+    let mut search_slot: Option<(Ruleset, Search<'static>)> = None;
     let mut first = true;
     each_record(
         &args.files,
@@ -114,11 +117,13 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let (Some(rules), Some(_)) = (game.rules, game.start) else {
                 return Ok(());
             };
-            let search = match &mut searcher {
+            let search = match &mut search_slot {
                 Some((r, s)) if *r == rules => s,
                 slot => {
                     let engine = Engine::new(rules).with_max_laps(opts.max_laps);
-                    &mut slot.insert((rules, Search::new(engine).every_move(true))).1
+                    &mut slot
+                        .insert((rules, searcher(engine, tables.get(rules, ctx)?)))
+                        .1
                 }
             };
             let line = main_line(&game);

@@ -1,13 +1,17 @@
 //! `ayo best`: the engine's move in a position.
 
+use std::collections::HashMap;
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use ayo::notation::Numbering;
 use ayo::output::analyze::{BestJson, best_text};
 use ayo::replay::{self, Game, replay};
+use ayo::rules::End;
 use ayo::rules::{Engine, Position, Ruleset, Side};
 use ayo::search::{Answer, Limits, MAX_DEPTH, Search, SearchError};
+use ayo::tables::Tables;
 
 use super::{Ctx, Fatal, Format, GameArg, LapsArg, each_record, write_schema};
 
@@ -45,6 +49,81 @@ impl LimitArgs {
         } else {
             limits
         }
+    }
+}
+
+/// `--tables DIR`: endgame tables the search answers from.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TablesArg {
+    /// Endgame tables (`ayo tables build`) to answer from: a position inside
+    /// them is exact without search, and the search probes them below the
+    /// root. Default: $AYO_TABLES when set. They give exact values under
+    /// end=exhaustion only; under end=majority they know win, draw or loss
+    /// but not the final score, so the search does not use them there.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+}
+
+/// The tables of each ruleset met in a run, opened once.
+pub struct TableCache {
+    dir: Option<PathBuf>,
+    opened: HashMap<Ruleset, &'static Tables>,
+    noted_majority: bool,
+}
+
+impl TableCache {
+    /// The directory from `--tables`, else `AYO_TABLES`; none means no tables.
+    pub fn new(arg: &TablesArg) -> TableCache {
+        let dir = arg.tables.clone().or_else(|| {
+            std::env::var_os("AYO_TABLES")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        });
+        TableCache {
+            dir,
+            opened: HashMap::new(),
+            noted_majority: false,
+        }
+    }
+
+    /// The tables for `rules`, opened on first use. A search borrows them
+    /// for as long as it lives, and searches are kept across games, so each
+    /// ruleset's tables are opened once and kept until the process exits
+    /// (leaked on purpose: a handful of memory maps a run).
+    pub fn get(&mut self, rules: Ruleset, ctx: &mut Ctx) -> Result<Option<&'static Tables>, Fatal> {
+        let Some(dir) = &self.dir else {
+            return Ok(None);
+        };
+        if rules.end() == End::Majority && !self.noted_majority {
+            self.noted_majority = true;
+            ctx.note(&format!(
+                "note: {rules}: endgame tables give exact values under end=exhaustion only; \
+                 the search does not use them under end=majority"
+            ));
+        }
+        if let Some(t) = self.opened.get(&rules) {
+            return Ok(Some(t));
+        }
+        if !dir.is_dir() {
+            return Err(Fatal::Error(format!(
+                "--tables {}: no such directory (build tables with `ayo tables build`)",
+                dir.display()
+            )));
+        }
+        let tables =
+            Tables::open(dir, &rules).map_err(|e| Fatal::Error(format!("--tables: {e}")))?;
+        let tables: &'static Tables = Box::leak(Box::new(tables));
+        self.opened.insert(rules, tables);
+        Ok(Some(tables))
+    }
+}
+
+/// A search for `rules`, probing `tables` when there are any.
+pub fn searcher(engine: Engine, tables: Option<&'static Tables>) -> Search<'static> {
+    let search = Search::new(engine).every_move(true);
+    match tables {
+        Some(t) => search.with_probe(t),
+        None => search,
     }
 }
 
@@ -107,6 +186,8 @@ pub struct Args {
     rules: Option<Ruleset>,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    tables: TablesArg,
     #[command(flatten)]
     laps: LapsArg,
     /// Output format.
@@ -179,13 +260,13 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return write_schema(out, &ayo::output::json::schema_of::<BestJson>());
     }
     let limits = args.limits.limits();
+    let mut tables = TableCache::new(&args.tables);
     if let Some(setup) = &args.setup {
         let rules = args.rules.unwrap_or(Ruleset::RUSS);
         let pos = Position::from_setup(setup, &rules)
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
         let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
-        let answer = Search::new(engine)
-            .every_move(true)
+        let answer = searcher(engine, tables.get(rules, ctx)?)
             .run(&pos, &limits)
             .map_err(|e| undecided(&e))?;
         let numbering = Numbering::new(1, pos.to_move() == Side::North);
@@ -218,8 +299,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 return Ok(());
             };
             let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
-            let answer = Search::new(engine)
-                .every_move(true)
+            let answer = searcher(engine, tables.get(rules, ctx)?)
                 .run_line(&line[..ply], pos, &limits)
                 .map_err(|e| undecided(&e))?;
             let place = Place {
