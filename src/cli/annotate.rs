@@ -8,7 +8,13 @@ use ayo::output::table::{
 };
 use ayo::replay::replay;
 
-use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, csv_rows, each_record, write_schema};
+use ayo::diagnostics::Diagnostic;
+use ayo::notation::RawGame;
+
+use super::{
+    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, csv_rows, each_game_ordered, later_rows,
+    write_schema,
+};
 
 /// Print a move-by-move table of each game.
 ///
@@ -37,6 +43,8 @@ pub struct Args {
     replay: ReplayArgs,
     #[command(flatten)]
     table: TableArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -57,47 +65,68 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         LapsArg::Full => Laps::Full,
     };
     let style = args.table.style();
+    // A worker replays the game and renders its table (a CSV one with its
+    // header) into a buffer; the sink knows which game comes first.
+    let work = |file: &str, raw: &RawGame| -> Result<(Vec<Diagnostic>, Option<Vec<u8>>), Fatal> {
+        let record = match raw.parse() {
+            Ok(record) => record,
+            Err(e) => return Ok((vec![Diagnostic::from(e)], None)),
+        };
+        let number = raw.index + 1;
+        let game = replay(record, &opts);
+        let rows = annotate(&game);
+        let label = rules_label(&game.record, game.rules.as_ref(), opts.rules.is_some());
+        let heading = title(&game.record, label.as_deref(), number);
+        let mut buf = Vec::new();
+        match style {
+            None => {
+                let value = AnnotateJson::new(&game, file, number, heading, rows);
+                serde_json::to_writer(&mut buf, &value)?;
+                buf.push(b'\n');
+            }
+            Some(Style::Csv) => {
+                let grid = annotate_grid(&rows, laps, true);
+                buf.extend_from_slice(csv_rows(grid, file, number, true).as_bytes());
+            }
+            Some(style) => {
+                let table = annotate_grid(&rows, laps, false).render(style);
+                let (heading, result) = match style {
+                    Style::Table { width, .. } => (
+                        wrap_lines(&heading, width),
+                        wrap_lines(&result_line(&game), width),
+                    ),
+                    _ => (
+                        format!("### {heading}\n"),
+                        format!("{}\n", result_line(&game)),
+                    ),
+                };
+                write!(buf, "{heading}\n{table}\n{result}")?;
+            }
+        }
+        Ok((game.errors, Some(buf)))
+    };
     let mut first = true;
-    each_record(
-        &args.files,
-        ctx,
-        args.game.game,
-        |ctx, file, raw, record, number| {
-            let game = replay(record, &opts);
-            ctx.report_game(file, raw, &game);
-            let rows = annotate(&game);
-            let label = rules_label(&game.record, game.rules.as_ref(), opts.rules.is_some());
-            let heading = title(&game.record, label.as_deref(), number);
-            match style {
-                None => {
-                    let value = AnnotateJson::new(&game, file, number, heading, rows);
-                    serde_json::to_writer(&mut *out, &value)?;
+    let sink = |ctx: &mut Ctx,
+                file: &str,
+                raw: &RawGame,
+                (diagnostics, buf): (Vec<Diagnostic>, Option<Vec<u8>>)| {
+        for d in &diagnostics {
+            ctx.diagnose(file, raw, d);
+        }
+        let Some(buf) = buf else { return Ok(()) };
+        match style {
+            Some(Style::Csv) if !first => out.write_all(later_rows(&buf))?,
+            None | Some(Style::Csv) => out.write_all(&buf)?,
+            Some(_) => {
+                if !first {
                     out.write_all(b"\n")?;
                 }
-                Some(Style::Csv) => {
-                    let grid = annotate_grid(&rows, laps, true);
-                    out.write_all(csv_rows(grid, file, number, first).as_bytes())?;
-                }
-                Some(style) => {
-                    if !first {
-                        out.write_all(b"\n")?;
-                    }
-                    let table = annotate_grid(&rows, laps, false).render(style);
-                    let (heading, result) = match style {
-                        Style::Table { width, .. } => (
-                            wrap_lines(&heading, width),
-                            wrap_lines(&result_line(&game), width),
-                        ),
-                        _ => (
-                            format!("### {heading}\n"),
-                            format!("{}\n", result_line(&game)),
-                        ),
-                    };
-                    write!(out, "{heading}\n{table}\n{result}")?;
-                }
+                out.write_all(&buf)?;
             }
-            first = false;
-            Ok(())
-        },
-    )
+        }
+        first = false;
+        Ok(())
+    };
+    let jobs = args.jobs.get();
+    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
 }

@@ -8,7 +8,13 @@ use ayo::output::table::{Style, rules_label, title, wrap_lines};
 use ayo::replay::rules_of;
 use ayo::rules::Ruleset;
 
-use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, csv_rows, each_record, write_schema};
+use ayo::diagnostics::Diagnostic;
+use ayo::notation::RawGame;
+
+use super::{
+    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, csv_rows, each_game_ordered, later_rows,
+    write_schema,
+};
 
 /// Replay each game under several rulesets and show where they part.
 ///
@@ -39,6 +45,8 @@ pub struct Args {
     laps: LapsArg,
     #[command(flatten)]
     table: TableArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
 }
 
 /// One `--rules` value.
@@ -77,24 +85,25 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return write_schema(out, &schema_of::<CompareJson>());
     }
     let style = args.table.style();
-    let mut first = true;
-    each_record(
-        &args.files,
-        ctx,
-        args.game.game,
-        |ctx, file, raw, record, number| {
+    // A worker replays the game under each ruleset and renders the
+    // comparison (a CSV one with its header) into a buffer; the sink knows
+    // which game comes first.
+    let work =
+        |file: &str, raw: &RawGame| -> Result<(Option<Diagnostic>, Option<Vec<u8>>), Fatal> {
+            let record = match raw.parse() {
+                Ok(record) => record,
+                Err(e) => return Ok((Some(Diagnostic::from(e)), None)),
+            };
+            let number = raw.index + 1;
             let own = match rules_of(&record, None) {
                 Ok(r) => r,
-                Err(d) => {
-                    // Without its own ruleset a record has no board to
-                    // compare on.
-                    ctx.diagnose(file, raw, &d);
-                    return Ok(());
-                }
+                // Without its own ruleset a record has no board to compare on.
+                Err(d) => return Ok((Some(d), None)),
             };
             let comparison = compare(&record, &rulesets(&args.rules, &own), args.laps.max_laps);
             let label = rules_label(&record, Some(&own), false);
             let heading = title(&record, label.as_deref(), number);
+            let mut buf = Vec::new();
             match style {
                 None => {
                     let value = CompareJson {
@@ -103,26 +112,45 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                         title: heading,
                         rows: comparison.rows,
                     };
-                    serde_json::to_writer(&mut *out, &value)?;
-                    out.write_all(b"\n")?;
+                    serde_json::to_writer(&mut buf, &value)?;
+                    buf.push(b'\n');
                 }
                 Some(Style::Csv) => {
                     let table = grid(&comparison, true);
-                    out.write_all(csv_rows(table, file, number, first).as_bytes())?;
+                    buf.extend_from_slice(csv_rows(table, file, number, true).as_bytes());
                 }
                 Some(style) => {
-                    if !first {
-                        out.write_all(b"\n")?;
-                    }
                     let heading = match style {
                         Style::Table { width, .. } => wrap_lines(&heading, width),
                         _ => format!("### {heading}\n"),
                     };
-                    write!(out, "{heading}\n{}", grid(&comparison, false).render(style))?;
+                    write!(buf, "{heading}\n{}", grid(&comparison, false).render(style))?;
                 }
             }
-            first = false;
-            Ok(())
-        },
-    )
+            Ok((None, Some(buf)))
+        };
+    let mut first = true;
+    let sink = |ctx: &mut Ctx,
+                file: &str,
+                raw: &RawGame,
+                (diagnostic, buf): (Option<Diagnostic>, Option<Vec<u8>>)| {
+        if let Some(d) = &diagnostic {
+            ctx.diagnose(file, raw, d);
+        }
+        let Some(buf) = buf else { return Ok(()) };
+        match style {
+            Some(Style::Csv) if !first => out.write_all(later_rows(&buf))?,
+            None | Some(Style::Csv) => out.write_all(&buf)?,
+            Some(_) => {
+                if !first {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(&buf)?;
+            }
+        }
+        first = false;
+        Ok(())
+    };
+    let jobs = args.jobs.get();
+    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
 }

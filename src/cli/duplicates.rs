@@ -17,7 +17,14 @@ use ayo::replay::rules_of;
 use ayo::rules::{Position, Ruleset};
 
 use super::filter::Printer;
-use super::{Ctx, Fatal, Input, TableArgs, TableFormat, input_names, write_schema};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use ayo::corpus::key::Key;
+
+use super::parallel::ordered;
+use super::{Ctx, Fatal, Input, JobsArg, TableArgs, TableFormat, input_names, write_schema};
 
 /// Find games recorded more than once, and records cut short.
 ///
@@ -44,6 +51,8 @@ pub struct Args {
     rules: Option<Ruleset>,
     #[command(flatten)]
     table: TableArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
     /// Print every game except the duplicates after the first, as written
     /// (records cut short are kept).
     #[arg(long, conflicts_with_all = ["format", "ascii", "width", "schema"])]
@@ -88,57 +97,88 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     let names = input_names(&args.files);
     let mut index = Index::default();
-    let mut heads = Heads::default();
     let mut places: Vec<Place> = Vec::new();
     // Standard input, a pipe or a process substitution cannot be read twice:
     // a copy of each is kept in a temporary file for the second pass.
     let mut spools: Vec<Option<Spool>> = Vec::new();
     let mut readable = vec![false; names.len()];
-    for (k, name) in names.iter().enumerate() {
-        let input = match Input::open(name) {
-            Ok(input) => input,
-            Err(e) => {
-                ctx.io_error(name, &e);
-                continue;
-            }
-        };
-        let file = input.name.clone();
-        spools.resize_with(k + 1, || None);
-        let regular = name != "-" && std::fs::metadata(name).is_ok_and(|m| m.is_file());
-        if !regular {
-            spools[k] = Some(Spool::new(k, &file)?);
+    let jobs = args.jobs.get();
+    // The inputs whose first game was read, in order: the sink, which sees
+    // games after the reading, takes one at each input's first game.
+    let started: RefCell<VecDeque<usize>> = RefCell::new(VecDeque::new());
+    let mut input = 0usize;
+    // The workers parse and key each game; the index is built in input order.
+    let work = |_: &str, raw: &RawGame| -> Result<Result<(Key, u32), Diagnostic>, Fatal> {
+        Ok(keyed(raw, args.rules).map(|(record, rules, start)| {
+            (key_of(&record, &rules, &start), record.moves.len() as u32)
+        }))
+    };
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, keyed: Result<(Key, u32), Diagnostic>| {
+        if raw.index == 0
+            && let Some(k) = started.borrow_mut().pop_front()
+        {
+            input = k;
         }
-        let reader: Box<dyn BufRead + '_> = match &mut spools[k] {
-            Some(s) => Box::new(s.tee(input.into_reader())),
-            None => input.into_reader(),
-        };
-        let mut games = GameReader::new(reader);
-        readable[k] = true;
-        for raw in games.by_ref() {
-            let raw = match raw {
-                Ok(raw) => raw,
-                Err(e) => {
-                    ctx.io_error(&file, &e);
-                    readable[k] = false;
-                    break;
-                }
-            };
-            if let Some((record, rules, start)) = keyed(ctx, &file, &raw, args.rules) {
-                let plies = record.moves.len() as u32;
-                index.push(heads.key(&record, &rules, &start), plies);
+        match keyed {
+            Ok((key, plies)) => {
+                index.push(key, plies);
                 places.push(Place {
-                    input: k as u32,
+                    input: input as u32,
                     game: raw.index as u32 + 1,
                     plies,
                 });
             }
-            ctx.check_stderr()?;
+            Err(d) => ctx.diagnose(file, raw, &d),
         }
-        drop(games);
-        if let Some(s) = &mut spools[k] {
-            s.check()?;
+        Ok(())
+    };
+    ctx.start_progress(&names);
+    ordered(jobs, ctx, work, sink, |ctx, ordered| {
+        for (k, name) in names.iter().enumerate() {
+            let input = match Input::open(name) {
+                Ok(input) => input,
+                Err(e) => {
+                    ordered.io_error(ctx, &Arc::from(name.as_str()), e);
+                    continue;
+                }
+            };
+            let file: Arc<str> = Arc::from(input.name.as_str());
+            spools.resize_with(k + 1, || None);
+            let regular = name != "-" && std::fs::metadata(name).is_ok_and(|m| m.is_file());
+            if !regular {
+                spools[k] = Some(Spool::new(k, &file)?);
+            }
+            let reader: Box<dyn BufRead + '_> = match &mut spools[k] {
+                Some(s) => Box::new(s.tee(input.into_reader())),
+                None => input.into_reader(),
+            };
+            let mut games = GameReader::new(reader);
+            readable[k] = true;
+            for raw in games.by_ref() {
+                let raw = match raw {
+                    Ok(raw) => raw,
+                    Err(e) => {
+                        ordered.io_error(ctx, &file, e);
+                        readable[k] = false;
+                        break;
+                    }
+                };
+                if raw.index == 0 {
+                    started.borrow_mut().push_back(k);
+                }
+                ctx.progress_game(&raw);
+                ordered.game(ctx, &file, raw)?;
+            }
+            ctx.progress_input_done();
+            drop(games);
+            if let Some(s) = &mut spools[k] {
+                s.check()?;
+            }
         }
-    }
+        Ok(())
+    })?;
+    // The second pass reads the inputs again; the bar covers the first.
+    ctx.finish_progress();
     let duplicates = index.duplicates();
     // The second pass: prefixes of every main line and, for a table, the
     // tags that differ from the first game of a duplicate group (which is
@@ -156,61 +196,81 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let mut first_tags: HashMap<usize, Vec<(String, String)>> = HashMap::new();
     let mut differ: HashMap<usize, String> = HashMap::new();
     let mut pairs = Vec::new();
-    let mut next = 0usize;
-    for (k, name) in names.iter().enumerate() {
-        if !readable[k] {
-            // Skip its places: they were not all read.
+    // The ids of the games handed over, in order, for the sink.
+    let ids: RefCell<VecDeque<usize>> = RefCell::new(VecDeque::new());
+    let want_tags = table && !first_of.is_empty();
+    // The workers parse each game again and look up the prefixes of its main
+    // line; the pairs and the tags are gathered in input order.
+    let work = |_: &str, raw: &RawGame| -> Result<Option<Second>, Fatal> {
+        let Ok((record, rules, start)) = keyed(raw, args.rules) else {
+            return Ok(None);
+        };
+        let mut h = HEADS.with_borrow_mut(|heads| heads.hasher(&rules, &start));
+        let prefixes = lookup.prefixes(&mut h, record.moves.iter().map(|m| m.pit));
+        let tags = want_tags.then(|| {
+            record
+                .tags
+                .iter()
+                .map(|t| (t.name.to_string(), t.value.clone()))
+                .collect()
+        });
+        Ok(Some(Second { prefixes, tags }))
+    };
+    let sink = |_: &mut Ctx, _: &str, _: &RawGame, second: Option<Second>| {
+        let Some(id) = ids.borrow_mut().pop_front() else {
+            return Ok(());
+        };
+        let Some(second) = second else { return Ok(()) };
+        for short in second.prefixes {
+            pairs.push((short, id));
+        }
+        if let (Some(&first), Some(tags)) = (first_of.get(&id), second.tags) {
+            if first == id {
+                first_tags.insert(id, tags);
+            } else if let Some(a) = first_tags.get(&first) {
+                differ.insert(id, differing(a, &tags));
+            }
+        }
+        Ok(())
+    };
+    ordered(jobs, ctx, work, sink, |ctx, ordered| {
+        let mut next = 0usize;
+        for (k, name) in names.iter().enumerate() {
+            if !readable[k] {
+                // Skip its places: they were not all read.
+                while places.get(next).is_some_and(|p| p.input as usize == k) {
+                    next += 1;
+                }
+                continue;
+            }
+            let path = match spools.get(k) {
+                Some(Some(s)) => s.path.clone(),
+                _ => PathBuf::from(name),
+            };
+            let file = File::open(&path).map_err(|e| {
+                Fatal::Error(format!(
+                    "cannot read {name} again: {}",
+                    super::io_message(&e)
+                ))
+            })?;
+            let shown: Arc<str> = Arc::from(name.as_str());
+            for raw in GameReader::new(BufReader::with_capacity(1 << 16, file)) {
+                let raw =
+                    raw.map_err(|e| Fatal::Error(format!("cannot read {name} again: {e}")))?;
+                let Some(place) = places.get(next) else { break };
+                if place.input as usize != k || place.game as usize != raw.index + 1 {
+                    continue;
+                }
+                ids.borrow_mut().push_back(next);
+                next += 1;
+                ordered.game(ctx, &shown, raw)?;
+            }
             while places.get(next).is_some_and(|p| p.input as usize == k) {
                 next += 1;
             }
-            continue;
         }
-        let path = match spools.get(k) {
-            Some(Some(s)) => s.path.clone(),
-            _ => PathBuf::from(name),
-        };
-        let file = File::open(&path).map_err(|e| {
-            Fatal::Error(format!(
-                "cannot read {name} again: {}",
-                super::io_message(&e)
-            ))
-        })?;
-        for raw in GameReader::new(BufReader::with_capacity(1 << 16, file)) {
-            let raw = raw.map_err(|e| Fatal::Error(format!("cannot read {name} again: {e}")))?;
-            let Some(place) = places.get(next) else { break };
-            if place.input as usize != k || place.game as usize != raw.index + 1 {
-                continue;
-            }
-            let id = next;
-            next += 1;
-            let Ok(record) = raw.parse() else { continue };
-            let Ok(rules) = rules_of(&record, args.rules) else {
-                continue;
-            };
-            let Some(start) = start_of(&record, &rules) else {
-                continue;
-            };
-            let mut h = heads.hasher(&rules, &start);
-            for short in lookup.prefixes(&mut h, record.moves.iter().map(|m| m.pit)) {
-                pairs.push((short, id));
-            }
-            if let Some(&first) = first_of.get(&id) {
-                let tags: Vec<(String, String)> = record
-                    .tags
-                    .iter()
-                    .map(|t| (t.name.to_string(), t.value.clone()))
-                    .collect();
-                if first == id {
-                    first_tags.insert(id, tags);
-                } else if let Some(a) = first_tags.get(&first) {
-                    differ.insert(id, differing(a, &tags));
-                }
-            }
-        }
-        while places.get(next).is_some_and(|p| p.input as usize == k) {
-            next += 1;
-        }
-    }
+        Ok(())
+    })?;
     // The copies go now, not at the end of the run.
     drop(spools);
     let prefixes = index.prefix_groups(&pairs, &duplicates);
@@ -307,6 +367,24 @@ fn kind_name(kind: Kind) -> &'static str {
     }
 }
 
+/// What the second pass finds of a keyed game.
+struct Second {
+    /// The first games of the keys that are proper prefixes of its main line.
+    prefixes: Vec<usize>,
+    /// Its tags, when a table needs them.
+    tags: Option<Vec<(String, String)>>,
+}
+
+thread_local! {
+    /// Each thread's [`Heads`]: the hashers of the rulesets and starts seen.
+    static HEADS: RefCell<Heads> = RefCell::new(Heads::default());
+}
+
+/// The key of a record's main line, with this thread's [`Heads`].
+fn key_of(record: &Record, rules: &Ruleset, start: &Position) -> Key {
+    HEADS.with_borrow_mut(|heads| heads.key(record, rules, start))
+}
+
 /// The tags of `b` that are not as in `a` (`Name: value`), and those of `a`
 /// that `b` lacks (`Name: -`).
 fn differing(a: &[(String, String)], b: &[(String, String)]) -> String {
@@ -329,82 +407,78 @@ fn differing(a: &[(String, String)], b: &[(String, String)]) -> String {
     out.join("; ")
 }
 
-/// The start position of a record under `rules`: its Setup tag, else the
-/// start; `None` when the Setup tag cannot be read.
-fn start_of(record: &Record, rules: &Ruleset) -> Option<Position> {
-    match record.tag("Setup") {
-        None => Some(Position::start(rules)),
-        Some(text) => Position::from_setup(text, rules).ok(),
-    }
-}
-
-/// A game's record, ruleset and start, or `None` after reporting why it
-/// cannot be keyed (a syntax error, a bad Rules or Setup tag).
-fn keyed(
-    ctx: &mut Ctx,
-    file: &str,
-    raw: &RawGame,
-    given: Option<Ruleset>,
-) -> Option<(Record, Ruleset, Position)> {
-    let record = match raw.parse() {
-        Ok(r) => r,
-        Err(e) => {
-            ctx.syntax_error(file, raw, &e);
-            return None;
-        }
-    };
-    let rules = match rules_of(&record, given) {
-        Ok(r) => r,
-        Err(d) => {
-            ctx.diagnose(file, raw, &d);
-            return None;
-        }
-    };
-    let start = match start_of(&record, &rules) {
-        Some(p) => p,
+/// A game's record, ruleset and start, or why it cannot be keyed (a syntax
+/// error, a bad Rules or Setup tag).
+fn keyed(raw: &RawGame, given: Option<Ruleset>) -> Result<(Record, Ruleset, Position), Diagnostic> {
+    let record = raw.parse().map_err(|e| Diagnostic::from(&e))?;
+    let rules = rules_of(&record, given)?;
+    match record.tags.iter().find(|t| t.name == "Setup") {
         None => {
-            // start_of only fails on a Setup tag that is there.
-            let tag = record.tags.iter().find(|t| t.name == "Setup")?;
-            let e = Position::from_setup(&tag.value, &rules).err()?;
-            let d = Diagnostic::new(
+            let start = Position::start(&rules);
+            Ok((record, rules, start))
+        }
+        Some(tag) => match Position::from_setup(&tag.value, &rules) {
+            Ok(start) => Ok((record, rules, start)),
+            Err(e) => Err(Diagnostic::new(
                 tag.value_span,
                 format!("Setup tag: {e}"),
                 "not a set-up for these rules",
-            );
-            ctx.diagnose(file, raw, &d);
-            return None;
-        }
-    };
-    Some((record, rules, start))
+            )),
+        },
+    }
 }
 
 /// `--drop`: one pass, printing each game unless its key was seen before.
 fn drop_duplicates(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let mut seen = HashSet::new();
-    let mut heads = Heads::default();
     let mut printer = Printer::default();
-    super::each_input(&args.files, ctx, |ctx, input| {
-        let file = input.name.clone();
-        for raw in input.games() {
-            let raw = match raw {
-                Ok(raw) => raw,
-                Err(e) => {
-                    ctx.io_error(&file, &e);
-                    return Ok(());
-                }
-            };
-            let first = match keyed(ctx, &file, &raw, args.rules) {
-                Some((record, rules, start)) => seen.insert(heads.key(&record, &rules, &start)),
-                // Not keyed: nothing to be a duplicate of; kept as written.
-                None => true,
-            };
-            if first {
-                printer.original(out, &raw)?;
+    let work = |_: &str, raw: &RawGame| -> Result<Result<Key, Diagnostic>, Fatal> {
+        Ok(keyed(raw, args.rules).map(|(record, rules, start)| key_of(&record, &rules, &start)))
+    };
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, key: Result<Key, Diagnostic>| {
+        let first = match key {
+            Ok(key) => seen.insert(key),
+            // Not keyed: nothing to be a duplicate of; kept as written.
+            Err(d) => {
+                ctx.diagnose(file, raw, &d);
+                true
             }
-            ctx.check_stderr()?;
+        };
+        if first {
+            printer.original(out, raw)?;
         }
         Ok(())
-    })
+    };
+    let names = input_names(&args.files);
+    ctx.start_progress(&names);
+    let result = ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
+        for name in names {
+            let input = match Input::open_for(&name, ctx) {
+                Ok(input) => input,
+                Err(e) => {
+                    ordered.io_error(ctx, &Arc::from(name.as_str()), e);
+                    continue;
+                }
+            };
+            let file: Arc<str> = Arc::from(input.name.as_str());
+            for raw in input.games() {
+                match raw {
+                    Ok(raw) => {
+                        ctx.progress_game(&raw);
+                        ordered.game(ctx, &file, raw)?;
+                    }
+                    Err(e) => {
+                        ordered.io_error(ctx, &file, e);
+                        break;
+                    }
+                }
+            }
+            ctx.progress_input_done();
+        }
+        Ok(())
+    });
+    ctx.finish_progress();
+    result
 }
 
 /// A copy of an input that cannot be read twice, in a temporary file that

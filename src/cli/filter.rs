@@ -11,7 +11,14 @@ use ayo::notation::{Outcome, RawGame, write_record};
 use ayo::replay::{Options, replay};
 use ayo::rules::Ruleset;
 
-use super::{Ctx, Fatal, GameArg, ReplayArgs, each_input};
+use std::sync::Arc;
+
+use memchr::memmem;
+
+use ayo::notation::SyntaxError;
+
+use super::parallel::ordered;
+use super::{Ctx, Fatal, GameArg, Input, JobsArg, ReplayArgs, input_names};
 
 /// Print the games that meet every criterion given, byte for byte.
 ///
@@ -85,6 +92,8 @@ pub struct Args {
     games: Option<Range>,
     #[command(flatten)]
     replay: ReplayArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
     /// Select the games that do not meet the criteria (within --game/--games).
     #[arg(long)]
     invert: bool,
@@ -170,52 +179,82 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         _ => None,
     };
     let mut selected = 0u64;
-    each_input(&args.files, ctx, |ctx, input| {
-        let file = input.name.clone();
-        let mut count = 0u64;
-        for raw in input.games() {
-            let raw = match raw {
-                Ok(raw) => raw,
+    let needles = Needles::new(&args.tag, &args.player);
+    let splitting = split.is_some();
+    // A worker tests the game (and writes its canonical form for --fmt); the
+    // sink counts and prints in input order.
+    let work = |_: &str, raw: &RawGame| -> Result<Pick, Fatal> {
+        Ok(if chosen(&criteria, &needles, raw, &opts) == args.invert {
+            Pick::Skip
+        } else if args.fmt && !args.count && !splitting {
+            Pick::Canonical(raw.parse().map(|record| write_record(&record)))
+        } else {
+            Pick::Take
+        })
+    };
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, pick: Pick| {
+        if matches!(pick, Pick::Skip) {
+            return Ok(());
+        }
+        selected += 1;
+        if args.count {
+            return Ok(());
+        }
+        match (&mut split, pick) {
+            (Some(split), _) => split.write(raw)?,
+            (None, Pick::Canonical(Ok(text))) => printer.canonical(out, &text)?,
+            (None, Pick::Canonical(Err(e))) => ctx.syntax_error(file, raw, &e),
+            (None, _) => printer.original(out, raw)?,
+        }
+        Ok(())
+    };
+    let names = input_names(&args.files);
+    ctx.start_progress(&names);
+    ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
+        for name in names {
+            let input = match Input::open_for(&name, ctx) {
+                Ok(input) => input,
                 Err(e) => {
-                    ctx.io_error(&file, &e);
-                    return Ok(());
-                }
-            };
-            count += 1;
-            if let Some((_, range)) = &numbers {
-                if range.max.is_some_and(|m| count > m) {
-                    break;
-                }
-                if !range.contains(count) {
+                    ordered.io_error(ctx, &Arc::from(name.as_str()), e);
                     continue;
                 }
+            };
+            let file: Arc<str> = Arc::from(input.name.as_str());
+            let mut count = 0u64;
+            for raw in input.games() {
+                let raw = match raw {
+                    Ok(raw) => raw,
+                    Err(e) => {
+                        ordered.io_error(ctx, &file, e);
+                        // Nothing more can be said of this input.
+                        count = u64::MAX;
+                        break;
+                    }
+                };
+                count += 1;
+                ctx.progress_game(&raw);
+                if let Some((_, range)) = &numbers {
+                    if range.max.is_some_and(|m| count > m) {
+                        break;
+                    }
+                    if !range.contains(count) {
+                        continue;
+                    }
+                }
+                ordered.game(ctx, &file, raw)?;
             }
-            if chosen(&criteria, &raw, &opts) == args.invert {
-                continue;
-            }
-            selected += 1;
-            if args.count {
-                continue;
-            }
-            match &mut split {
-                Some(split) => split.write(&raw)?,
-                None if args.fmt => match raw.parse() {
-                    Ok(record) => printer.canonical(out, &write_record(&record))?,
-                    Err(e) => ctx.syntax_error(&file, &raw, &e),
-                },
-                None => printer.original(out, &raw)?,
-            }
-            ctx.check_stderr()?;
-        }
-        if let Some((flag, range)) = &numbers {
-            let last = range.max.or(range.min).unwrap_or(0);
-            if count < last {
-                let s = if count == 1 { "" } else { "s" };
-                ctx.usage_error(&format!("{flag}: {file} has {count} game{s}"));
+            ctx.progress_input_done();
+            if let Some((flag, range)) = &numbers {
+                let last = range.max.or(range.min).unwrap_or(0);
+                if count < last {
+                    let s = if count == 1 { "" } else { "s" };
+                    ordered.usage_error(ctx, format!("{flag}: {file} has {count} game{s}"));
+                }
             }
         }
         Ok(())
     })?;
+    ctx.finish_progress();
     if args.count {
         writeln!(out, "{selected}")?;
     }
@@ -228,9 +267,22 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     Ok(())
 }
 
+/// What the work found of one game.
+enum Pick {
+    /// Not selected.
+    Skip,
+    /// Selected, to be printed as written (or counted, or split).
+    Take,
+    /// Selected, with `--fmt`: its canonical form, or why it has none.
+    Canonical(Result<String, SyntaxError>),
+}
+
 /// Whether `raw` meets the criteria: the tags first, from the raw bytes, and
 /// only then, when needed, the parsed record and its replay.
-fn chosen(criteria: &Criteria, raw: &RawGame, opts: &Options) -> bool {
+fn chosen(criteria: &Criteria, needles: &Needles, raw: &RawGame, opts: &Options) -> bool {
+    if needles.refuse(&raw.bytes) {
+        return false;
+    }
     if criteria.on_tags() && !scan_tags(&raw.bytes).is_some_and(|t| criteria.tags_match(&t)) {
         return false;
     }
@@ -244,6 +296,53 @@ fn chosen(criteria: &Criteria, raw: &RawGame, opts: &Options) -> bool {
             criteria.play_matches(Some(&game.record), Some(&game))
         }
         Ok(record) => criteria.play_matches(Some(&record), None),
+    }
+}
+
+/// A quick "no" before the tags are read: texts of which a game must contain
+/// one for a criterion to hold. One group holds the values of `--tag
+/// NAME=VALUE` (when every `--tag` is one), another the `--player` names,
+/// each in its quotes (`"7"`, not the 7 of every move number): a tag with
+/// that value has it in its text as written, unless the value holds a
+/// character that is escaped there (`"` or `\`), and then there is no
+/// group. A game that has a text of each group is read as usual; most games
+/// of a selective filter have none, and are refused at the cost of a search.
+struct Needles {
+    groups: Vec<Vec<memmem::Finder<'static>>>,
+}
+
+impl Needles {
+    fn new(tags: &[TagTest], players: &[String]) -> Needles {
+        let group = |values: Option<Vec<&str>>| {
+            values
+                .filter(|v| !v.is_empty() && v.iter().all(|s| !s.contains(['"', '\\'])))
+                .map(|v| {
+                    v.into_iter()
+                        .map(|s| memmem::Finder::new(format!("\"{s}\"").as_bytes()).into_owned())
+                        .collect::<Vec<_>>()
+                })
+        };
+        let values = tags
+            .iter()
+            .map(|t| match t {
+                TagTest::Equals { value, .. } => Some(value.as_str()),
+                TagTest::Matches { .. } => None,
+            })
+            .collect::<Option<Vec<&str>>>();
+        let names = Some(players.iter().map(String::as_str).collect());
+        Needles {
+            groups: [group(values), group(names)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        }
+    }
+
+    /// Whether `bytes` lacks every text of some group.
+    fn refuse(&self, bytes: &[u8]) -> bool {
+        self.groups
+            .iter()
+            .any(|g| !g.iter().any(|f| f.find(bytes).is_some()))
     }
 }
 

@@ -3,10 +3,12 @@
 use std::io::Write;
 
 use ayo::diagnostics::Diagnostic;
+use ayo::notation::RawGame;
 use ayo::output::json::{schema, unparsed_json, write_game};
-use ayo::replay::replay;
+use ayo::replay::{Game, replay};
 
-use super::{Ctx, Fatal, GameArg, ReplayArgs, each_game};
+use super::parallel::DIRECT_BYTES;
+use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, each_game_ordered};
 
 /// Print every game as JSON, one object a line (NDJSON).
 ///
@@ -27,6 +29,8 @@ pub struct Args {
     game: GameArg,
     #[command(flatten)]
     replay: ReplayArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
     /// Indent the JSON (one object is then several lines).
     #[arg(long)]
     pretty: bool,
@@ -47,29 +51,67 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     // No lap traces kept: `write_game` traces each move's as it writes it,
     // so a big game's plies hold less.
     let opts = args.replay.options(false);
-    each_game(&args.files, ctx, args.game.game, |ctx, g| {
-        match g.record {
-            Ok(record) => {
-                let game = replay(record, &opts);
-                ctx.report_game(g.file, g.raw, &game);
-                // Streamed move by move: a big game's JSON is never held.
-                write_game(
-                    &mut *out,
-                    &game,
-                    Some(g.file),
-                    Some(g.raw.index),
-                    args.pretty,
-                )?;
-                out.write_all(b"\n")?;
-                Ok(())
-            }
-            Err(e) => {
-                let d = Diagnostic::from(e);
-                ctx.diagnose(g.file, g.raw, &d);
-                write(out, &unparsed_json(g.file, g.raw.index, &d, &g.raw.bytes))
-            }
+    let jobs = args.jobs.get();
+    // A worker replays the game and writes its JSON into a buffer; the
+    // buffers and the diagnostics go out in input order. A game's JSON can be
+    // a hundred times its text: with one job, or for a game large enough to
+    // be done alone in its turn (see `parallel`), the replayed game goes to
+    // the sink, which streams its JSON straight out, move by move, unbuffered.
+    let work = |file: &str, raw: &RawGame| -> Result<Done, Fatal> {
+        let direct = jobs == 1 || raw.bytes.len() > DIRECT_BYTES;
+        let game = raw
+            .parse()
+            .map(|record| replay(record, &opts))
+            .map_err(Diagnostic::from);
+        if direct {
+            return Ok(Done::Direct(Box::new(game)));
         }
-    })
+        let mut buf = Vec::new();
+        let diagnostics = match game {
+            Ok(game) => {
+                write_game(&mut buf, &game, Some(file), Some(raw.index), args.pretty)?;
+                buf.push(b'\n');
+                game.errors
+            }
+            Err(d) => {
+                write(&mut buf, &unparsed_json(file, raw.index, &d, &raw.bytes))?;
+                vec![d]
+            }
+        };
+        Ok(Done::Buffered(diagnostics, buf))
+    };
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, done: Done| {
+        match done {
+            Done::Buffered(diagnostics, buf) => {
+                for d in &diagnostics {
+                    ctx.diagnose(file, raw, d);
+                }
+                out.write_all(&buf)?;
+            }
+            Done::Direct(done) => match *done {
+                Ok(game) => {
+                    ctx.report_game(file, raw, &game);
+                    // Streamed move by move: a big game's JSON is never held.
+                    write_game(&mut *out, &game, Some(file), Some(raw.index), args.pretty)?;
+                    out.write_all(b"\n")?;
+                }
+                Err(d) => {
+                    ctx.diagnose(file, raw, &d);
+                    write(out, &unparsed_json(file, raw.index, &d, &raw.bytes))?;
+                }
+            },
+        }
+        Ok(())
+    };
+    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
+}
+
+/// A game's JSON, written by a worker, or its replay, for the sink to write.
+enum Done {
+    /// The diagnostics and the JSON text.
+    Buffered(Vec<Diagnostic>, Vec<u8>),
+    /// The replayed game, or why it could not be parsed.
+    Direct(Box<Result<Game, Diagnostic>>),
 }
 
 /// Writing any serializable value, compact or pretty, through one closure.

@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -26,7 +27,9 @@ mod generate;
 mod html;
 mod import;
 mod json;
+mod parallel;
 mod perft;
+mod progress;
 mod standings;
 mod stats;
 mod tables;
@@ -227,6 +230,8 @@ pub struct Ctx {
     stderr: Option<io::ErrorKind>,
     /// `--max-game-bytes`.
     max_game_bytes: usize,
+    /// The progress bar of a long run, if one is shown.
+    progress: progress::Progress,
 }
 
 impl Ctx {
@@ -242,7 +247,30 @@ impl Ctx {
             quiet: false,
             stderr: None,
             max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            progress: progress::Progress::default(),
         }
+    }
+
+    /// Starts a progress bar over the inputs named (see [`progress`]: only
+    /// at a terminal, and not with `--quiet`).
+    pub fn start_progress(&mut self, names: &[String]) {
+        self.progress = progress::Progress::new(self.quiet, progress::Progress::total(names));
+    }
+
+    /// A game was read, its last byte `end` bytes into its input.
+    pub fn progress_game(&mut self, raw: &RawGame) {
+        self.progress
+            .game((raw.origin.offset + raw.bytes.len()) as u64);
+    }
+
+    /// An input was read to its end.
+    pub fn progress_input_done(&mut self) {
+        self.progress.input_done();
+    }
+
+    /// Takes the progress bar away (before a summary).
+    pub fn finish_progress(&mut self) {
+        self.progress.finish();
     }
 
     /// Writes to standard error, unless quiet or it already failed.
@@ -250,8 +278,11 @@ impl Ctx {
         if self.quiet || self.stderr.is_some() {
             return;
         }
-        let mut err = io::stderr().lock();
-        if let Err(e) = err.write_all(text.as_bytes()).and_then(|()| err.flush()) {
+        let written = self.progress.suspend(|| {
+            let mut err = io::stderr().lock();
+            err.write_all(text.as_bytes()).and_then(|()| err.flush())
+        });
+        if let Err(e) = written {
             self.stderr = Some(e.kind());
         }
     }
@@ -350,6 +381,14 @@ impl Input {
         })
     }
 
+    /// Opens `name` as [`Input::open`] does, to be read with the run's
+    /// `--max-game-bytes`.
+    pub fn open_for(name: &str, ctx: &Ctx) -> io::Result<Input> {
+        let mut input = Input::open(name)?;
+        input.max_game_bytes = ctx.max_game_bytes;
+        Ok(input)
+    }
+
     /// The games of this input, one at a time.
     pub fn games(self) -> GameReader<Box<dyn BufRead>> {
         GameReader::new(self.reader).max_game_bytes(self.max_game_bytes)
@@ -386,6 +425,36 @@ pub struct GameArg {
     /// Only the N-th game of each file (from 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub game: Option<u64>,
+}
+
+/// `--jobs N`: how many threads do the work of the commands that read many
+/// games. Declared once, flattened into each of them.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct JobsArg {
+    /// Threads to work on (default: one a core; at most 256); the output
+    /// does not depend on N.
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+}
+
+/// A number of threads: 1 or more.
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("expected 1 or more threads, found 0".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a number of threads, found `{s}`")),
+    }
+}
+
+impl JobsArg {
+    /// `--jobs`, else the cores this process may use (as ripgrep counts
+    /// them), else 1.
+    pub fn get(&self) -> usize {
+        match self.jobs {
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        }
+    }
 }
 
 /// The options of every command that replays records.
@@ -488,6 +557,69 @@ pub fn each_game(
     })
 }
 
+/// Like [`each_game`], with each game's costly part, `work` (parse, replay,
+/// render into a buffer), done on `jobs` threads, and `sink` (write the
+/// output, report diagnostics) called on this one in input order: the output
+/// does not depend on `jobs`. `--game`, unreadable inputs and the usage error
+/// for a `--game` past the end are as in [`each_game`], and reported in their
+/// place among the games. A command that sums over the games (`stats`) gets the
+/// same from `work` returning the replayed game and `sink` adding it, in order.
+pub fn each_game_ordered<O: Send>(
+    files: &[String],
+    ctx: &mut Ctx,
+    game: Option<u64>,
+    jobs: usize,
+    work: impl Fn(&str, &RawGame) -> Result<O, Fatal> + Sync,
+    sink: impl FnMut(&mut Ctx, &str, &RawGame, O) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    let names = input_names(files);
+    ctx.start_progress(&names);
+    let result = parallel::ordered(jobs, ctx, work, sink, |ctx, ordered| {
+        for name in names {
+            let input = match Input::open_for(&name, ctx) {
+                Ok(input) => input,
+                Err(e) => {
+                    ordered.io_error(ctx, &Arc::from(name.as_str()), e);
+                    continue;
+                }
+            };
+            let file: Arc<str> = Arc::from(input.name.as_str());
+            let mut count = 0u64;
+            let mut found = false;
+            for raw in input.games() {
+                let raw = match raw {
+                    Ok(raw) => raw,
+                    Err(e) => {
+                        ordered.io_error(ctx, &file, e);
+                        // Nothing more can be said of this input.
+                        found = true;
+                        break;
+                    }
+                };
+                count += 1;
+                ctx.progress_game(&raw);
+                if game.is_some_and(|n| n != count) {
+                    continue;
+                }
+                ordered.game(ctx, &file, raw)?;
+                if game.is_some() {
+                    found = true;
+                    break;
+                }
+            }
+            ctx.progress_input_done();
+            if let Some(n) = game
+                && !found
+            {
+                ordered.usage_error(ctx, past_the_end("--game", n, &file, count, "game"));
+            }
+        }
+        Ok(())
+    });
+    ctx.finish_progress();
+    result
+}
+
 /// `--game 7: FILE has 3 games`: the usage error for a number past the end.
 pub fn past_the_end(flag: &str, n: u64, file: &str, count: u64, what: &str) -> String {
     let s = if count == 1 { "" } else { "s" };
@@ -534,6 +666,15 @@ pub fn csv_rows(
     } else {
         text.split_once("\r\n")
             .map_or(String::new(), |(_, rest)| rest.to_string())
+    }
+}
+
+/// A game's CSV rows as [`csv_rows`] renders them for the first game, without
+/// the header line: the rows of a later game.
+pub fn later_rows(csv: &[u8]) -> &[u8] {
+    match memchr::memmem::find(csv, b"\r\n") {
+        Some(i) => &csv[i + 2..],
+        None => &[],
     }
 }
 
@@ -591,6 +732,7 @@ pub fn main() -> ExitCode {
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))
         .and_then(|()| ctx.check_stderr());
+    ctx.finish_progress();
     match result {
         Err(Fatal::BrokenPipe) => ExitCode::SUCCESS,
         Err(Fatal::Stderr) => ExitCode::from(2),

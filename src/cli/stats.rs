@@ -7,7 +7,12 @@ use ayo::output::json::schema_of;
 use ayo::output::stats::{StatsJson, stats_csv, stats_text};
 use ayo::replay::replay;
 
-use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, each_game, write_schema};
+use ayo::notation::{RawGame, SyntaxError};
+
+use super::{
+    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, TableFormat, each_game_ordered,
+    write_schema,
+};
 
 /// Figures over a corpus: games, valid and invalid, results, plies, laps,
 /// captures, endings and first moves.
@@ -36,6 +41,8 @@ pub struct Args {
     replay: ReplayArgs,
     #[command(flatten)]
     table: TableArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -45,20 +52,31 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     // Traced: laps are counted from each move's laps.
     let opts = args.replay.options(true);
     let mut stats = Stats::default();
-    each_game(&args.files, ctx, args.game.game, |ctx, g| {
-        match g.record {
-            Ok(record) => stats.add(&replay(record, &opts)),
+    // A worker replays the game and counts it alone; the counts are merged
+    // in input order (they are sums, so the figures do not depend on --jobs).
+    let work = |_: &str, raw: &RawGame| -> Result<Result<Stats, SyntaxError>, Fatal> {
+        Ok(raw.parse().map(|record| {
+            let mut one = Stats::default();
+            one.add(&replay(record, &opts));
+            one
+        }))
+    };
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, one: Result<Stats, SyntaxError>| {
+        match one {
+            Ok(one) => stats.merge(one),
             Err(e) => {
                 // A game over --max-game-bytes is reported, as by every
                 // command; other problems are only counted.
-                if g.raw.too_large.is_some() {
-                    ctx.syntax_error(g.file, g.raw, &e);
+                if raw.too_large.is_some() {
+                    ctx.syntax_error(file, raw, &e);
                 }
                 stats.add_unparsed();
             }
         }
         Ok(())
-    })?;
+    };
+    let jobs = args.jobs.get();
+    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)?;
     let json = stats.to_json();
     match (args.table.format, args.table.style()) {
         (TableFormat::Csv, _) => out.write_all(stats_csv(&json).as_bytes())?,

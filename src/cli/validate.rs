@@ -3,10 +3,11 @@
 use std::io::Write;
 
 use ayo::diagnostics::Diagnostic;
+use ayo::notation::RawGame;
 use ayo::output::json::{ErrorJson, VerdictJson, schema_of};
 use ayo::replay::check;
 
-use super::{Ctx, Fatal, Format, GameArg, ReplayArgs, each_game, write_schema};
+use super::{Ctx, Fatal, Format, GameArg, JobsArg, ReplayArgs, each_game_ordered, write_schema};
 
 /// Check that every record parses and every move is legal.
 ///
@@ -27,6 +28,8 @@ pub struct Args {
     game: GameArg,
     #[command(flatten)]
     replay: ReplayArgs,
+    #[command(flatten)]
+    jobs: JobsArg,
     /// `text`: diagnostics and a summary on standard error; `json`: one object a
     /// game on standard output (file, game, valid, errors).
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -46,12 +49,15 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     ctx.quiet = args.quiet;
     let opts = args.replay.options(false);
     let (mut games, mut valid) = (0usize, 0usize);
-    each_game(&args.files, ctx, args.game.game, |ctx, g| {
-        games += 1;
-        let errors: Vec<Diagnostic> = match g.record {
+    // The workers parse and replay; the rest is done in input order.
+    let work = |_: &str, raw: &RawGame| -> Result<Vec<Diagnostic>, Fatal> {
+        Ok(match raw.parse() {
             Ok(record) => check(&record, &opts),
             Err(e) => vec![Diagnostic::from(e)],
-        };
+        })
+    };
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, errors: Vec<Diagnostic>| {
+        games += 1;
         let game_valid = !errors.iter().any(Diagnostic::is_error);
         if game_valid {
             valid += 1;
@@ -60,8 +66,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             ctx.invalid |= !game_valid;
             if !args.quiet {
                 let v = VerdictJson {
-                    file: g.file.to_string(),
-                    game: g.raw.index + 1,
+                    file: file.to_string(),
+                    game: raw.index + 1,
                     valid: game_valid,
                     errors: errors.iter().map(ErrorJson::from).collect(),
                 };
@@ -70,11 +76,13 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             }
         } else {
             for d in &errors {
-                ctx.diagnose(g.file, g.raw, d);
+                ctx.diagnose(file, raw, d);
             }
         }
         Ok(())
-    })?;
+    };
+    let jobs = args.jobs.get();
+    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)?;
     if args.format == Format::Text {
         ctx.note(&format!(
             "{games} game{}, {valid} valid, {} invalid",

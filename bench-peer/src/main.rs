@@ -1,0 +1,181 @@
+//! The peer of `ayo validate` in BENCHMARKS.md: chess PGN validated with
+//! pgn-reader and shakmaty, as pgn-reader's own `validate` example does
+//! (every SAN move resolved against the position and played).
+//!
+//! ```sh
+//! cargo run --release -- generate 100000 > /tmp/chess.pgn   # realistic-length random games
+//! cargo run --release -- validate /tmp/chess.pgn            # games, plies, seconds, plies/s
+//! ```
+//!
+//! The corpus: random legal games of 60 to 100 plies (about 80; fewer when
+//! one ends in mate or stalemate), with the seven tags of the PGN standard,
+//! SAN moves with move numbers, lines up to 80 columns: the shape of a
+//! lichess or TWIC export without comments or clocks.
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use shakmaty::{Chess, Position};
+
+/// Counts games and plies; a game stops at its first illegal move.
+#[derive(Default)]
+struct Validator {
+    games: u64,
+    plies: u64,
+    invalid: u64,
+}
+
+impl Visitor for Validator {
+    type Tags = ();
+    type Movetext = Chess;
+    type Output = bool;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        self.games += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), _name: &[u8], _value: RawTag<'_>) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(Chess::default())
+    }
+
+    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        match san_plus.san.to_move(pos) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                self.plies += 1;
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(false),
+        }
+    }
+
+    fn end_game(&mut self, _: Chess) -> Self::Output {
+        true
+    }
+}
+
+/// SplitMix64: a small, seeded generator (the corpus is the same every run).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn generate(games: usize, seed: u64) -> io::Result<()> {
+    let mut rng = Rng(seed);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let names = [
+        "Carlsen, M.",
+        "Nepomniachtchi, I.",
+        "Ding, L.",
+        "Caruana, F.",
+        "Firouzja, A.",
+    ];
+    for g in 0..games {
+        let length = 60 + rng.below(41);
+        let mut pos = Chess::default();
+        let mut moves = Vec::with_capacity(length);
+        while moves.len() < length {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len())];
+            moves.push(SanPlus::from_move_and_play_unchecked(&mut pos, m));
+        }
+        let result = pos.outcome().to_string();
+        writeln!(out, "[Event \"Generated {}\"]", g / 100 + 1)?;
+        writeln!(out, "[Site \"Nowhere\"]")?;
+        writeln!(out, "[Date \"2026.{:02}.{:02}\"]", 1 + g % 12, 1 + g % 28)?;
+        writeln!(out, "[Round \"{}\"]", g % 100 + 1)?;
+        writeln!(out, "[White \"{}\"]", names[rng.below(names.len())])?;
+        writeln!(out, "[Black \"{}\"]", names[rng.below(names.len())])?;
+        writeln!(out, "[Result \"{result}\"]\n")?;
+        let mut line = String::new();
+        for (i, san) in moves.iter().enumerate() {
+            let token = if i % 2 == 0 {
+                format!("{}. {san}", i / 2 + 1)
+            } else {
+                san.to_string()
+            };
+            if !line.is_empty() && line.len() + 1 + token.len() > 80 {
+                writeln!(out, "{line}")?;
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&token);
+        }
+        if !line.is_empty() && line.len() + 1 + result.len() > 80 {
+            writeln!(out, "{line}")?;
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        writeln!(out, "{line}{result}\n")?;
+    }
+    out.flush()
+}
+
+fn validate(path: &str) -> io::Result<()> {
+    let start = Instant::now();
+    let mut reader = Reader::new(std::fs::File::open(path)?);
+    let mut v = Validator::default();
+    while let Some(ok) = reader.read_game(&mut v)? {
+        v.invalid += u64::from(!ok);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} games ({} invalid), {} plies, {:.3} s, {:.2} M plies/s",
+        v.games,
+        v.invalid,
+        v.plies,
+        secs,
+        v.plies as f64 / secs / 1e6
+    );
+    Ok(())
+}
+
+fn main() -> io::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["generate", n, rest @ ..] => {
+            let n = n
+                .parse()
+                .map_err(|e| io::Error::other(format!("GAMES: {e}")))?;
+            let seed = rest
+                .first()
+                .map_or(Ok(1), |s| s.parse())
+                .map_err(io::Error::other)?;
+            generate(n, seed)
+        }
+        ["validate", path] => validate(path),
+        _ => Err(io::Error::other(
+            "usage: bench-peer generate GAMES [SEED] | validate FILE",
+        )),
+    }
+}
