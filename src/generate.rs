@@ -1,6 +1,9 @@
-//! Random game records made with the rules engine: corpora for benchmarks, the
-//! differential test, and fixtures. Like replay, this is a place where records
-//! meet the rules; it only builds syntax trees, which the writer prints.
+//! Game records made with the rules engine: games between players (random,
+//! or the engine of [`crate::search`]) for `ayo generate` and engine matches
+//! ([`play_game`]), and random records with claims, comments and variations
+//! for benchmarks, the differential test and fixtures ([`random_record`]).
+//! Like replay, this is a place where records meet the rules; it only builds
+//! syntax trees, which the writer prints.
 //!
 //! The games are reproducible: the same engine, start, seed and options give
 //! the same record. Every generated record replays as valid.
@@ -23,7 +26,8 @@
 //! ```
 
 use crate::notation::{Comment, List, Move, Outcome, Record, Span, Tag, Termination, Variation};
-use crate::rules::{Engine, Illegal, Pit, Position, SplitMix64, Status, random_game};
+use crate::rules::{Engine, Illegal, MAX_BOARD, Pit, Position, SplitMix64, Status, random_game};
+use crate::search::{Limits, MAX_DEPTH, Search, SearchError};
 
 /// What a generated record carries besides its moves.
 #[derive(Clone, Copy, Debug)]
@@ -169,6 +173,254 @@ pub fn random_record(
     if let Some(g) = outcome {
         tags.push(tag("Score", format!("{}-{}", g.score[0], g.score[1])));
     }
+    Ok(Record {
+        tags,
+        comments: Vec::new(),
+        moves,
+        result: Termination {
+            outcome: token,
+            span: Span::default(),
+        },
+        span: Span::default(),
+    })
+}
+
+/// Who makes the moves of one side in [`play_game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A uniformly random legal move (`random`).
+    Random,
+    /// The engine's best move within these limits (`engine:DEPTH`,
+    /// `engine:nodes=N`).
+    Engine(Limits),
+}
+
+/// Why a player string was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected `random`, `engine:DEPTH` (1 to {MAX_DEPTH}) or `engine:nodes=N`; found `{0}`")]
+pub struct PlayerError(pub String);
+
+impl std::str::FromStr for Player {
+    type Err = PlayerError;
+
+    /// `random`, `engine:6`, `engine:nodes=20000`.
+    fn from_str(s: &str) -> Result<Player, PlayerError> {
+        let err = || PlayerError(s.to_string());
+        if s == "random" {
+            return Ok(Player::Random);
+        }
+        let spec = s.strip_prefix("engine:").ok_or_else(err)?;
+        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit()) && !t.is_empty();
+        if let Some(n) = spec.strip_prefix("nodes=") {
+            let n: u64 = digits(n)
+                .then(|| n.parse().ok())
+                .flatten()
+                .filter(|&n| n > 0)
+                .ok_or_else(err)?;
+            return Ok(Player::Engine(Limits::nodes(n)));
+        }
+        let d: u32 = digits(spec)
+            .then(|| spec.parse().ok())
+            .flatten()
+            .filter(|d| (1..=MAX_DEPTH).contains(d))
+            .ok_or_else(err)?;
+        Ok(Player::Engine(Limits::depth(d)))
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Engine(Limits { nodes: Some(n), .. }) => write!(f, "engine:nodes={n}"),
+            Player::Engine(l) => write!(f, "engine:{}", l.depth.unwrap_or(MAX_DEPTH)),
+        }
+    }
+}
+
+/// The options of [`play_game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Match {
+    /// South's player, then North's.
+    pub players: [Player; 2],
+    /// This many plies at the start are random whoever plays, so that engine
+    /// games differ from one another.
+    pub opening: usize,
+    /// A game still going after this many plies stops, with `*` and a comment.
+    pub max_plies: usize,
+    /// Write the `Setup` tag (a game from a set-up rather than the start).
+    pub setup: bool,
+}
+
+/// A uniformly random legal move and the position after it, or `None` when
+/// there is none. Tries the non-empty pits in random order and keeps the first
+/// legal one, as [`random_game`] does: the same as choosing uniformly among
+/// the legal moves, without sowing them all.
+fn random_move(
+    engine: &Engine,
+    pos: &Position,
+    rng: &mut SplitMix64,
+) -> Result<Option<(Pit, Position)>, SearchError> {
+    let mut candidates = [Pit::from_ring(0); MAX_BOARD / 2];
+    let mut n = 0;
+    for p in pos.pits_of(pos.to_move()) {
+        if pos.seeds(p) > 0 {
+            candidates[n] = p;
+            n += 1;
+        }
+    }
+    while n > 0 {
+        let i = rng.below(n);
+        let pit = candidates[i];
+        n -= 1;
+        candidates[i] = candidates[n];
+        match engine.play(pos, pit) {
+            Ok(next) => return Ok(Some((pit, next))),
+            Err(Illegal::Undecided { laps }) => {
+                return Err(SearchError::Undecided {
+                    position: *pos,
+                    pit,
+                    laps,
+                });
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(None)
+}
+
+/// How the game ended at `pos`, which is over.
+fn game_end(engine: &Engine, pos: &Position) -> Option<crate::rules::GameEnd> {
+    match engine.status(pos) {
+        Ok(Status::Over(end)) => Some(end),
+        _ => None,
+    }
+}
+
+/// The ply limit of `ayo generate`: a game that reaches it stops with `*`.
+pub const MAX_PLIES: usize = 1_000;
+
+/// The seed of game `round` of a run seeded with `seed`: each game has its own
+/// stream, so that game 7 is the same whether or not games 1 to 6 are made.
+pub fn game_seed(seed: u64, round: usize) -> u64 {
+    SplitMix64::new(seed ^ (round as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// A whole game between two players, as a record: tags `Event`, `Round`
+/// (`round`), `South` and `North` (the player strings), `Rules`, `Setup` when
+/// asked, `Result`, `Score` when finished, `PlyCount`; a capture claim on every
+/// capturing move. A game that reaches `max_plies` stops with `*` and a
+/// comment saying so. The same engine, start, options and `rng` give the
+/// same record; every record replays as valid.
+///
+/// `Err` when a relay is undecided at the engine's lap limit.
+///
+/// ```
+/// use ayo::generate::{MAX_PLIES, Match, Player, play_game};
+/// use ayo::notation::write_record;
+/// use ayo::rules::{Engine, Ruleset, SplitMix64};
+/// use ayo::search::Search;
+///
+/// let engine = Engine::new(Ruleset::RUSS);
+/// let players = ["engine:2".parse()?, Player::Random];
+/// let m = Match { players, opening: 0, max_plies: MAX_PLIES, setup: false };
+/// let mut search = Search::with_table_bits(engine, 12);
+/// let record = play_game(&mut search, &engine.start(), &m, &mut SplitMix64::new(1), 1)?;
+/// assert_eq!(record.tag("South"), Some("engine:2"));
+/// assert!(write_record(&record).contains("[Round \"1\"]"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_game(
+    search: &mut Search<'_>,
+    start: &Position,
+    options: &Match,
+    rng: &mut SplitMix64,
+    round: usize,
+) -> Result<Record, SearchError> {
+    let engine = *search.engine();
+    let pits = start.pits();
+    // The positions so far, for the engine's repetitions; random players
+    // need none.
+    let engines = options
+        .players
+        .iter()
+        .any(|p| matches!(p, Player::Engine(_)));
+    let mut line = vec![*start];
+    let mut moves: Vec<Move> = Vec::new();
+    let mut pos = *start;
+    let end = loop {
+        if engine.majority(&pos).is_some() {
+            break game_end(&engine, &pos);
+        }
+        if moves.len() >= options.max_plies {
+            break None;
+        }
+        let player = match options.players[pos.to_move().index()] {
+            _ if moves.len() < options.opening => Player::Random,
+            player => player,
+        };
+        let chosen = match player {
+            Player::Random => random_move(&engine, &pos, rng)?,
+            Player::Engine(limits) => {
+                let history = &line[..line.len() - 1];
+                let answer = search.run_line(history, &pos, &limits)?;
+                match answer.best {
+                    // The search played it: it is legal.
+                    Some(pit) => engine.play(&pos, pit).ok().map(|next| (pit, next)),
+                    None => None,
+                }
+            }
+        };
+        let Some((pit, next)) = chosen else {
+            break game_end(&engine, &pos);
+        };
+        let side = pos.to_move().index();
+        let captured = u32::from(next.stores()[side] - pos.stores()[side]);
+        moves.push(Move {
+            number: None,
+            pit: pit.letter(pits),
+            claim: (captured > 0).then_some(captured),
+            glyph: None,
+            nags: List::new(),
+            before: List::new(),
+            after: List::new(),
+            variations: List::new(),
+            span: Span::default(),
+        });
+        pos = next;
+        if engines {
+            line.push(pos);
+        }
+    };
+    let plies = moves.len();
+    if end.is_none()
+        && let Some(last) = moves.last_mut()
+    {
+        last.after.push(comment(&format!(
+            "stopped after {plies} plies, the game unfinished"
+        )));
+    }
+    let token = match end.map(|g| g.winner) {
+        None => Outcome::Unknown,
+        Some(Some(crate::rules::Side::South)) => Outcome::SouthWins,
+        Some(Some(crate::rules::Side::North)) => Outcome::NorthWins,
+        Some(None) => Outcome::Draw,
+    };
+    let mut tags = vec![
+        tag("Event", "ayo generate".to_string()),
+        tag("Round", round.to_string()),
+        tag("South", options.players[0].to_string()),
+        tag("North", options.players[1].to_string()),
+        tag("Rules", engine.rules().to_string()),
+    ];
+    if options.setup {
+        tags.push(tag("Setup", start.to_string()));
+    }
+    tags.push(tag("Result", token.as_str().to_string()));
+    if let Some(g) = end {
+        tags.push(tag("Score", format!("{}-{}", g.score[0], g.score[1])));
+    }
+    tags.push(tag("PlyCount", moves.len().to_string()));
     Ok(Record {
         tags,
         comments: Vec::new(),

@@ -46,4 +46,5 @@ pub mod notation;
 pub mod output;
 pub mod replay;
 pub mod rules;
+pub mod search;
 pub mod tables;

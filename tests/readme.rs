@@ -1,4 +1,5 @@
-//! The README's "Pipelines" and "Managing a corpus" sections run as shown:
+//! The README's "Pipelines", "Managing a corpus" and "Judging play" sections
+//! run as shown:
 //! every `$ command` in their `console` blocks is run with bash in the
 //! repository, `ayo` being the binary under test, and must print exactly the
 //! lines under it and exit 0.
@@ -24,5 +25,7 @@ fn readme_pipelines_run_as_shown() {
         Command::new("jq").arg("--version").output().is_ok(),
         "the README pipelines need jq (apt-get install jq)"
     );
-    run_all(pipelines.into_iter().chain(corpus));
+    let judging = examples(section(&readme, "Judging play"));
+    assert!(judging.len() >= 5, "too few engine examples");
+    run_all(pipelines.into_iter().chain(corpus).chain(judging));
 }

@@ -561,3 +561,153 @@ fn bigger_levels_match_the_independent_solution() {
     check("russ leftovers=owner", 10);
     check("endodoi pits=8", 8);
 }
+
+/// The search and the tables agree: on random positions inside the tables
+/// (both sides' stores random), a search without tables that finds an exact
+/// value finds the tables' value, and a search given the tables answers with
+/// it at once, exact. Under `end=exhaustion`, where the tables are exact for
+/// a search.
+#[test]
+fn search_agrees_with_the_tables() {
+    use ayo::search::{Limits, Search};
+    for rules in [
+        "russ end=exhaustion",
+        "russ end=exhaustion capture-seed=stays",
+        "russ end=exhaustion leftovers=owner",
+    ] {
+        let rules: Ruleset = rules.parse().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        Builder::new(&rules)
+            .build_dir(dir.path(), 7, &|_| {})
+            .unwrap();
+        let tables = Tables::open(dir.path(), &rules).unwrap();
+        let engine = Engine::new(rules);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |below: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % below
+        };
+        let (mut exact, mut tried) = (0, 0);
+        while tried < 300 {
+            let seeds = 1 + next(7) as u16;
+            let mut board = [0u16; 12];
+            for _ in 0..seeds {
+                board[next(12) as usize] += 1;
+            }
+            let south_store = next(30) as u16;
+            let stores = [south_store, 48 - seeds - south_store];
+            let side = if next(2) == 0 {
+                Side::South
+            } else {
+                Side::North
+            };
+            let Ok(pos) = Position::from_rows(&board[..6], &board[6..], stores, side) else {
+                continue;
+            };
+            tried += 1;
+            let Some(value) = tables.value(&pos) else {
+                panic!("{rules}: {pos} is inside the tables");
+            };
+            let probed = Search::new(engine)
+                .with_probe(&tables)
+                .run(&pos, &Limits::depth(4))
+                .unwrap();
+            assert!(probed.exact, "{rules}: {pos}");
+            assert_eq!(probed.score, value, "{rules}: {pos} (with the tables)");
+            let searched = Search::new(engine).run(&pos, &Limits::depth(24)).unwrap();
+            if searched.exact {
+                exact += 1;
+                assert_eq!(searched.score, value, "{rules}: {pos} (search alone)");
+            }
+        }
+        assert!(exact > 100, "{rules}: only {exact} exact searches");
+    }
+}
+
+/// `best --tables` and `analyze --tables` answer from the tables; a missing
+/// directory is exit 2; under end=majority a note says the tables are not used.
+#[test]
+fn best_and_analyze_use_the_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let rules = "russ end=exhaustion";
+    let built = common::run_in(
+        dir.path(),
+        &[
+            "tables",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            "9",
+            "--dir",
+            d,
+        ],
+        None,
+    );
+    assert!(built.contains("exit 0"), "{built}");
+    let setup = "0,0,3,1,2,0/0,1,0,0,2,0 20-19 S";
+    let best = |extra: &[&str]| {
+        let mut args = vec![
+            "best", "--setup", setup, "--rules", rules, "--format", "json",
+        ];
+        args.extend_from_slice(extra);
+        common::run_in(dir.path(), &args, None)
+    };
+    let with = best(&["--tables", d, "--depth", "2"]);
+    assert!(with.contains(r#""exact":true"#), "{with}");
+    assert!(with.contains(r#""limit":"solved""#), "{with}");
+    let probe = common::run_in(
+        dir.path(),
+        &[
+            "tables", "probe", "--setup", setup, "--rules", rules, "--dir", d, "--format", "json",
+        ],
+        None,
+    );
+    // The value `best` reports is the tables' final score difference.
+    let json = |text: &str| -> serde_json::Value {
+        serde_json::from_str(text.lines().nth(2).unwrap()).unwrap()
+    };
+    let score = &json(&probe)["score"];
+    let expected = score[0].as_f64().unwrap() - score[1].as_f64().unwrap();
+    assert_eq!(
+        json(&with)["score"].as_f64(),
+        Some(expected),
+        "{with}\n{probe}"
+    );
+    let without = best(&["--depth", "2"]);
+    assert!(without.contains(r#""exact":false"#), "{without}");
+
+    let missing = best(&["--tables", "/nonexistent/ayo-tables"]);
+    assert!(missing.contains("exit 2"), "{missing}");
+    assert!(missing.contains("no such directory"), "{missing}");
+
+    let majority = common::run_in(
+        dir.path(),
+        &["best", "--setup", setup, "--depth", "2", "--tables", d],
+        None,
+    );
+    assert!(majority.contains("under end=majority"), "{majority}");
+
+    let record = dir.path().join("end.ayo");
+    std::fs::write(
+        &record,
+        format!("[Rules \"{rules}\"]\n[Setup \"{setup}\"]\n\n1. c *\n"),
+    )
+    .unwrap();
+    let analysed = common::run_in(
+        dir.path(),
+        &[
+            "analyze",
+            record.to_str().unwrap(),
+            "--tables",
+            d,
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert!(analysed.contains(r#""exact":true"#), "{analysed}");
+}

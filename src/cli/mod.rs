@@ -13,13 +13,16 @@ use ayo::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, Record, SyntaxE
 use ayo::replay::{self, Game};
 use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
 
+mod analyze;
 mod annotate;
+mod best;
 mod board;
 mod compare;
 mod completions;
 mod duplicates;
 mod filter;
 mod fmt;
+mod generate;
 mod html;
 mod import;
 mod json;
@@ -75,6 +78,9 @@ enum Command {
     Standings(standings::Args),
     Stats(stats::Args),
     Perft(perft::Args),
+    Best(best::Args),
+    Analyze(analyze::Args),
+    Generate(generate::Args),
     Completions(completions::Args),
     Tables(tables::Args),
 }
@@ -577,6 +583,9 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args, &mut ctx, &mut out),
         Command::Stats(args) => stats::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
+        Command::Best(args) => best::run(args, &mut ctx, &mut out),
+        Command::Analyze(args) => analyze::run(args, &mut ctx, &mut out),
+        Command::Generate(args) => generate::run(args, &mut out),
         Command::Tables(args) => tables::run(args, &mut ctx, &mut out),
     };
     let result = result

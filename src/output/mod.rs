@@ -1,6 +1,7 @@
 //! Output formats. They read replayed [`Game`](crate::replay::Game)s and never
 //! re-derive rules.
 
+pub mod analyze;
 pub mod board;
 pub mod compare;
 pub mod html;

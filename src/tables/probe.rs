@@ -238,3 +238,11 @@ impl Tables {
         Ok(out)
     }
 }
+
+/// The search's probe hook: exact values where the tables hold the position
+/// and the ruleset plays to exhaustion (see [`Tables::value`]).
+impl crate::search::Probe for Tables {
+    fn probe(&self, position: &Position) -> Option<crate::search::Value> {
+        self.value(position)
+    }
+}

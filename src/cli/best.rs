@@ -1,0 +1,320 @@
+//! `ayo best`: the engine's move in a position.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use ayo::notation::Numbering;
+use ayo::output::analyze::{BestJson, best_text};
+use ayo::replay::{self, Game, replay};
+use ayo::rules::End;
+use ayo::rules::{Engine, Position, Ruleset, Side};
+use ayo::search::{Answer, Limits, MAX_DEPTH, Search, SearchError};
+use ayo::tables::Tables;
+
+use super::{Ctx, Fatal, Format, GameArg, LapsArg, each_record, write_schema};
+
+/// Depth searched when no limit is given.
+pub const DEFAULT_DEPTH: u32 = 10;
+
+/// `--depth`, `--nodes`, `--time`: when the search stops. At most one.
+#[derive(Debug, Clone, Copy, clap::Args)]
+#[group(id = "limit", multiple = false)]
+pub struct LimitArgs {
+    /// Search N plies deep (default 10; at most 100). Stops earlier when the
+    /// value is exact.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
+    pub depth: Option<u32>,
+    /// Search until N positions are visited, and answer from the last
+    /// finished depth.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Search for this long (`2s`, `500ms`, `1m`), and answer from the last
+    /// finished depth. Not deterministic.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub time: Option<Duration>,
+}
+
+impl LimitArgs {
+    /// The search's limits: the one given, else depth 10.
+    pub fn limits(&self) -> Limits {
+        let limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: self.time,
+        };
+        if limits == Limits::default() {
+            Limits::depth(DEFAULT_DEPTH)
+        } else {
+            limits
+        }
+    }
+}
+
+/// `--tables DIR`: endgame tables the search answers from.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TablesArg {
+    /// Endgame tables (`ayo tables build`) to answer from: a position inside
+    /// them is exact without search, and the search probes them below the
+    /// root. Default: $AYO_TABLES when set. They give exact values under
+    /// end=exhaustion only; under end=majority they know win, draw or loss
+    /// but not the final score, so the search does not use them there.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+}
+
+/// The tables of each ruleset met in a run, opened once.
+pub struct TableCache {
+    dir: Option<PathBuf>,
+    opened: HashMap<Ruleset, &'static Tables>,
+    noted_majority: bool,
+}
+
+impl TableCache {
+    /// The directory from `--tables`, else `AYO_TABLES`; none means no tables.
+    pub fn new(arg: &TablesArg) -> TableCache {
+        let dir = arg.tables.clone().or_else(|| {
+            std::env::var_os("AYO_TABLES")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        });
+        TableCache {
+            dir,
+            opened: HashMap::new(),
+            noted_majority: false,
+        }
+    }
+
+    /// The tables for `rules`, opened on first use. A search borrows them
+    /// for as long as it lives, and searches are kept across games, so each
+    /// ruleset's tables are opened once and kept until the process exits
+    /// (leaked on purpose: a handful of memory maps a run).
+    pub fn get(&mut self, rules: Ruleset, ctx: &mut Ctx) -> Result<Option<&'static Tables>, Fatal> {
+        let Some(dir) = &self.dir else {
+            return Ok(None);
+        };
+        if rules.end() == End::Majority && !self.noted_majority {
+            self.noted_majority = true;
+            ctx.note(&format!(
+                "note: {rules}: endgame tables give exact values under end=exhaustion only; \
+                 the search does not use them under end=majority"
+            ));
+        }
+        if let Some(t) = self.opened.get(&rules) {
+            return Ok(Some(t));
+        }
+        if !dir.is_dir() {
+            return Err(Fatal::Error(format!(
+                "--tables {}: no such directory (build tables with `ayo tables build`)",
+                dir.display()
+            )));
+        }
+        let tables =
+            Tables::open(dir, &rules).map_err(|e| Fatal::Error(format!("--tables: {e}")))?;
+        let tables: &'static Tables = Box::leak(Box::new(tables));
+        self.opened.insert(rules, tables);
+        Ok(Some(tables))
+    }
+}
+
+/// A search for `rules`, probing `tables` when there are any.
+pub fn searcher(engine: Engine, tables: Option<&'static Tables>) -> Search<'static> {
+    let search = Search::new(engine).every_move(true);
+    match tables {
+        Some(t) => search.with_probe(t),
+        None => search,
+    }
+}
+
+/// `500ms`, `2s`, `1.5s`, `1m`.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let scale = match unit {
+        "ms" => 0.001,
+        "s" => 1.0,
+        "m" | "min" => 60.0,
+        _ => {
+            return Err(format!(
+                "expected a number and ms, s or m, e.g. `2s` or `500ms`; found `{text}`"
+            ));
+        }
+    };
+    let n: f64 = number.parse().map_err(|_| {
+        format!("expected a number and ms, s or m, e.g. `2s` or `500ms`; found `{text}`")
+    })?;
+    Duration::try_from_secs_f64(n * scale).map_err(|e| format!("`{text}`: {e}"))
+}
+
+/// The error of a search stopped by an undecided relay (exit 2).
+pub fn undecided(e: &SearchError) -> Fatal {
+    Fatal::Error(format!("{e}; raise --max-laps"))
+}
+
+/// Find the best move in a position: a set-up, or a position of a record.
+///
+/// Prints the best move and its value, in seeds from the side to move's point
+/// of view (`+4`; `+4 exact` when every line was searched to its end), the
+/// principal variation in record notation, every legal move's value, and what
+/// stopped the search. A finished game has no move: its result is printed
+/// instead (exit 0). A relay undecided at the lap limit stops the search
+/// (exit 2).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  ayo best --setup '1,1,1,0,0,0/0,1,0,0,0,0 23-21 S'
+  ayo best --setup '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --depth 12 --format json
+  ayo best game.ayo --ply 20 --time 2s
+  ayo best --rules 'endodoi pits=8' --nodes 1000000 --setup '4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4 0-0 S'")]
+pub struct Args {
+    /// A record file: the position after --ply of each of its games (default:
+    /// the end). Standard input when none or `-` (and no --setup).
+    #[arg(conflicts_with = "setup")]
+    file: Option<String>,
+    #[command(flatten)]
+    game: GameArg,
+    /// The position after this ply (0: the start). Default: the end.
+    #[arg(long, value_name = "K", conflicts_with = "setup")]
+    ply: Option<u32>,
+    /// Search this set-up string instead of reading a record.
+    #[arg(long, value_name = "SETUP")]
+    setup: Option<String>,
+    /// Ruleset string (default: the record's Rules tag, else russ).
+    #[arg(long, value_name = "RULESET")]
+    rules: Option<Ruleset>,
+    #[command(flatten)]
+    limits: LimitArgs,
+    #[command(flatten)]
+    tables: TablesArg,
+    #[command(flatten)]
+    laps: LapsArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Print the JSON Schema of `--format json` and exit.
+    #[arg(long)]
+    schema: bool,
+}
+
+/// Where a position came from, for the JSON output.
+struct Place<'a> {
+    file: &'a str,
+    game: usize,
+    ply: usize,
+}
+
+fn write_answer(
+    out: &mut impl Write,
+    args: &Args,
+    answer: &Answer,
+    pos: &Position,
+    numbering: Numbering,
+    place: Option<Place<'_>>,
+) -> Result<(), Fatal> {
+    match args.format {
+        Format::Text => {
+            if let Some(p) = &place {
+                writeln!(out, "{}: game {}, after ply {}", p.file, p.game, p.ply)?;
+            }
+            out.write_all(best_text(answer, pos.pits(), numbering).as_bytes())?;
+        }
+        Format::Json => {
+            let mut json = BestJson::new(answer, pos.pits(), pos.to_string());
+            if let Some(p) = place {
+                json.file = Some(p.file.to_string());
+                json.game = Some(p.game);
+                json.ply = Some(p.ply);
+            }
+            serde_json::to_writer(&mut *out, &json)?;
+            out.write_all(b"\n")?;
+        }
+    }
+    Ok(())
+}
+
+/// The numbering of the move after `ply` plies of a game.
+pub fn numbering_after(game: &Game, ply: usize, start: &Position) -> Numbering {
+    match ply.checked_sub(1).and_then(|i| game.moves.get(i)) {
+        Some(m) => Numbering::new(m.number, m.side == Side::North).next(),
+        None => Numbering::new(1, start.to_move() == Side::North),
+    }
+}
+
+/// The positions of a game's main line: the start, then after each played
+/// move.
+pub fn main_line(game: &Game) -> Vec<Position> {
+    game.start
+        .into_iter()
+        .chain(
+            game.moves
+                .iter()
+                .map_while(|m| m.outcome.as_ref().map(|o| o.position)),
+        )
+        .collect()
+}
+
+pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if args.schema {
+        return write_schema(out, &ayo::output::json::schema_of::<BestJson>());
+    }
+    let limits = args.limits.limits();
+    let mut tables = TableCache::new(&args.tables);
+    if let Some(setup) = &args.setup {
+        let rules = args.rules.unwrap_or(Ruleset::RUSS);
+        let pos = Position::from_setup(setup, &rules)
+            .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
+        let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
+        let answer = searcher(engine, tables.get(rules, ctx)?)
+            .run(&pos, &limits)
+            .map_err(|e| undecided(&e))?;
+        let numbering = Numbering::new(1, pos.to_move() == Side::North);
+        return write_answer(out, &args, &answer, &pos, numbering, None);
+    }
+    let files: Vec<String> = args.file.iter().cloned().collect();
+    let opts = replay::Options {
+        rules: args.rules,
+        max_laps: args.laps.max_laps,
+        trace: false,
+        deny_warnings: false,
+    };
+    each_record(
+        &files,
+        ctx,
+        args.game.game,
+        |ctx, file, raw, record, number| {
+            let game = replay(record, &opts);
+            ctx.report_game(file, raw, &game);
+            let (Some(rules), Some(start)) = (game.rules, game.start) else {
+                return Ok(());
+            };
+            let line = main_line(&game);
+            let played = line.len() - 1;
+            let ply = args.ply.map_or(played, |k| k as usize);
+            let Some(pos) = line.get(ply) else {
+                ctx.usage_error(&format!(
+                    "--ply {ply}: {file}: game {number} has {played} plies that can be played"
+                ));
+                return Ok(());
+            };
+            let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
+            let answer = searcher(engine, tables.get(rules, ctx)?)
+                .run_line(&line[..ply], pos, &limits)
+                .map_err(|e| undecided(&e))?;
+            let place = Place {
+                file,
+                game: number,
+                ply,
+            };
+            write_answer(
+                out,
+                &args,
+                &answer,
+                pos,
+                numbering_after(&game, ply, &start),
+                Some(place),
+            )
+        },
+    )
+}

@@ -1,0 +1,440 @@
+//! What the engine commands print: `ayo best` (a search's answer) and `ayo
+//! analyze` (each move of a game judged). They read [`Answer`]s and replayed
+//! games; no search happens here.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::Serialize;
+
+use crate::notation::{Comment, Glyph, Numbering, Record, Span};
+use crate::output::table::{Fit, Grid};
+use crate::rules::{GameEnd, Pit, Side};
+use crate::search::{Answer, Value};
+
+/// A value as the commands write it: `+4`, `0`, `-2`.
+pub fn signed(v: Value) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// A line of moves in record notation from `start`: `12. c A 13. d`, or
+/// `12... A 13. d` when it starts with North's move.
+pub fn line_text(moves: &[Pit], pits: u8, start: Numbering) -> String {
+    let mut out = String::new();
+    for (k, pit) in moves.iter().enumerate() {
+        let place = start.nth(k);
+        if k > 0 {
+            out.push(' ');
+        }
+        if k == 0 || !place.north {
+            out.push_str(&place.to_string());
+            out.push(' ');
+        }
+        out.push(pit.letter(pits));
+    }
+    out
+}
+
+/// How a finished game ended, as `best` prints it: `South wins 25-21
+/// (majority)`.
+pub fn end_text(end: &GameEnd) -> String {
+    let [s, n] = end.score;
+    let who = match end.winner {
+        Some(side) => format!("{} wins", side.title()),
+        None => "draw".to_string(),
+    };
+    format!("the game is over: {who} {s}-{n} ({})", end.reason)
+}
+
+/// The result token of a finished game: `1-0`, `0-1` or `1/2-1/2`.
+pub fn result_token(end: &GameEnd) -> &'static str {
+    match end.winner {
+        Some(Side::South) => "1-0",
+        Some(Side::North) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// `ayo best --format json`: one object a position.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct BestJson {
+    /// The file the position was read from (absent for `--setup`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The game's number in its file, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
+    /// The ply the position follows (0: the game's start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<usize>,
+    /// The position's set-up string.
+    pub setup: String,
+    /// The best move's letter; `null` when the game is over.
+    pub best: Option<String>,
+    /// The value, in seeds, from the side to move's point of view.
+    pub score: Value,
+    /// Whether the value is the game's exact value.
+    pub exact: bool,
+    /// The principal variation, letters from `best`.
+    pub pv: Vec<String>,
+    /// Depth of the last finished iteration, in plies.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub ms: u64,
+    /// What stopped the search: `depth`, `nodes`, `time` or `solved`.
+    pub limit: &'static str,
+    /// Every legal move's value at the last finished depth.
+    pub moves: BTreeMap<String, Value>,
+    /// The result token, when the game is over: `1-0`, `0-1`, `1/2-1/2`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<&'static str>,
+    /// The final score, South's first, when the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_score: Option<[u32; 2]>,
+}
+
+impl BestJson {
+    /// The JSON of an answer for a position of `pits` pits a row.
+    pub fn new(answer: &Answer, pits: u8, setup: String) -> BestJson {
+        let letter = |p: &Pit| p.letter(pits).to_string();
+        BestJson {
+            file: None,
+            game: None,
+            ply: None,
+            setup,
+            best: answer.best.as_ref().map(letter),
+            score: answer.score,
+            exact: answer.exact,
+            pv: answer.pv.iter().map(letter).collect(),
+            depth: answer.depth,
+            nodes: answer.nodes,
+            ms: u64::try_from(answer.elapsed.as_millis()).unwrap_or(u64::MAX),
+            limit: answer.limit.key(),
+            moves: answer.moves.iter().map(|(p, v)| (letter(p), *v)).collect(),
+            result: answer.end.as_ref().map(result_token),
+            final_score: answer.end.map(|e| e.score),
+        }
+    }
+}
+
+/// `ayo best`'s text: the move and score, the line, every move's value, and
+/// what the search did (no time: the text is the same run after run).
+pub fn best_text(answer: &Answer, pits: u8, start: Numbering) -> String {
+    let Some(best) = answer.best else {
+        let end = answer
+            .end
+            .as_ref()
+            .map_or_else(|| "the game is over".to_string(), end_text);
+        return format!("no move: {end}\n");
+    };
+    let exact = if answer.exact { " exact" } else { "" };
+    let mut out = format!(
+        "best {} {}{exact}\npv {}\n",
+        best.letter(pits),
+        signed(answer.score),
+        line_text(&answer.pv, pits, start)
+    );
+    if !answer.moves.is_empty() {
+        let moves: Vec<String> = answer
+            .moves
+            .iter()
+            .map(|(p, v)| format!("{} {}", p.letter(pits), signed(*v)))
+            .collect();
+        out += &format!("moves {}\n", moves.join(", "));
+    }
+    out += &format!(
+        "depth {}, {} nodes, stopped by {}\n",
+        answer.depth,
+        answer.nodes,
+        answer.limit.key()
+    );
+    out
+}
+
+/// How much a move lost, named: the labels of `ayo analyze`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Label {
+    /// Lost at least [`Thresholds::blunder`] seeds.
+    Blunder,
+    /// Lost at least [`Thresholds::mistake`] seeds.
+    Mistake,
+    /// Lost at least [`Thresholds::inaccuracy`] seeds.
+    Inaccuracy,
+}
+
+impl Label {
+    /// `blunder`, `mistake` or `inaccuracy`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Label::Blunder => "blunder",
+            Label::Mistake => "mistake",
+            Label::Inaccuracy => "inaccuracy",
+        }
+    }
+
+    /// The glyph `--write` gives a move that has none: `??`, `?`, `?!`.
+    pub fn glyph(self) -> Glyph {
+        match self {
+            Label::Blunder => Glyph::Blunder,
+            Label::Mistake => Glyph::Mistake,
+            Label::Inaccuracy => Glyph::Dubious,
+        }
+    }
+}
+
+/// The least loss, in seeds, of each label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thresholds {
+    /// 8 by default.
+    pub blunder: Value,
+    /// 4 by default.
+    pub mistake: Value,
+    /// 2 by default.
+    pub inaccuracy: Value,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            blunder: 8,
+            mistake: 4,
+            inaccuracy: 2,
+        }
+    }
+}
+
+impl Thresholds {
+    /// The label of a loss, the gravest that applies; `None` below every
+    /// threshold (a loss of 0 never has one).
+    pub fn label(&self, loss: Value) -> Option<Label> {
+        if loss <= 0 {
+            None
+        } else if loss >= self.blunder {
+            Some(Label::Blunder)
+        } else if loss >= self.mistake {
+            Some(Label::Mistake)
+        } else if loss >= self.inaccuracy {
+            Some(Label::Inaccuracy)
+        } else {
+            None
+        }
+    }
+}
+
+/// The engine's verdict on one main-line move.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+pub struct MoveVerdict {
+    /// Ply, from 1.
+    pub ply: u32,
+    /// Move number.
+    pub number: u32,
+    /// `south` or `north`.
+    pub side: &'static str,
+    /// The move played.
+    pub played: String,
+    /// The played move's value, in seeds, from the mover's point of view.
+    pub score: Value,
+    /// The engine's move.
+    pub best: String,
+    /// The engine's move's value.
+    pub best_score: Value,
+    /// `best_score - score`: seeds the move gave away (0 for the best move).
+    pub loss: Value,
+    /// The label of the loss, if any.
+    pub label: Option<Label>,
+    /// Whether the values are exact.
+    pub exact: bool,
+    /// The depth searched.
+    pub depth: u32,
+    /// The engine's line from the position before the move.
+    pub pv: Vec<String>,
+}
+
+/// One side's totals over a game.
+#[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
+pub struct SideTotals {
+    /// Moves judged.
+    pub moves: usize,
+    /// Seeds lost over the game.
+    pub total_loss: Value,
+    /// Seeds lost a move, to two decimals.
+    pub average_loss: f64,
+    /// Moves labelled `blunder`.
+    pub blunders: usize,
+    /// Moves labelled `mistake`.
+    pub mistakes: usize,
+    /// Moves labelled `inaccuracy`.
+    pub inaccuracies: usize,
+}
+
+impl SideTotals {
+    /// The totals of one side's moves.
+    pub fn of(verdicts: &[MoveVerdict], side: &str) -> SideTotals {
+        let mut t = SideTotals::default();
+        for v in verdicts.iter().filter(|v| v.side == side) {
+            t.moves += 1;
+            t.total_loss += v.loss;
+            match v.label {
+                Some(Label::Blunder) => t.blunders += 1,
+                Some(Label::Mistake) => t.mistakes += 1,
+                Some(Label::Inaccuracy) => t.inaccuracies += 1,
+                None => {}
+            }
+        }
+        if t.moves > 0 {
+            // Hundredths, rounded, so that the figure is the same everywhere.
+            let hundredths = (i64::from(t.total_loss) * 100 + t.moves as i64 / 2) / t.moves as i64;
+            t.average_loss = hundredths as f64 / 100.0;
+        }
+        t
+    }
+
+    /// `12 seeds lost in 20 moves (0.60 a move): 1 blunder, 0 mistakes, 2 inaccuracies`.
+    pub fn text(&self) -> String {
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        format!(
+            "{} lost in {} ({:.2} a move): {}, {}, {}",
+            plural(self.total_loss.max(0) as usize, "seed", "seeds"),
+            plural(self.moves, "move", "moves"),
+            self.average_loss,
+            plural(self.blunders, "blunder", "blunders"),
+            plural(self.mistakes, "mistake", "mistakes"),
+            plural(self.inaccuracies, "inaccuracy", "inaccuracies"),
+        )
+    }
+}
+
+/// `ayo analyze --format json`: one object a game.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+pub struct GameAnalysis {
+    /// The input's name.
+    pub file: String,
+    /// The game's number in its file, from 1.
+    pub game: usize,
+    /// The ruleset the game was analysed under.
+    pub rules: String,
+    /// Every main-line move that could be played, judged.
+    pub moves: Vec<MoveVerdict>,
+    /// South's totals.
+    pub south: SideTotals,
+    /// North's totals.
+    pub north: SideTotals,
+    /// Why the analysis stopped before the end of the main line: an illegal
+    /// move.
+    pub stopped: Option<String>,
+}
+
+/// The CSV and table columns of a verdict (CSV puts `file` and `game` first).
+pub const ANALYZE_HEADER: [&str; 8] = [
+    "ply",
+    "move",
+    "score",
+    "best",
+    "best_score",
+    "loss",
+    "label",
+    "pv",
+];
+
+/// One grid row a verdict.
+pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
+    let rows = verdicts
+        .iter()
+        .map(|v| {
+            let place = Numbering::new(v.number, v.side == "north");
+            let pv: Vec<Pit> =
+                v.pv.iter()
+                    .filter_map(|l| l.chars().next().and_then(|c| Pit::from_letter(c, pits)))
+                    .collect();
+            vec![
+                v.ply.to_string(),
+                format!("{place} {}", v.played),
+                signed(v.score),
+                v.best.clone(),
+                format!(
+                    "{}{}",
+                    signed(v.best_score),
+                    if v.exact { " exact" } else { "" }
+                ),
+                v.loss.to_string(),
+                v.label.map_or(String::new(), |l| l.as_str().to_string()),
+                line_text(&pv, pits, place),
+            ]
+        })
+        .collect();
+    let mut grid = Grid::new(ANALYZE_HEADER.iter().map(|s| s.to_string()).collect(), rows);
+    grid.fit = vec![
+        Fit::Keep,
+        Fit::Keep,
+        Fit::Keep,
+        Fit::Keep,
+        Fit::Keep,
+        Fit::Keep,
+        Fit::Keep,
+        Fit::Below(0),
+    ];
+    grid
+}
+
+/// The comment `--write` adds: `best c +4; played -2`.
+pub fn verdict_comment(v: &MoveVerdict) -> String {
+    format!(
+        "best {} {}; played {}",
+        v.best,
+        signed(v.best_score),
+        signed(v.score)
+    )
+}
+
+/// Whether a comment is one `--write` added (so a new run replaces it).
+pub fn is_verdict_comment(text: &str) -> bool {
+    static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^best [A-Za-z] (?:\+[1-9][0-9]*|0|-[1-9][0-9]*); played (?:\+[1-9][0-9]*|0|-[1-9][0-9]*)$")
+            .unwrap_or_else(|e| unreachable!("a fixed pattern: {e}"))
+    });
+    VERDICT.is_match(text)
+}
+
+/// Adds the verdicts to a record's main line, as `--write` prints it: every
+/// comment an earlier run added is removed; each labelled move gets its
+/// comment, and its label's glyph when it has none. Everything else (other
+/// comments, glyphs, NAGs, variations) is left as it was.
+pub fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
+    for m in &mut record.moves {
+        if m.after.iter().any(|c| is_verdict_comment(&c.text)) {
+            let kept: Vec<Comment> = std::mem::take(&mut m.after)
+                .into_iter()
+                .filter(|c| !is_verdict_comment(&c.text))
+                .collect();
+            for c in kept {
+                m.after.push(c);
+            }
+        }
+    }
+    for v in verdicts {
+        let Some(label) = v.label else { continue };
+        let Some(m) = usize::try_from(v.ply)
+            .ok()
+            .and_then(|p| p.checked_sub(1))
+            .and_then(|i| record.moves.get_mut(i))
+        else {
+            continue;
+        };
+        if m.glyph.is_none() {
+            m.glyph = Some(label.glyph());
+        }
+        m.after.push(Comment {
+            text: verdict_comment(v),
+            span: Span::default(),
+        });
+    }
+}
