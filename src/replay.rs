@@ -267,7 +267,46 @@ fn find_tag<'r>(record: &'r Record, name: &str) -> Option<&'r Tag> {
 /// assert_eq!(game.errors[0].message, "ply 1, South's c: claims 7 seeds, but the move captures 6 from B");
 /// ```
 pub fn replay(record: Record, opts: &Options) -> Game {
-    let run = run(&record, opts, true);
+    replay_keeping(record, opts, Keep::Variations)
+}
+
+/// [`replay`] keeping the plies of the main line only: every [`Ply`]'s
+/// `variations` is left empty. The variations are still played and checked,
+/// with the same diagnostics as `replay` gives.
+///
+/// For output that shows the main line alone (`ayo annotate`, `ayo board`):
+/// in a game of many variations their plies, a full position each, are
+/// most of the memory a replay takes.
+///
+/// ```
+/// use ayo::notation::parse_record;
+/// use ayo::replay::{Options, replay, replay_main_line};
+///
+/// let record = parse_record("1. a (1. b) (1. z) B *\n").unwrap();
+/// let full = replay(record.clone(), &Options::default());
+/// let main = replay_main_line(record, &Options::default());
+/// assert_eq!(full.moves[0].variations.len(), 2);
+/// assert!(main.moves[0].variations.is_empty());
+/// assert_eq!(main.errors, full.errors);
+/// assert_eq!(main.moves[1].outcome, full.moves[1].outcome);
+/// ```
+pub fn replay_main_line(record: Record, opts: &Options) -> Game {
+    replay_keeping(record, opts, Keep::MainLine)
+}
+
+/// Which plies a replay keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// None: checking alone.
+    Nothing,
+    /// The main line's, without the variations'.
+    MainLine,
+    /// Every line's.
+    Variations,
+}
+
+fn replay_keeping(record: Record, opts: &Options, keep: Keep) -> Game {
+    let run = run(&record, opts, keep);
     Game {
         record,
         rules: run.rules,
@@ -288,7 +327,7 @@ pub fn check(record: &Record, opts: &Options) -> Vec<Diagnostic> {
         trace: false,
         ..*opts
     };
-    run(record, &opts, false).errors
+    run(record, &opts, Keep::Nothing).errors
 }
 
 /// What replaying a record found; `moves` is empty unless plies were kept.
@@ -313,7 +352,7 @@ pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diag
     }
 }
 
-fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
+fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
     let mut errors: Vec<Diagnostic> = check_tags(record).iter().map(Diagnostic::from).collect();
     let rules = rules_of(record, opts.rules)
         .map_err(|d| errors.push(d))
@@ -337,7 +376,8 @@ fn run(record: &Record, opts: &Options, keep_plies: bool) -> Run {
     let mut replayer = Replayer {
         engine,
         trace: opts.trace,
-        keep_plies,
+        keep_plies: keep != Keep::Nothing,
+        keep_variations: keep == Keep::Variations,
         errors,
         cache: HashMap::new(),
         laps_sown: 0,
@@ -450,6 +490,8 @@ struct Replayer {
     trace: bool,
     /// Build the [`Ply`] of every move; checking alone keeps none.
     keep_plies: bool,
+    /// Keep the plies of variations too (with `keep_plies`).
+    keep_variations: bool,
     errors: Vec<Diagnostic>,
     /// Verdicts of long relays, so that each (position, pit) is decided once
     /// a run.
@@ -729,15 +771,21 @@ impl Replayer {
                 // Exact room: a game of many variations keeps one entry each.
                 // Asked for only when there are some: `with_capacity` on
                 // every move cost `ayo validate` about 10 M instructions.
-                if this.keep_plies && !m.variations.is_empty() {
+                let keep_var = this.keep_plies && this.keep_variations;
+                if keep_var && !m.variations.is_empty() {
                     variations.reserve_exact(m.variations.len());
                 }
+                // Variations not kept are played as checking plays them:
+                // no plies, no outcomes built.
+                let keep_line = this.keep_plies;
+                this.keep_plies = keep_var;
                 for v in &m.variations {
                     let (var, _) = this.line(&v.moves, &pos, place.ply, place.numbering, true);
-                    if this.keep_plies {
+                    if keep_var {
                         variations.push(var);
                     }
                 }
+                this.keep_plies = keep_line;
                 played = this.play(m, &mut pos, &place);
                 playing = played.refusal.is_none();
             } else {
@@ -1111,6 +1159,7 @@ mod tests {
                     .with_max_laps(limit),
                 trace: keep_plies,
                 keep_plies,
+                keep_variations: keep_plies,
                 errors: Vec::new(),
                 cache: HashMap::new(),
                 laps_sown: 0,
@@ -1151,8 +1200,9 @@ mod tests {
         assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
     }
 
-    /// `check` is `replay` without the plies: the same diagnostics for every
-    /// game of every fixture, valid or not.
+    /// `check` is `replay` without the plies, and `replay_main_line` is
+    /// `replay` without the variations' plies: the same diagnostics (and main
+    /// line) for every game of every fixture, valid or not.
     #[test]
     fn check_reports_what_replay_reports() {
         let mut dirs = vec![std::path::PathBuf::from("fixtures")];
@@ -1177,8 +1227,25 @@ mod tests {
                             trace,
                             ..Options::default()
                         };
-                        let errors = replay(record.clone(), &opts).errors;
+                        let full = replay(record.clone(), &opts);
+                        let errors = full.errors.clone();
                         assert_eq!(check(&record, &opts), errors, "{}", path.display());
+                        // The main line alone: the same game, its plies
+                        // without their variations.
+                        let main = replay_main_line(record.clone(), &opts);
+                        let mut moves = full.moves;
+                        for ply in &mut moves {
+                            ply.variations.clear();
+                        }
+                        assert_eq!(main.errors, errors, "{}", path.display());
+                        assert_eq!(main.moves, moves, "{}", path.display());
+                        assert_eq!(
+                            (main.rules, main.start, main.end),
+                            (full.rules, full.start, full.end),
+                            "{}",
+                            path.display()
+                        );
+                        assert!(main.moves.iter().all(|p| p.variations.is_empty()));
                         invalid += usize::from(trace && !errors.is_empty());
                     }
                     games += 1;

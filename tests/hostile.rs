@@ -897,3 +897,57 @@ fn memory_per_variation_of_a_big_game() {
     assert!(per(plies) <= 440, "plies: {} bytes a variation", per(plies));
     assert!(writing < 4096, "writing the JSON took {writing} bytes");
 }
+
+/// Memory for one big game in the commands that show its main line alone, and
+/// in `fmt`: a game of 20,000 one-move variations replayed for its main line
+/// (what `ayo annotate` and `ayo board` do) keeps no ply for a variation, the
+/// annotate rows trace the laps of the main line only, and writing the
+/// canonical text holds little beyond the text (its tokens are laid out as
+/// they are made). Before: plies 402 bytes a variation, the writer's tokens
+/// well over 3 times the text.
+#[test]
+fn memory_of_a_big_game_shown_by_its_main_line() {
+    use ayo::notation::write_record;
+    use ayo::output::table::annotate;
+    use ayo::replay::replay_main_line;
+
+    const N: usize = 20_000;
+    let text = format!("1. a {}*\n", "(1. b) ".repeat(N));
+    let record = parse_record(&text).unwrap();
+
+    heap::reset();
+    let before = heap::live();
+    let written = write_record(&record);
+    let writing = heap::peak() - before;
+    // The same length: wrapping turns spaces into line breaks.
+    assert_eq!(written.len(), text.len());
+
+    let untraced = Options {
+        trace: false,
+        ..Options::default()
+    };
+    let before = heap::live();
+    let game = replay_main_line(record, &untraced);
+    let plies = heap::live() - before;
+    assert!(game.is_valid());
+    assert!(game.moves[0].variations.is_empty());
+
+    heap::reset();
+    let before = heap::live();
+    let rows = annotate(&game);
+    let annotating = heap::peak() - before;
+    assert_eq!(rows[0].laps.len(), 5);
+
+    eprintln!(
+        "writing {writing} B for {} B of text, main-line plies {plies} B, annotate rows {annotating} B",
+        written.len()
+    );
+    // The text doubles as it grows: at most three times its length at once.
+    assert!(
+        writing <= 3 * written.len() as isize,
+        "writing the text took {writing} bytes for {} of text",
+        written.len()
+    );
+    assert!(plies < 16 * 1024, "main-line plies: {plies} bytes");
+    assert!(annotating < 16 * 1024, "annotate rows: {annotating} bytes");
+}

@@ -6,7 +6,7 @@ use ayo::output::json::schema_of;
 use ayo::output::table::{
     AnnotateJson, Laps, Style, annotate, annotate_grid, result_line, rules_label, title, wrap_lines,
 };
-use ayo::replay::replay;
+use ayo::replay::replay_main_line;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
@@ -59,7 +59,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.table.schema {
         return write_schema(out, &schema_of::<AnnotateJson>());
     }
-    let opts = args.replay.options(true);
+    // No lap traces and no variations' plies kept: the table shows the main
+    // line alone, and `annotate` traces each move's laps as it builds its
+    // row, so a big game's replay holds little beside its record.
+    let opts = args.replay.options(false);
     let laps = match args.laps {
         LapsArg::Compact => Laps::Compact,
         LapsArg::Full => Laps::Full,
@@ -73,7 +76,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             Err(e) => return Ok((vec![Diagnostic::from(e)], None)),
         };
         let number = raw.index + 1;
-        let game = replay(record, &opts);
+        let game = replay_main_line(record, &opts);
         let rows = annotate(&game);
         let label = rules_label(&game.record, game.rules.as_ref(), opts.rules.is_some());
         let heading = title(&game.record, label.as_deref(), number);

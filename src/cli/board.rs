@@ -10,7 +10,7 @@ use ayo::output::board::{BoardView, PositionJson, board_grid, game_views, render
 use ayo::output::json::schema_of;
 use ayo::output::svg::{Drawing, board_svg};
 use ayo::output::table::{Grid, Style, rules_label, title, wrap_lines};
-use ayo::replay::{Game, replay};
+use ayo::replay::{Game, replay, replay_main_line};
 use ayo::rules::{Engine, Position, Ruleset};
 
 use super::{
@@ -208,7 +208,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         ctx,
         args.game.game,
         |ctx, file, raw, record, number| {
-            let game = replay(record, &opts);
+            // The main line's plies alone: the views are its positions.
+            let game = replay_main_line(record, &opts);
             ctx.report_game(file, raw, &game);
             let views = game_views(&game);
             let chosen: Vec<&BoardView> = choose(&views, &args, ctx, file, number, &game)

@@ -46,7 +46,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let file = input.name.clone();
         let mut count = 0;
         for value in JsonGames::new(input.into_reader()) {
-            let value = match value {
+            let mut value = match value {
                 Ok(v) => v,
                 Err(e) => {
                     ctx.io_error(&file, &e);
@@ -58,7 +58,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             if args.game.game.is_some_and(|g| g != n as u64) {
                 continue;
             }
-            let imported = read_game(&value.bytes).and_then(to_record);
+            // The JSON text is let go as soon as it is read: for a big game
+            // it is the largest thing held, and the record comes next.
+            let bytes = std::mem::take(&mut value.bytes);
+            let game = read_game(&bytes);
+            drop(bytes);
+            let imported = game.and_then(to_record);
             let mut write = |bytes: &[u8]| -> Result<(), Fatal> {
                 if !first {
                     out.write_all(b"\n")?;

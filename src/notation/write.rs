@@ -1,6 +1,8 @@
 //! The canonical writer: known tags in a fixed order, then the others in file
 //! order; a blank line; the movetext with move numbers, wrapped at 80 columns.
 
+use std::fmt::Write as _;
+
 use super::ast::{Comment, Move, Record};
 use super::lex::game_start_inside;
 use super::numbering::Numbering;
@@ -24,15 +26,6 @@ pub const KNOWN_TAGS: [&str; 13] = [
 
 /// Movetext lines are wrapped to this width, unless a single token is wider.
 pub const WIDTH: usize = 80;
-
-/// A piece of movetext and how it joins the one before.
-struct Token {
-    text: String,
-    /// Written right after the previous token, with no space (`(` before, `)` after).
-    glued: bool,
-    /// A `;` comment: the line must end after it.
-    ends_line: bool,
-}
 
 /// Writes a tag value with `\` and `"` escaped.
 pub fn escape_tag_value(value: &str) -> String {
@@ -74,44 +67,124 @@ pub fn write_record(record: &Record) -> String {
     if !tags.is_empty() {
         out.push('\n');
     }
-    let mut tokens = Vec::new();
+    // The movetext is laid out as its tokens are made, one unit at a time:
+    // a big game's tokens are never held all at once beside its tree.
+    let mut lay = Layout::new(&mut out);
     let start_south = record
         .moves
         .first()
         .is_none_or(|m| m.pit.is_ascii_lowercase());
-    line_tokens(&record.moves, 1, start_south, &mut tokens);
+    line_tokens(&record.moves, 1, start_south, &mut lay);
     for c in &record.comments {
-        tokens.push(comment_token(c));
+        comment_token(c, &mut lay);
     }
-    tokens.push(Token {
-        text: record.result.outcome.as_str().to_string(),
-        glued: false,
-        ends_line: false,
-    });
-    layout(&tokens, &mut out);
+    lay.token(false, false)
+        .push_str(record.result.outcome.as_str());
+    lay.finish();
     out.push('\n');
     out
 }
 
-fn comment_token(c: &Comment) -> Token {
-    // A `;` comment whose text holds `}` cannot become `{…}`; it stays a `;`
-    // comment (its text never holds a line break).
-    if c.text.contains('}') {
-        Token {
-            text: format!(";{}", c.text),
-            glued: false,
-            ends_line: true,
+/// Lays movetext out in lines of at most [`WIDTH`] characters as its tokens
+/// come: a unit (a token and the glued ones after it, never glued past a `;`
+/// comment) is written once the next token shows it complete. A line
+/// holding a `;` comment ends after it.
+struct Layout<'o> {
+    out: &'o mut String,
+    /// Characters on the current line.
+    col: usize,
+    /// Nothing is written on the current line yet.
+    line_start: bool,
+    /// The unit being made, not yet written.
+    unit: String,
+    /// There is a unit being made (its text may be empty).
+    open_unit: bool,
+    /// The unit's last token is a `;` comment: the line ends after it.
+    unit_ends_line: bool,
+    /// A variation was opened: `(` goes before its first token.
+    paren: bool,
+}
+
+impl<'o> Layout<'o> {
+    fn new(out: &'o mut String) -> Self {
+        Layout {
+            out,
+            col: 0,
+            line_start: true,
+            unit: String::new(),
+            open_unit: false,
+            unit_ends_line: false,
+            paren: false,
         }
-    } else {
-        Token {
-            text: format!("{{{}}}", c.text),
-            glued: false,
-            ends_line: false,
+    }
+
+    /// Starts a token and returns the text to write it into. `glued`: written
+    /// right after the previous token, with no space (`)` after a
+    /// variation); `ends_line`: a `;` comment, after which the line ends.
+    fn token(&mut self, glued: bool, ends_line: bool) -> &mut String {
+        if self.open_unit && (!glued || self.unit_ends_line) {
+            self.write_unit();
+        }
+        self.open_unit = true;
+        self.unit_ends_line = ends_line;
+        if std::mem::take(&mut self.paren) {
+            self.unit.push('(');
+        }
+        &mut self.unit
+    }
+
+    /// Writes the unit made so far.
+    fn write_unit(&mut self) {
+        let unit = &self.unit;
+        let first_line = unit.split('\n').next().unwrap_or("").chars().count();
+        if !self.line_start {
+            if self.col + 1 + first_line > WIDTH {
+                self.out.push('\n');
+                self.col = 0;
+            } else {
+                self.out.push(' ');
+                self.col += 1;
+            }
+        }
+        self.out.push_str(unit);
+        self.col = match unit.rfind('\n') {
+            Some(p) => unit[p + 1..].chars().count(),
+            None => self.col + first_line,
+        };
+        self.line_start = false;
+        if self.unit_ends_line {
+            self.out.push('\n');
+            self.col = 0;
+            self.line_start = true;
+        }
+        self.unit.clear();
+        self.open_unit = false;
+    }
+
+    /// Writes the last unit.
+    fn finish(mut self) {
+        if self.open_unit {
+            self.write_unit();
         }
     }
 }
 
-fn line_tokens(moves: &[Move], number: u32, start_south: bool, tokens: &mut Vec<Token>) {
+fn comment_token(c: &Comment, lay: &mut Layout<'_>) {
+    // A `;` comment whose text holds `}` cannot become `{…}`; it stays a `;`
+    // comment (its text never holds a line break).
+    if c.text.contains('}') {
+        let t = lay.token(false, true);
+        t.push(';');
+        t.push_str(&c.text);
+    } else {
+        let t = lay.token(false, false);
+        t.push('{');
+        t.push_str(&c.text);
+        t.push('}');
+    }
+}
+
+fn line_tokens(moves: &[Move], number: u32, start_south: bool, lay: &mut Layout<'_>) {
     let mut needs_number = true;
     for (k, m) in moves.iter().enumerate() {
         let south = start_south == (k % 2 == 0);
@@ -119,99 +192,43 @@ fn line_tokens(moves: &[Move], number: u32, start_south: bool, tokens: &mut Vec<
         // Comments before a move that follows another move directly would read
         // back as that move's; between the number and the move they cannot.
         let after_number = k > 0 && moves[k - 1].variations.is_empty() && !m.before.is_empty();
-        let number_text = if south {
-            Some(format!("{n}."))
+        let dots = if south {
+            Some(".")
         } else if needs_number || !m.before.is_empty() {
-            Some(format!("{n}..."))
+            Some("...")
         } else {
             None
         };
-        let mut text = String::new();
-        if after_number && let Some(number) = &number_text {
-            tokens.push(Token {
-                text: number.clone(),
-                glued: false,
-                ends_line: false,
-            });
+        if after_number && let Some(dots) = dots {
+            // Writing to a `String` cannot fail.
+            let _ = write!(lay.token(false, false), "{n}{dots}");
         }
         for c in &m.before {
-            tokens.push(comment_token(c));
+            comment_token(c, lay);
         }
-        if !after_number && let Some(number) = number_text {
-            text.push_str(&number);
-            text.push(' ');
+        let text = lay.token(false, false);
+        if !after_number && let Some(dots) = dots {
+            let _ = write!(text, "{n}{dots} ");
         }
         text.push(m.pit);
         if let Some(claim) = m.claim {
-            text.push_str(&format!("x{claim}"));
+            let _ = write!(text, "x{claim}");
         }
         if let Some(g) = m.glyph {
             text.push_str(g.as_str());
         }
-        tokens.push(Token {
-            text,
-            glued: false,
-            ends_line: false,
-        });
         for nag in &m.nags {
-            tokens.push(Token {
-                text: format!("${}", nag.value),
-                glued: false,
-                ends_line: false,
-            });
+            let _ = write!(lay.token(false, false), "${}", nag.value);
         }
         for c in &m.after {
-            tokens.push(comment_token(c));
+            comment_token(c, lay);
         }
         for v in &m.variations {
-            let first = tokens.len();
-            line_tokens(&v.moves, n, south, tokens);
-            tokens[first].text.insert(0, '(');
-            tokens.push(Token {
-                text: ")".to_string(),
-                glued: true,
-                ends_line: false,
-            });
+            lay.paren = true;
+            line_tokens(&v.moves, n, south, lay);
+            lay.token(true, false).push(')');
         }
         needs_number = !m.after.is_empty() || !m.variations.is_empty();
-    }
-}
-
-/// Lays the tokens out in lines of at most [`WIDTH`] characters. Glued tokens
-/// stay together; a line holding a `;` comment ends after it.
-fn layout(tokens: &[Token], out: &mut String) {
-    let mut col = 0usize;
-    let mut line_start = true;
-    let mut i = 0;
-    while i < tokens.len() {
-        // A unit: a token and the glued ones after it (never glued past a `;`).
-        let mut j = i + 1;
-        while j < tokens.len() && tokens[j].glued && !tokens[j - 1].ends_line {
-            j += 1;
-        }
-        let unit: String = tokens[i..j].iter().map(|t| t.text.as_str()).collect();
-        let first_line = unit.split('\n').next().unwrap_or("").chars().count();
-        if !line_start {
-            if col + 1 + first_line > WIDTH {
-                out.push('\n');
-                col = 0;
-            } else {
-                out.push(' ');
-                col += 1;
-            }
-        }
-        out.push_str(&unit);
-        col = match unit.rfind('\n') {
-            Some(p) => unit[p + 1..].chars().count(),
-            None => col + first_line,
-        };
-        line_start = false;
-        if tokens[j - 1].ends_line {
-            out.push('\n');
-            col = 0;
-            line_start = true;
-        }
-        i = j;
     }
 }
 

@@ -567,10 +567,16 @@ impl<R: BufRead> JsonGames<R> {
             return Ok(Some(self.value(bytes, line, column, false)));
         }
         let mut bytes = Vec::new();
+        // Where the part of the current line not yet copied to `bytes` starts:
+        // the value is copied a line at a time.
+        let mut seg = self.pos;
         let (mut depth, mut in_string, mut escape) = (0usize, false, false);
         let cut_off = loop {
             if self.pos >= self.line.len() {
-                if !self.next_line()? {
+                bytes.extend_from_slice(&self.line[seg..]);
+                let more = self.next_line()?;
+                seg = self.pos;
+                if !more {
                     break true;
                 }
                 if !in_string && self.line.first() == Some(&b'{') {
@@ -580,7 +586,6 @@ impl<R: BufRead> JsonGames<R> {
             }
             let b = self.line[self.pos];
             self.pos += 1;
-            bytes.push(b);
             if in_string {
                 match b {
                     _ if escape => escape = false,
@@ -604,6 +609,18 @@ impl<R: BufRead> JsonGames<R> {
                 }
             }
         };
+        if bytes.is_empty() && self.line[self.pos..].iter().all(u8::is_ascii_whitespace) {
+            // The value is the rest of its line (a line of NDJSON): the line
+            // becomes the value, not copied, so a big game is held once. The
+            // next value starts on a later line, so the line is not needed.
+            let mut taken = std::mem::take(&mut self.line);
+            taken.truncate(self.pos);
+            taken.drain(..seg);
+            self.pos = 0;
+            bytes = taken;
+        } else {
+            bytes.extend_from_slice(&self.line[seg..self.pos]);
+        }
         Ok(Some(self.value(bytes, line, column, cut_off)))
     }
 }
@@ -713,6 +730,17 @@ mod tests {
             [
                 (1, 1, 1, "{\n  \"a\": {\n    \"b\": 1\n  }\n}".to_string()),
                 (2, 5, 3, "{\"c\": 2}".to_string()),
+            ]
+        );
+        // A value that is the rest of its line (after a mark and spaces) is
+        // the line itself, taken rather than copied; places stay right.
+        let spaced = "\u{feff}  {\"a\": 1}  \n {\"b\": [2]}\t\n{\"c\": 3}";
+        assert_eq!(
+            values(spaced),
+            [
+                (1, 1, 3, "{\"a\": 1}".to_string()),
+                (2, 2, 2, "{\"b\": [2]}".to_string()),
+                (3, 3, 1, "{\"c\": 3}".to_string()),
             ]
         );
         let array = "[\n  {\"a\": 1},\n  {\"b\": 2}\n]\n[{\"c\": 3}]";

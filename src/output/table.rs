@@ -13,7 +13,7 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::notation::{Comment, Move, Record};
 use crate::replay::{Game, Ply};
-use crate::rules::{MoveOutcome, Ruleset};
+use crate::rules::{Lap, MoveOutcome, Ruleset};
 
 use super::json::{CaptureJson, CommentsJson, LapJson, SideJson, side_json};
 
@@ -408,10 +408,9 @@ pub struct AnnotatedMove {
     pub comments: CommentsJson,
 }
 
-fn laps_json(o: &MoveOutcome) -> Vec<LapJson> {
+fn laps_json(o: &MoveOutcome, laps: &[Lap]) -> Vec<LapJson> {
     let pits = o.position.pits();
-    o.laps
-        .iter()
+    laps.iter()
         .map(|l| LapJson {
             from: l.from.letter(pits),
             seeds: l.seeds,
@@ -422,13 +421,24 @@ fn laps_json(o: &MoveOutcome) -> Vec<LapJson> {
 }
 
 /// The rows of a game's main line. Moves that were not played say why.
+///
+/// Each move's laps are those its ply keeps or, when the game was replayed
+/// without lap traces, traced here ([`Game::laps`]): so a big game can be
+/// replayed without them.
 pub fn annotate(game: &Game) -> Vec<AnnotatedMove> {
     let mut illegal_seen = false;
+    // The position each move was played from; `None` after a move not played.
+    let mut before = game.start;
     game.record
         .moves
         .iter()
         .zip(&game.moves)
         .map(|(m, ply): (&Move, &Ply)| {
+            let laps = match &before {
+                Some(b) => game.laps(b, ply),
+                None => std::borrow::Cow::Borrowed(&[][..]),
+            };
+            before = ply.outcome.as_ref().map(|o| o.position);
             let collapse = |cs: &[Comment]| -> Vec<String> {
                 cs.iter()
                     .map(|c| c.text.split_whitespace().collect::<Vec<_>>().join(" "))
@@ -463,8 +473,9 @@ pub fn annotate(game: &Game) -> Vec<AnnotatedMove> {
                 side: side_json(ply.side),
                 pit: m.pit,
                 claim: m.claim,
-                seeds: o.map(MoveOutcome::seeds),
-                laps: o.map_or_else(Vec::new, laps_json),
+                // As `MoveOutcome::seeds`, from the laps traced here.
+                seeds: o.map(|_| laps.first().map_or(0, |l| l.seeds)),
+                laps: o.map_or_else(Vec::new, |o| laps_json(o, &laps)),
                 capture: o.and_then(|o| {
                     o.capture.map(|c| CaptureJson {
                         pit: c.pit.letter(o.position.pits()),
