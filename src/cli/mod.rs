@@ -62,6 +62,7 @@ pub struct Cli {
     /// The most bytes one game may have (default 16 MiB): a larger game is reported at its
     /// start and skipped (not held in memory), and the run goes on.
     #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_GAME_BYTES as u64,
+          display_order = 900,
           value_parser = clap::value_parser!(u64).range(1..))]
     max_game_bytes: u64,
 }
