@@ -255,7 +255,8 @@ pub struct Match {
 /// A uniformly random legal move and the position after it, or `None` when
 /// there is none. Tries the non-empty pits in random order and keeps the first
 /// legal one, as [`random_game`] does: the same as choosing uniformly among
-/// the legal moves, without sowing them all.
+/// the legal moves, without sowing them all. `pos` must not be won by
+/// majority already (the caller stops the game there first).
 fn random_move(
     engine: &Engine,
     pos: &Position,
@@ -269,13 +270,18 @@ fn random_move(
             n += 1;
         }
     }
+    // As `random_game` does: the candidates are the mover's non-empty pits
+    // and the caller checked the majority, so each try sows a copy directly
+    // (`play` would repeat those checks and the feeding test every try).
+    let must_feed = engine.must_feed(pos);
     while n > 0 {
         let i = rng.below(n);
         let pit = candidates[i];
         n -= 1;
         candidates[i] = candidates[n];
-        match engine.play(pos, pit) {
-            Ok(next) => return Ok(Some((pit, next))),
+        let mut next = *pos;
+        match engine.sow_in_place(&mut next, pit, must_feed) {
+            Ok(_) => return Ok(Some((pit, next))),
             Err(Illegal::Undecided { laps }) => {
                 return Err(SearchError::Undecided {
                     position: *pos,
@@ -346,7 +352,10 @@ pub fn play_game(
         .iter()
         .any(|p| matches!(p, Player::Engine(_)));
     let mut line = vec![*start];
-    let mut moves: Vec<Move> = Vec::new();
+    // Room for a typical game at once (random games on the standard board
+    // average 25 plies, at most 66 in 2,000 of them): growing the vector by
+    // doubling copied the moves several times a game.
+    let mut moves: Vec<Move> = Vec::with_capacity(64);
     let mut pos = *start;
     let end = loop {
         if engine.majority(&pos).is_some() {
