@@ -12,7 +12,7 @@ use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, csv_rows, each_game_ordered, later_rows,
+    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, csv_rows, each_game_ordered, write_rendered,
     write_schema,
 };
 
@@ -138,18 +138,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             ctx.diagnose(file, raw, d);
         }
         let Some(buf) = buf else { return Ok(()) };
-        match style {
-            Some(Style::Csv) if !first => out.write_all(later_rows(&buf))?,
-            None | Some(Style::Csv) => out.write_all(&buf)?,
-            Some(_) => {
-                if !first {
-                    out.write_all(b"\n")?;
-                }
-                out.write_all(&buf)?;
-            }
-        }
-        first = false;
-        Ok(())
+        Ok(write_rendered(out, style, &mut first, &buf)?)
     };
     let jobs = args.jobs.get();
     each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)

@@ -670,13 +670,33 @@ pub fn csv_rows(
     }
 }
 
-/// A game's CSV rows as [`csv_rows`] renders them for the first game, without
-/// the header line: the rows of a later game.
-pub fn later_rows(csv: &[u8]) -> &[u8] {
-    match memchr::memmem::find(csv, b"\r\n") {
-        Some(i) => &csv[i + 2..],
-        None => &[],
+/// Writes one game's rendered output (from a worker's buffer) in its place
+/// among the others: a table after the first is set off by a blank line; JSON
+/// lines go as they are; a CSV game's rows follow the first game's, whose
+/// header alone is kept (each worker renders its game with the header, not
+/// knowing which comes first).
+pub fn write_rendered(
+    out: &mut impl Write,
+    style: Option<ayo::output::table::Style>,
+    first: &mut bool,
+    buf: &[u8],
+) -> io::Result<()> {
+    use ayo::output::table::Style;
+    match style {
+        Some(Style::Csv) if !*first => {
+            let rows = memchr::memmem::find(buf, b"\r\n").map_or(&[][..], |i| &buf[i + 2..]);
+            out.write_all(rows)?;
+        }
+        None | Some(Style::Csv) => out.write_all(buf)?,
+        Some(_) => {
+            if !*first {
+                out.write_all(b"\n")?;
+            }
+            out.write_all(buf)?;
+        }
     }
+    *first = false;
+    Ok(())
 }
 
 impl Ctx {
