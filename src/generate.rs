@@ -153,12 +153,7 @@ pub fn random_record(
         Status::Ongoing => None,
         Status::Over(game_end) => Some(game_end),
     };
-    let token = match outcome.map(|g| g.winner) {
-        None => Outcome::Unknown,
-        Some(Some(crate::rules::Side::South)) => Outcome::SouthWins,
-        Some(Some(crate::rules::Side::North)) => Outcome::NorthWins,
-        Some(None) => Outcome::Draw,
-    };
+    let token = result_token(outcome.map(|g| g.winner));
     let mut tags = vec![
         tag("Event", format!("Generated game {number}")),
         tag("Date", "2026.11.29".to_string()),
@@ -173,16 +168,7 @@ pub fn random_record(
     if let Some(g) = outcome {
         tags.push(tag("Score", format!("{}-{}", g.score[0], g.score[1])));
     }
-    Ok(Record {
-        tags,
-        comments: Vec::new(),
-        moves,
-        result: Termination {
-            outcome: token,
-            span: Span::default(),
-        },
-        span: Span::default(),
-    })
+    Ok(record(tags, moves, token))
 }
 
 /// Who makes the moves of one side in [`play_game`].
@@ -409,12 +395,7 @@ pub fn play_game(
             "stopped after {plies} plies, the game unfinished"
         )));
     }
-    let token = match end.map(|g| g.winner) {
-        None => Outcome::Unknown,
-        Some(Some(crate::rules::Side::South)) => Outcome::SouthWins,
-        Some(Some(crate::rules::Side::North)) => Outcome::NorthWins,
-        Some(None) => Outcome::Draw,
-    };
+    let token = result_token(end.map(|g| g.winner));
     let mut tags = vec![
         tag("Event", "ayo generate".to_string()),
         tag("Round", round.to_string()),
@@ -430,14 +411,30 @@ pub fn play_game(
         tags.push(tag("Score", format!("{}-{}", g.score[0], g.score[1])));
     }
     tags.push(tag("PlyCount", moves.len().to_string()));
-    Ok(Record {
+    Ok(record(tags, moves, token))
+}
+
+/// The termination token of a game: `None` while unfinished, else its winner
+/// (`Some(None)` for a draw).
+fn result_token(winner: Option<Option<crate::rules::Side>>) -> Outcome {
+    match winner {
+        None => Outcome::Unknown,
+        Some(Some(crate::rules::Side::South)) => Outcome::SouthWins,
+        Some(Some(crate::rules::Side::North)) => Outcome::NorthWins,
+        Some(None) => Outcome::Draw,
+    }
+}
+
+/// A generated record: no spans (it was never text) and no game comment.
+fn record(tags: Vec<Tag>, moves: Vec<Move>, outcome: Outcome) -> Record {
+    Record {
         tags,
         comments: Vec::new(),
         moves,
         result: Termination {
-            outcome: token,
+            outcome,
             span: Span::default(),
         },
         span: Span::default(),
-    })
+    }
 }
