@@ -419,6 +419,9 @@ impl Cutter {
 
     /// Moves the input position over `bytes`.
     fn pass(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
         self.offset += bytes.len();
         match memchr::memrchr(b'\n', bytes) {
             Some(last) => {
@@ -618,6 +621,12 @@ impl Cutter {
                         _ => State::Movetext,
                     };
                     i += 1;
+                    // Most often the `]` follows: take it here rather than
+                    // through another search, as `TagLine` would.
+                    if self.state == State::TagLine && buf.get(i) == Some(&b']') {
+                        self.state = State::Movetext;
+                        i += 1;
+                    }
                 }
                 State::TagEscape => {
                     self.state = if buf[i] == b'\n' {
@@ -1027,6 +1036,29 @@ mod tests {
             );
             let split = cut_all(GameReader::new(reader).max_game_bytes(max));
             prop_assert_eq!(&split, &expected);
+        }
+    }
+
+    #[test]
+    fn counts_bytes_of_any_length() {
+        for len in [
+            0,
+            1,
+            15,
+            16,
+            17,
+            255 * 16 - 1,
+            255 * 16,
+            255 * 16 + 1,
+            3 * 255 * 16 + 7,
+        ] {
+            let bytes: Vec<u8> = (0..len).map(|k| [b'\n', b'a', 0xC3, 0xA9][k % 4]).collect();
+            let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+            assert_eq!(count_bytes(&bytes, |b| b == b'\n'), lines, "{len}");
+            let chars = String::from_utf8_lossy(&bytes).chars().count();
+            if len % 4 == 0 {
+                assert_eq!(count_chars(&bytes) as usize, chars, "{len}");
+            }
         }
     }
 
