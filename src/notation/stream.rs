@@ -292,6 +292,23 @@ fn skip(buf: &[u8], mut i: usize, stops: &[u8; 256]) -> usize {
     i
 }
 
+/// Where the usual tag line `[Name "value"]` whose `[` ends at `from`
+/// leaves off, just after its `]`, as the states `TagLine`, `TagString`,
+/// `TagLine` would take it; `None` when the line is anything else (then the
+/// states take it, from its start).
+#[inline(always)]
+fn plain_tag_line(buf: &[u8], from: usize) -> Option<usize> {
+    let open = skip_words(buf, from, tag_line_stops, &TAG_LINE_STOPS);
+    if buf.get(open) != Some(&b'"') {
+        return None;
+    }
+    let close = skip_words(buf, open + 1, tag_string_stops, &TAG_STRING_STOPS);
+    match buf.get(close..close + 2) {
+        Some(b"\"]") => Some(close + 2),
+        _ => None,
+    }
+}
+
 /// How many bytes of `bytes` pass `test`: counted in byte-sized sums over
 /// runs of 255, which the compiler turns into wide vector adds.
 #[inline(always)]
@@ -544,8 +561,32 @@ impl Cutter {
                             if kind == 2 || (self.movetext && kind == 1) {
                                 return Some(i);
                             }
-                            self.state = State::TagLine;
-                            i += 1;
+                            // The usual tag lines, one after another, in one
+                            // go; anything else through the states.
+                            loop {
+                                let Some(end) = plain_tag_line(buf, i + 1) else {
+                                    self.state = State::TagLine;
+                                    i += 1;
+                                    break;
+                                };
+                                // Back in movetext after the `]`. A `[` right
+                                // after the line break starts a line, not
+                                // after a blank line: the next game's if
+                                // movetext came before, else the next tag line.
+                                i = end;
+                                let next = match buf.get(end..end + 2) {
+                                    Some([b'\n', _]) => end + 1,
+                                    Some(b"\r\n") => end + 2,
+                                    _ => break,
+                                };
+                                if buf.get(next) != Some(&b'[') {
+                                    break;
+                                }
+                                if self.movetext {
+                                    return Some(next);
+                                }
+                                i = next;
+                            }
                         }
                         // A `*` or `-`: its word may be a termination token
                         // (which counts only outside variations).
