@@ -1,6 +1,6 @@
-//! The game cutter as it was before its movetext loop skipped ordinary
-//! bytes by table: kept, byte for byte the same rule, as the reference the
-//! faster one is checked against (see the proptest in `stream.rs`).
+//! The game cutter as it was when it looked at every byte: kept, unchanged,
+//! as the reference that the cutter which skips ordinary bytes is checked
+//! against (the proptest `cuts_as_the_reference_does` in `stream.rs`).
 
 use std::io::{self, BufRead};
 
