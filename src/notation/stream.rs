@@ -372,6 +372,20 @@ fn tag_string_stops(x: u64) -> u64 {
 /// `buf` go through the table.
 #[inline(always)]
 fn skip_words(buf: &[u8], mut i: usize, found: impl Fn(u64) -> u64, stops: &[u8; 256]) -> usize {
+    // Two words a step while sixteen bytes are left: one branch for both.
+    while let Some(pair) = buf.get(i..).and_then(|rest| rest.first_chunk::<16>()) {
+        let (low, high) = pair.split_at(8);
+        let low = found(u64::from_le_bytes(low.try_into().unwrap_or_default()));
+        let high = found(u64::from_le_bytes(high.try_into().unwrap_or_default()));
+        if low | high != 0 {
+            return if low != 0 {
+                i + (low.trailing_zeros() / 8) as usize
+            } else {
+                i + 8 + (high.trailing_zeros() / 8) as usize
+            };
+        }
+        i += 16;
+    }
     while let Some(chunk) = buf.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
         let marks = found(u64::from_le_bytes(*chunk));
         if marks != 0 {
