@@ -39,7 +39,11 @@ pub(crate) fn skips_origin(rule: SkipOrigin, seeds: u16, ring: usize) -> bool {
 /// A lap shorter than a circle is sown seed by seed: most laps carry 4–6 seeds,
 /// and for so few a plain loop beats slice fills. Longer laps sow full circles
 /// in bulk, so a lap costs O(ring) whatever its seeds.
-#[inline]
+///
+/// Never inlined: [`relay`] calls it only for laps of a circle or more (about
+/// one lap in twenty in real games), and inlined, the set-up of its bulk
+/// loops was paid on every relay.
+#[inline(never)]
 fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool) -> usize {
     let seeds = usize::from(board[origin]);
     board[origin] = 0;
