@@ -126,7 +126,7 @@ fn random_line(
             let (var, _) = random_line(engine, &before, rng, &short, depth + 1)?;
             if var.first().is_some_and(|v| v.pit != m.pit) {
                 m.variations.push(Variation {
-                    moves: var,
+                    moves: var.into(),
                     span: Span::default(),
                 });
             }

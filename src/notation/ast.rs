@@ -22,6 +22,18 @@ impl<T> List<T> {
         List(ThinVec::new())
     }
 
+    /// An empty list with room for `n` items (no allocation when `n` is 0).
+    pub fn with_capacity(n: usize) -> Self {
+        List(ThinVec::with_capacity(n))
+    }
+
+    /// Gives back the room no item uses. A list grows by doubling, from room
+    /// for four: a finished list is shrunk so that a game of many short lists
+    /// does not hold several times its items.
+    pub fn shrink_to_fit(&mut self) {
+        self.0.shrink_to_fit();
+    }
+
     /// Adds an item at the end.
     pub fn push(&mut self, item: T) {
         self.0.push(item);
@@ -104,15 +116,23 @@ impl<T> IntoIterator for List<T> {
     }
 }
 
-/// A place in the input: byte offset and length, and the 1-based line and
-/// column (in characters) of its first byte.
+/// A place in a game: byte offset in the game's text and length, and the
+/// 1-based line and column (in characters) of its first byte in the input.
+///
+/// Sixteen bytes: a syntax tree holds two or three spans a move, so their size
+/// is most of the tree's. The offset and length fit in `u32` because a game is
+/// at most 4 GiB: [`parse_game`](super::parse_game) refuses a longer one, and
+/// [`GameReader::max_game_bytes`](super::GameReader::max_game_bytes) keeps
+/// games far below that. Where the game starts in the input is its
+/// [`Origin`](super::Origin).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
-    /// Byte offset from the start of the input. A byte-order mark counts:
-    /// it is three bytes of the input, so the first game after one starts at 3.
-    pub offset: usize,
+    /// Byte offset from the start of the game's text (so a span indexes the
+    /// text it was parsed from: `&text[offset..offset + len]`). The game's own
+    /// [`Origin`](super::Origin) says where that text starts in the input.
+    pub offset: u32,
     /// Length in bytes.
-    pub len: usize,
+    pub len: u32,
     /// 1-based line.
     pub line: u32,
     /// 1-based column, counted in characters.
@@ -210,8 +230,9 @@ pub struct Comment {
 /// A variation, `( … )`: a line of play replacing the move before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
-    /// Its moves.
-    pub moves: Vec<Move>,
+    /// Its moves: a [`List`], one word, as most variations are a move or two
+    /// and a game may hold very many of them.
+    pub moves: List<Move>,
     /// From `(` to `)`.
     pub span: Span,
 }
@@ -333,7 +354,7 @@ impl Record {
     /// The record with every span zeroed and every move number dropped: what is
     /// left is what the writer must preserve, so round-trip tests compare this.
     pub fn normalized(&self) -> Record {
-        fn moves(ms: &[Move]) -> Vec<Move> {
+        fn moves<C: FromIterator<Move>>(ms: &[Move]) -> C {
             ms.iter()
                 .map(|m| Move {
                     number: None,
@@ -423,5 +444,35 @@ mod tests {
             std::mem::size_of::<List<Comment>>(),
             std::mem::size_of::<usize>()
         );
+    }
+
+    /// The sizes a big game's memory is made of (a game of 200,000 one-move
+    /// variations holds a `Variation` and a list of one `Move` for each): a
+    /// field that makes them larger fails here, not only in the memory tests
+    /// of `tests/hostile.rs`.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn the_tree_stays_small() {
+        use std::mem::size_of;
+        assert_eq!(size_of::<Span>(), 16);
+        assert_eq!(size_of::<MoveNumber>(), 24);
+        assert_eq!(size_of::<Option<MoveNumber>>(), 24);
+        assert_eq!(size_of::<Move>(), 88);
+        assert_eq!(size_of::<Variation>(), 24);
+        assert_eq!(size_of::<Comment>(), 40);
+        assert_eq!(size_of::<Nag>(), 20);
+    }
+
+    /// A finished list gives its spare room back.
+    #[test]
+    fn shrink_to_fit_keeps_the_items() {
+        let mut l: List<u32> = List::with_capacity(1);
+        l.extend([1, 2, 3]);
+        l.shrink_to_fit();
+        assert_eq!(&l[..], [1, 2, 3]);
+        assert_eq!(l.0.capacity(), 3);
+        let mut empty: List<u32> = List::new();
+        empty.shrink_to_fit();
+        assert!(empty.is_empty());
     }
 }

@@ -124,9 +124,10 @@ impl<'a> Locator<'a> {
             self.text[self.at..start].chars().count() as u32
         };
         self.at = start;
+        // Both fit: `parse_game` refuses a text longer than `u32::MAX`.
         Span {
-            offset: self.origin.offset + start,
-            len: end - start,
+            offset: start as u32,
+            len: (end - start) as u32,
             line: self.origin.line + self.line,
             column: self.column,
         }
@@ -385,6 +386,24 @@ fn looks_like_chess(w: &str) -> bool {
 
 /// Parses one game's text (as cut by the game splitter) into a [`Record`].
 pub fn parse_game(text: &str, origin: Origin) -> Result<Record, SyntaxError> {
+    // A span's offset and length are `u32`: a longer game could not be
+    // located, so it is refused here (the game reader's `max_game_bytes`
+    // keeps games far below this).
+    if u32::try_from(text.len()).is_err() {
+        return Err(SyntaxError {
+            span: Span {
+                offset: 0,
+                len: 0,
+                line: origin.line,
+                column: origin.column,
+            },
+            message: format!(
+                "game too large: {} bytes, over the maximum of {} bytes a game can have; skipped",
+                text.len(),
+                u32::MAX
+            ),
+        });
+    }
     let mut p = GameParser {
         text,
         loc: Locator::new(text, origin),
@@ -406,10 +425,77 @@ struct GameParser<'a> {
     result_tag: Option<Outcome>,
 }
 
+/// The moves of a line being read: a `Vec` for the main line (a
+/// [`Record`]'s), a [`List`] for a variation's.
+trait Moves: std::ops::DerefMut<Target = [Move]> {
+    /// Room for `n` moves.
+    fn with_room(n: usize) -> Self;
+    fn push(&mut self, m: Move);
+    /// Gives back the spare room of a finished line, when there is much of it.
+    fn finish(&mut self);
+}
+
+impl Moves for Vec<Move> {
+    fn with_room(n: usize) -> Self {
+        Vec::with_capacity(n)
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+    fn finish(&mut self) {
+        // The main line was given room for a move every six bytes: a game
+        // of many variations would otherwise hold several times its moves (a
+        // 1.4 MB game of 200,000 one-move variations: 99 MB to validate, 36 MB
+        // with this and the exact room of a variation's first move). Only room
+        // for more than twice the moves (and four) is shrunk, which growing
+        // by doubling never leaves: shrinking every line cost a reallocation
+        // each, about 13 M instructions of `ayo validate` on 40,000 games.
+        if self.capacity() > 2 * self.len() + 4 {
+            self.shrink_to_fit();
+        }
+    }
+}
+
+impl Moves for List<Move> {
+    fn with_room(n: usize) -> Self {
+        List::with_capacity(n)
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        List::push(self, m);
+    }
+    fn finish(&mut self) {
+        // Exact: a variation's moves are kept as long as the game, and a game
+        // may have hundreds of thousands of them. Most are one move, which
+        // its room already fits (no reallocation).
+        self.shrink_to_fit();
+    }
+}
+
+/// Gives back the spare room of a move's lists once no more can be added to
+/// them (a list grows from room for four; most moves that have one have one
+/// item). Cheap when they are empty, as they mostly are.
+#[inline(always)]
+fn finish_move(m: &mut Move) {
+    if !m.variations.is_empty() {
+        m.variations.shrink_to_fit();
+    }
+    if !m.after.is_empty() {
+        m.after.shrink_to_fit();
+    }
+    if !m.before.is_empty() {
+        m.before.shrink_to_fit();
+    }
+    if !m.nags.is_empty() {
+        m.nags.shrink_to_fit();
+    }
+}
+
 /// A line being read: what the steps of [`GameParser::line`] share.
-struct Line {
+struct Line<M> {
     kind: LineKind,
-    moves: Vec<Move>,
+    moves: M,
     /// Comments waiting for the next move: at the start of the line, after a
     /// move number, or after a variation.
     pending: List<Comment>,
@@ -419,23 +505,15 @@ struct Line {
     after_variation: bool,
 }
 
-impl Line {
+impl<M: Moves> Line<M> {
     /// The moves, and the comments left over at the end: those go after the
     /// last move, and a line with no moves hands them back.
-    fn finish(mut self) -> (Vec<Move>, List<Comment>) {
-        // The main line was given room for a move every six bytes: a game
-        // of many variations would otherwise hold several times its moves (a
-        // 1.4 MB game of 200,000 one-move variations: 99 MB to validate, 36 MB
-        // with this and the exact room of a variation's first move). Only room
-        // for more than twice the moves (and four) is shrunk, which growing
-        // by doubling never leaves: shrinking every line cost a reallocation
-        // each, about 13 M instructions of `ayo validate` on 40,000 games.
-        if self.moves.capacity() > 2 * self.moves.len() + 4 {
-            self.moves.shrink_to_fit();
-        }
+    fn finish(mut self) -> (M, List<Comment>) {
+        self.moves.finish();
         match self.moves.last_mut() {
             Some(m) => {
                 m.after.append(&mut self.pending);
+                finish_move(m);
                 (self.moves, List::new())
             }
             None => (self.moves, self.pending),
@@ -471,7 +549,7 @@ impl<'a> GameParser<'a> {
     /// `start` stretched to end where `to` begins.
     fn extend(&self, start: Span, to: &'a str) -> Span {
         Span {
-            len: self.loc.origin.offset + self.off(to) - start.offset,
+            len: self.off(to) as u32 - start.offset,
             ..start
         }
     }
@@ -536,7 +614,7 @@ impl<'a> GameParser<'a> {
             );
             return Err(self.at_the_end(message));
         }
-        let (rest, moves, comments, end) = self.line(i, LineKind::Main)?;
+        let (rest, moves, comments, end) = self.line::<Vec<Move>>(i, LineKind::Main)?;
         let LineEnd::Termination(result) = end else {
             unreachable!("the main line ends only at its termination token")
         };
@@ -545,7 +623,7 @@ impl<'a> GameParser<'a> {
             return Err(self.expected(rest, "the end of the game after its termination token"));
         }
         let span = Span {
-            len: self.off(rest) - (start.offset - self.loc.origin.offset),
+            len: self.off(rest) as u32 - start.offset,
             ..start
         };
         Ok(Record {
@@ -686,21 +764,21 @@ impl<'a> GameParser<'a> {
     /// termination token (main line) or `)` (variation). Each token kind has
     /// its own step below; what they share is the [`Line`].
     #[allow(clippy::type_complexity)]
-    fn line(
+    fn line<M: Moves>(
         &mut self,
         mut i: &'a str,
         kind: LineKind,
-    ) -> Result<(&'a str, Vec<Move>, List<Comment>, LineEnd), SyntaxError> {
+    ) -> Result<(&'a str, M, List<Comment>, LineEnd), SyntaxError> {
         let mut line = Line {
             kind,
             // Most of a game's text is its main line, at about six bytes a
             // move (`12. dx3 E `), comments and variations included.
-            moves: match kind {
-                LineKind::Main => Vec::with_capacity(i.len() / 6 + 1),
+            moves: M::with_room(match kind {
+                LineKind::Main => i.len() / 6 + 1,
                 // Room for one move: most variations are short, and a
-                // second move then grows it to four.
-                LineKind::Variation { .. } => Vec::with_capacity(1),
-            },
+                // second move then grows it.
+                LineKind::Variation { .. } => 1,
+            }),
             pending: List::new(),
             number: None,
             after_variation: false,
@@ -757,7 +835,7 @@ impl<'a> GameParser<'a> {
     }
 
     /// The text ended inside a line: no termination token, or no `)`.
-    fn end_of_text(&mut self, line: &Line) -> SyntaxError {
+    fn end_of_text(&mut self, line: &Line<impl Moves>) -> SyntaxError {
         match line.kind {
             LineKind::Main => {
                 let message = format!(
@@ -774,7 +852,11 @@ impl<'a> GameParser<'a> {
     }
 
     /// A comment goes after the move it follows, or waits for the next move.
-    fn comment_in_line(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+    fn comment_in_line(
+        &mut self,
+        i: &'a str,
+        line: &mut Line<impl Moves>,
+    ) -> Result<&'a str, SyntaxError> {
         let (rest, comment) = self.comment(i)?;
         match line.moves.last_mut() {
             Some(m) if line.number.is_none() && !line.after_variation => m.after.push(comment),
@@ -784,7 +866,11 @@ impl<'a> GameParser<'a> {
     }
 
     /// `variation = "(" line ")"`, attached to the move before it.
-    fn variation(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+    fn variation(
+        &mut self,
+        i: &'a str,
+        line: &mut Line<impl Moves>,
+    ) -> Result<&'a str, SyntaxError> {
         let depth = match line.kind {
             LineKind::Main => 1,
             LineKind::Variation { depth, .. } => depth + 1,
@@ -806,7 +892,7 @@ impl<'a> GameParser<'a> {
         }
         let open = self.span_of(i, &i[1..]);
         let (rest, mut var_moves, trailing, _) =
-            self.line(&i[1..], LineKind::Variation { open, depth })?;
+            self.line::<List<Move>>(&i[1..], LineKind::Variation { open, depth })?;
         match var_moves.last_mut() {
             Some(m) => m.after.extend(trailing),
             None => {
@@ -832,7 +918,11 @@ impl<'a> GameParser<'a> {
     }
 
     /// `nag = "$" digit { digit }`, right after its move.
-    fn nag_in_line(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+    fn nag_in_line(
+        &mut self,
+        i: &'a str,
+        line: &mut Line<impl Moves>,
+    ) -> Result<&'a str, SyntaxError> {
         let Ok((rest, digits)) = nag(i) else {
             return Err(self.expected(i, "a NAG: `$` and a number from 0 to 255"));
         };
@@ -865,7 +955,7 @@ impl<'a> GameParser<'a> {
     fn number_or_termination(
         &mut self,
         i: &'a str,
-        line: &mut Line,
+        line: &mut Line<impl Moves>,
     ) -> Result<Result<&'a str, (&'a str, Termination)>, SyntaxError> {
         // Most words here are move numbers, and no termination token reads as
         // one (`1-0` and `1/2-1/2` stop after a digit): try the move number
@@ -917,8 +1007,15 @@ impl<'a> GameParser<'a> {
     /// A move, with the number and comments waiting for it.
     // Inlined for the reason given at `move_token`.
     #[inline(always)]
-    fn move_in_line(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+    fn move_in_line(
+        &mut self,
+        i: &'a str,
+        line: &mut Line<impl Moves>,
+    ) -> Result<&'a str, SyntaxError> {
         let (rest, token) = self.move_token(i)?;
+        if let Some(last) = line.moves.last_mut() {
+            finish_move(last);
+        }
         // Built in place: a move is large, and most are never moved again.
         line.moves.push(Move {
             number: line.number.take(),
@@ -1171,7 +1268,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.moves[0].span.column, 5 + 5);
-        assert_eq!(r.moves[0].span.offset, 10 + 8);
+        // Offsets count from the start of the game's text.
+        assert_eq!(r.moves[0].span.offset, 8);
         assert_eq!(r.moves[0].span.line, 3);
     }
 }

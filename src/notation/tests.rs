@@ -37,7 +37,7 @@ fn a_move(depth: u32) -> BoxedStrategy<Move> {
     } else {
         proptest::collection::vec(
             line(depth - 1).prop_map(|moves| Variation {
-                moves,
+                moves: moves.into(),
                 span: Span::default(),
             }),
             0..=2,

@@ -339,7 +339,7 @@ impl From<ImportMove> for MoveIn {
                 .variations
                 .into_iter()
                 .map(|v| Variation {
-                    moves: v.0,
+                    moves: v.0.into(),
                     span: Span::default(),
                 })
                 .collect(),
