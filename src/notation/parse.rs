@@ -16,7 +16,8 @@ use nom::{IResult, Parser};
 use std::borrow::Cow;
 
 use super::ast::{
-    Comment, Glyph, List, Move, MoveNumber, Nag, Outcome, Record, Span, Tag, Termination, Variation,
+    Comment, Glyph, List, Move, MoveNumber, Moves, Nag, Outcome, Record, Span, Tag, Termination,
+    Variation,
 };
 use super::lex;
 use super::tags::known_index;
@@ -426,8 +427,8 @@ struct GameParser<'a> {
 }
 
 /// The moves of a line being read: a `Vec` for the main line (a
-/// [`Record`]'s), a [`List`] for a variation's.
-trait Moves: std::ops::DerefMut<Target = [Move]> {
+/// [`Record`]'s), [`Moves`] for a variation's.
+trait LineMoves: std::ops::DerefMut<Target = [Move]> {
     /// Room for `n` moves.
     fn with_room(n: usize) -> Self;
     fn push(&mut self, m: Move);
@@ -435,7 +436,7 @@ trait Moves: std::ops::DerefMut<Target = [Move]> {
     fn finish(&mut self);
 }
 
-impl Moves for Vec<Move> {
+impl LineMoves for Vec<Move> {
     fn with_room(n: usize) -> Self {
         Vec::with_capacity(n)
     }
@@ -457,18 +458,19 @@ impl Moves for Vec<Move> {
     }
 }
 
-impl Moves for List<Move> {
-    fn with_room(n: usize) -> Self {
-        List::with_capacity(n)
+impl LineMoves for Moves {
+    /// No room asked for: a first move is kept in place, and most
+    /// variations are one move.
+    fn with_room(_: usize) -> Self {
+        Moves::new()
     }
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        List::push(self, m);
+        Moves::push(self, m);
     }
     fn finish(&mut self) {
         // Exact: a variation's moves are kept as long as the game, and a game
-        // may have hundreds of thousands of them. Most are one move, which
-        // its room already fits (no reallocation).
+        // may have hundreds of thousands of them.
         self.shrink_to_fit();
     }
 }
@@ -505,7 +507,7 @@ struct Line<M> {
     after_variation: bool,
 }
 
-impl<M: Moves> Line<M> {
+impl<M: LineMoves> Line<M> {
     /// The moves, and the comments left over at the end: those go after the
     /// last move, and a line with no moves hands them back.
     fn finish(mut self) -> (M, List<Comment>) {
@@ -764,7 +766,7 @@ impl<'a> GameParser<'a> {
     /// termination token (main line) or `)` (variation). Each token kind has
     /// its own step below; what they share is the [`Line`].
     #[allow(clippy::type_complexity)]
-    fn line<M: Moves>(
+    fn line<M: LineMoves>(
         &mut self,
         mut i: &'a str,
         kind: LineKind,
@@ -835,7 +837,7 @@ impl<'a> GameParser<'a> {
     }
 
     /// The text ended inside a line: no termination token, or no `)`.
-    fn end_of_text(&mut self, line: &Line<impl Moves>) -> SyntaxError {
+    fn end_of_text(&mut self, line: &Line<impl LineMoves>) -> SyntaxError {
         match line.kind {
             LineKind::Main => {
                 let message = format!(
@@ -855,7 +857,7 @@ impl<'a> GameParser<'a> {
     fn comment_in_line(
         &mut self,
         i: &'a str,
-        line: &mut Line<impl Moves>,
+        line: &mut Line<impl LineMoves>,
     ) -> Result<&'a str, SyntaxError> {
         let (rest, comment) = self.comment(i)?;
         match line.moves.last_mut() {
@@ -869,7 +871,7 @@ impl<'a> GameParser<'a> {
     fn variation(
         &mut self,
         i: &'a str,
-        line: &mut Line<impl Moves>,
+        line: &mut Line<impl LineMoves>,
     ) -> Result<&'a str, SyntaxError> {
         let depth = match line.kind {
             LineKind::Main => 1,
@@ -892,7 +894,7 @@ impl<'a> GameParser<'a> {
         }
         let open = self.span_of(i, &i[1..]);
         let (rest, mut var_moves, trailing, _) =
-            self.line::<List<Move>>(&i[1..], LineKind::Variation { open, depth })?;
+            self.line::<Moves>(&i[1..], LineKind::Variation { open, depth })?;
         match var_moves.last_mut() {
             Some(m) => m.after.extend(trailing),
             None => {
@@ -921,7 +923,7 @@ impl<'a> GameParser<'a> {
     fn nag_in_line(
         &mut self,
         i: &'a str,
-        line: &mut Line<impl Moves>,
+        line: &mut Line<impl LineMoves>,
     ) -> Result<&'a str, SyntaxError> {
         let Ok((rest, digits)) = nag(i) else {
             return Err(self.expected(i, "a NAG: `$` and a number from 0 to 255"));
@@ -955,7 +957,7 @@ impl<'a> GameParser<'a> {
     fn number_or_termination(
         &mut self,
         i: &'a str,
-        line: &mut Line<impl Moves>,
+        line: &mut Line<impl LineMoves>,
     ) -> Result<Result<&'a str, (&'a str, Termination)>, SyntaxError> {
         // Most words here are move numbers, and no termination token reads as
         // one (`1-0` and `1/2-1/2` stop after a digit): try the move number
@@ -1010,7 +1012,7 @@ impl<'a> GameParser<'a> {
     fn move_in_line(
         &mut self,
         i: &'a str,
-        line: &mut Line<impl Moves>,
+        line: &mut Line<impl LineMoves>,
     ) -> Result<&'a str, SyntaxError> {
         let (rest, token) = self.move_token(i)?;
         if let Some(last) = line.moves.last_mut() {
