@@ -343,7 +343,7 @@ fn replay_keeping(record: Record, opts: &Options, keep: Keep) -> Game {
 /// let main = replay_main_line(record, &Options::default());
 /// let mut variations = VariationReplayer::new(&main);
 /// let ply = &main.moves[0];
-/// let line = variations.line(&main.record.moves[0].variations[0].moves, &main.start.unwrap(), ply);
+/// let line = variations.line(&main.record.moves[0].variations()[0].moves, &main.start.unwrap(), ply);
 /// assert_eq!(line.len(), 2);
 /// assert_eq!(line[1].outcome.as_ref().map(|o| o.position),
 ///            full.moves[0].variations[0][1].outcome.as_ref().map(|o| o.position));
@@ -842,15 +842,15 @@ impl Replayer {
                 // Asked for only when there are some: `with_capacity` on
                 // every move cost `ayo validate` about 10 M instructions.
                 let keep_var = this.keep_plies && this.keep_variations;
-                if keep_var && !m.variations.is_empty() {
-                    variations.reserve_exact(m.variations.len());
+                if keep_var && !m.variations().is_empty() {
+                    variations.reserve_exact(m.variations().len());
                 }
                 // Variations not kept are played as checking plays them:
                 // no plies, no outcomes built.
                 let keep_line = this.keep_plies;
                 this.keep_plies = keep_var;
                 if this.play_variations {
-                    for v in &m.variations {
+                    for v in m.variations() {
                         let (var, _) = this.line(&v.moves, &pos, place.ply, place.numbering, true);
                         if keep_var {
                             variations.push(var);
@@ -865,7 +865,7 @@ impl Replayer {
                 // and sides of the moves still read as written.
                 this.check_side(m, &place);
                 if this.play_variations {
-                    for v in &m.variations {
+                    for v in m.variations() {
                         this.syntax_line(&v.moves, place.ply, place.numbering, true);
                     }
                 }
@@ -895,7 +895,7 @@ impl Replayer {
         in_variation: bool,
     ) {
         self.walk_numbers(moves, first_ply, first, in_variation, |this, m, place| {
-            for v in &m.variations {
+            for v in m.variations() {
                 this.syntax_line(&v.moves, place.ply, place.numbering, true);
             }
             this.check_side(m, &place);
@@ -1281,7 +1281,7 @@ mod tests {
             panic!("the game has a start and a first ply")
         };
         let mut variations = VariationReplayer::new(&game);
-        for (i, v) in game.record.moves[0].variations.iter().enumerate() {
+        for (i, v) in game.record.moves[0].variations().iter().enumerate() {
             let plies = variations.line(&v.moves, &start, first);
             assert_eq!(plies, full.moves[0].variations[i], "variation {i}");
             assert!(plies[0].refusal.is_some());

@@ -311,9 +311,23 @@ pub struct Tag {
 
 /// A move and everything attached to it.
 ///
-/// NAGs, comments and variations are [`List`]s: most moves have none of
-/// them, and an empty `List` is one word where a `Vec` is three.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Its NAGs, comments and variations are read with [`nags`](Move::nags),
+/// [`before`](Move::before), [`after`](Move::after) and
+/// [`variations`](Move::variations), as slices, and added to through
+/// [`nags_mut`](Move::nags_mut) and the like. Most moves have none of them:
+/// they share one box, which a move without any does not have, so that a
+/// move is 64 bytes (a game of 200,000 one-move variations holds 200,000 of
+/// them). How they are stored is not part of the API.
+///
+/// ```
+/// use ayo::notation::{Comment, Move, Span};
+///
+/// let mut m = Move::new('c');
+/// assert!(m.after().is_empty());
+/// m.after_mut().push(Comment { text: "the usual".into(), span: Span::default() });
+/// assert_eq!(m.after()[0].text, "the usual");
+/// ```
+#[derive(Clone)]
 pub struct Move {
     /// The move number written before it, if any.
     pub number: Option<MoveNumber>,
@@ -323,16 +337,151 @@ pub struct Move {
     pub claim: Option<u32>,
     /// The suffix glyph.
     pub glyph: Option<Glyph>,
-    /// Numeric annotation glyphs, `$N`.
-    pub nags: List<Nag>,
-    /// Comments before the move (at the start of a line or after a variation).
-    pub before: List<Comment>,
-    /// Comments after the move.
-    pub after: List<Comment>,
-    /// Variations: other moves in place of this one.
-    pub variations: List<Variation>,
+    /// NAGs, comments and variations, when it has any.
+    notes: Option<Box<Notes>>,
     /// The move token: letter, claim and glyph.
     pub span: Span,
+}
+
+/// What a few moves carry besides their token: one box, so that the many
+/// moves without any are smaller.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Notes {
+    nags: List<Nag>,
+    before: List<Comment>,
+    after: List<Comment>,
+    variations: List<Variation>,
+}
+
+/// The empty slice of a move without notes.
+macro_rules! note {
+    ($self:ident, $field:ident) => {
+        match &$self.notes {
+            Some(n) => &n.$field,
+            None => &[],
+        }
+    };
+}
+
+impl Move {
+    /// The move `pit`: no number, claim, glyph, NAG, comment or variation,
+    /// and a default span.
+    pub fn new(pit: char) -> Move {
+        Move {
+            number: None,
+            pit,
+            claim: None,
+            glyph: None,
+            notes: None,
+            span: Span::default(),
+        }
+    }
+
+    /// Numeric annotation glyphs, `$N`.
+    pub fn nags(&self) -> &[Nag] {
+        note!(self, nags)
+    }
+
+    /// Comments before the move (at the start of a line or after a variation).
+    pub fn before(&self) -> &[Comment] {
+        note!(self, before)
+    }
+
+    /// Comments after the move.
+    pub fn after(&self) -> &[Comment] {
+        note!(self, after)
+    }
+
+    /// Variations: other moves in place of this one.
+    pub fn variations(&self) -> &[Variation] {
+        note!(self, variations)
+    }
+
+    fn notes_mut(&mut self) -> &mut Notes {
+        self.notes.get_or_insert_with(Box::default)
+    }
+
+    /// The NAGs, to add to.
+    pub fn nags_mut(&mut self) -> &mut List<Nag> {
+        &mut self.notes_mut().nags
+    }
+
+    /// The comments before the move, to add to.
+    pub fn before_mut(&mut self) -> &mut List<Comment> {
+        &mut self.notes_mut().before
+    }
+
+    /// The comments after the move, to add to.
+    pub fn after_mut(&mut self) -> &mut List<Comment> {
+        &mut self.notes_mut().after
+    }
+
+    /// The variations, to add to.
+    pub fn variations_mut(&mut self) -> &mut List<Variation> {
+        &mut self.notes_mut().variations
+    }
+
+    /// Sets the comments before the move (no allocation when there are none).
+    pub fn set_before(&mut self, comments: List<Comment>) {
+        if !comments.is_empty() || self.notes.is_some() {
+            self.notes_mut().before = comments;
+        }
+    }
+
+    /// Gives back the room its lists do not use, and the box of a move whose
+    /// lists are all empty: for a move that is finished (a list grows by
+    /// doubling, from room for four).
+    pub fn shrink_to_fit(&mut self) {
+        if let Some(n) = &mut self.notes {
+            if n.nags.is_empty()
+                && n.before.is_empty()
+                && n.after.is_empty()
+                && n.variations.is_empty()
+            {
+                self.notes = None;
+                return;
+            }
+            n.nags.shrink_to_fit();
+            n.before.shrink_to_fit();
+            n.after.shrink_to_fit();
+            n.variations.shrink_to_fit();
+        }
+    }
+}
+
+impl PartialEq for Move {
+    /// Field by field, the notes as their lists (a move whose box holds only
+    /// empty lists equals one without a box).
+    fn eq(&self, other: &Move) -> bool {
+        self.number == other.number
+            && self.pit == other.pit
+            && self.claim == other.claim
+            && self.glyph == other.glyph
+            && self.span == other.span
+            && self.nags() == other.nags()
+            && self.before() == other.before()
+            && self.after() == other.after()
+            && self.variations() == other.variations()
+    }
+}
+
+impl Eq for Move {}
+
+impl fmt::Debug for Move {
+    /// The fields and the notes, as one struct.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Move")
+            .field("number", &self.number)
+            .field("pit", &self.pit)
+            .field("claim", &self.claim)
+            .field("glyph", &self.glyph)
+            .field("nags", &self.nags())
+            .field("before", &self.before())
+            .field("after", &self.after())
+            .field("variations", &self.variations())
+            .field("span", &self.span)
+            .finish()
+    }
 }
 
 /// `12.` (before South's move) or `12...` (before North's).
@@ -497,26 +646,32 @@ impl Record {
             ms.iter()
                 .map(|m| Move {
                     number: None,
-                    nags: m
-                        .nags
-                        .iter()
-                        .map(|n| Nag {
-                            span: Span::default(),
-                            ..*n
+                    pit: m.pit,
+                    claim: m.claim,
+                    glyph: m.glyph,
+                    notes: m.notes.as_ref().map(|n| {
+                        Box::new(Notes {
+                            nags: n
+                                .nags
+                                .iter()
+                                .map(|n| Nag {
+                                    span: Span::default(),
+                                    ..*n
+                                })
+                                .collect(),
+                            before: comments(&n.before),
+                            after: comments(&n.after),
+                            variations: n
+                                .variations
+                                .iter()
+                                .map(|v| Variation {
+                                    moves: moves(&v.moves),
+                                    span: Span::default(),
+                                })
+                                .collect(),
                         })
-                        .collect(),
-                    before: comments(&m.before),
-                    after: comments(&m.after),
-                    variations: m
-                        .variations
-                        .iter()
-                        .map(|v| Variation {
-                            moves: moves(&v.moves),
-                            span: Span::default(),
-                        })
-                        .collect(),
+                    }),
                     span: Span::default(),
-                    ..m.clone()
                 })
                 .collect()
         }
@@ -596,10 +751,10 @@ mod tests {
         assert_eq!(size_of::<Span>(), 16);
         assert_eq!(size_of::<MoveNumber>(), 24);
         assert_eq!(size_of::<Option<MoveNumber>>(), 24);
-        assert_eq!(size_of::<Move>(), 88);
+        assert_eq!(size_of::<Move>(), 64);
         // A move in place, and the tag of `Moves` in one of its niches.
-        assert_eq!(size_of::<Moves>(), 88);
-        assert_eq!(size_of::<Variation>(), 104);
+        assert_eq!(size_of::<Moves>(), 64);
+        assert_eq!(size_of::<Variation>(), 80);
         assert_eq!(size_of::<Comment>(), 40);
         assert_eq!(size_of::<Nag>(), 20);
     }
@@ -608,17 +763,7 @@ mod tests {
     /// single one is kept in place.
     #[test]
     fn moves_are_a_slice_with_one_in_place() {
-        let m = |pit| Move {
-            number: None,
-            pit,
-            claim: None,
-            glyph: None,
-            nags: List::new(),
-            before: List::new(),
-            after: List::new(),
-            variations: List::new(),
-            span: Span::default(),
-        };
+        let m = Move::new;
         let mut moves = Moves::new();
         assert!(moves.is_empty());
         moves.push(m('a'));

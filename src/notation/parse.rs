@@ -475,23 +475,21 @@ impl LineMoves for Moves {
     }
 }
 
+/// Moves `comments` to the end of those after `m`: nothing to do, and no
+/// room made for notes, when there are none (most lines end without one).
+#[inline(always)]
+fn append_after(m: &mut Move, comments: &mut List<Comment>) {
+    if !comments.is_empty() {
+        m.after_mut().append(comments);
+    }
+}
+
 /// Gives back the spare room of a move's lists once no more can be added to
 /// them (a list grows from room for four; most moves that have one have one
-/// item). Cheap when they are empty, as they mostly are.
+/// item). Cheap for a move without NAGs, comments or variations, as most are.
 #[inline(always)]
 fn finish_move(m: &mut Move) {
-    if !m.variations.is_empty() {
-        m.variations.shrink_to_fit();
-    }
-    if !m.after.is_empty() {
-        m.after.shrink_to_fit();
-    }
-    if !m.before.is_empty() {
-        m.before.shrink_to_fit();
-    }
-    if !m.nags.is_empty() {
-        m.nags.shrink_to_fit();
-    }
+    m.shrink_to_fit();
 }
 
 /// A line being read: what the steps of [`GameParser::line`] share.
@@ -514,7 +512,7 @@ impl<M: LineMoves> Line<M> {
         self.moves.finish();
         match self.moves.last_mut() {
             Some(m) => {
-                m.after.append(&mut self.pending);
+                append_after(m, &mut self.pending);
                 finish_move(m);
                 (self.moves, List::new())
             }
@@ -861,7 +859,9 @@ impl<'a> GameParser<'a> {
     ) -> Result<&'a str, SyntaxError> {
         let (rest, comment) = self.comment(i)?;
         match line.moves.last_mut() {
-            Some(m) if line.number.is_none() && !line.after_variation => m.after.push(comment),
+            Some(m) if line.number.is_none() && !line.after_variation => {
+                m.after_mut().push(comment)
+            }
             _ => line.pending.push(comment),
         }
         Ok(rest)
@@ -896,7 +896,7 @@ impl<'a> GameParser<'a> {
         let (rest, mut var_moves, trailing, _) =
             self.line::<Moves>(&i[1..], LineKind::Variation { open, depth })?;
         match var_moves.last_mut() {
-            Some(m) => m.after.extend(trailing),
+            Some(m) => append_after(m, &mut { trailing }),
             None => {
                 return Err(self.error_at(
                     i,
@@ -910,8 +910,8 @@ impl<'a> GameParser<'a> {
             unreachable!("checked above")
         };
         // Comments between variations stay with the move they follow.
-        last.after.append(&mut line.pending);
-        last.variations.push(Variation {
+        append_after(last, &mut line.pending);
+        last.variations_mut().push(Variation {
             moves: var_moves,
             span,
         });
@@ -937,7 +937,7 @@ impl<'a> GameParser<'a> {
         };
         match line.moves.last_mut() {
             Some(m) if line.number.is_none() && !line.after_variation => {
-                m.nags.push(Nag { value, span })
+                m.nags_mut().push(Nag { value, span })
             }
             _ => {
                 return Err(SyntaxError {
@@ -1019,17 +1019,13 @@ impl<'a> GameParser<'a> {
             finish_move(last);
         }
         // Built in place: a move is large, and most are never moved again.
-        line.moves.push(Move {
-            number: line.number.take(),
-            pit: token.pit,
-            claim: token.claim,
-            glyph: token.glyph,
-            nags: List::new(),
-            before: std::mem::take(&mut line.pending),
-            after: List::new(),
-            variations: List::new(),
-            span: token.span,
-        });
+        let mut m = Move::new(token.pit);
+        m.number = line.number.take();
+        m.claim = token.claim;
+        m.glyph = token.glyph;
+        m.span = token.span;
+        m.set_before(std::mem::take(&mut line.pending));
+        line.moves.push(m);
         line.after_variation = false;
         Ok(rest)
     }
@@ -1156,23 +1152,23 @@ mod tests {
         assert_eq!(r.tag("South"), Some("Adewale"));
         assert_eq!(r.moves.len(), 5);
         let c = &r.moves[0];
-        assert_eq!(c.before[0].text, "A sharp opening");
+        assert_eq!(c.before()[0].text, "A sharp opening");
         assert_eq!(c.claim, Some(7));
-        assert_eq!(c.after[0].text, "seven at once");
+        assert_eq!(c.after()[0].text, "seven at once");
         assert_eq!((c.span.line, c.span.column), (8, 22));
         let f = &r.moves[1];
         assert_eq!(f.glyph, Some(Glyph::Good));
-        assert_eq!(f.variations[0].moves[0].pit, 'D');
-        assert_eq!(f.variations[0].moves[0].after[0].text, "greedier");
+        assert_eq!(f.variations()[0].moves[0].pit, 'D');
+        assert_eq!(f.variations()[0].moves[0].after()[0].text, "greedier");
         let d = &r.moves[2];
-        assert_eq!(d.nags[0].value, 1);
+        assert_eq!(d.nags()[0].value, 1);
         assert_eq!(
-            d.variations[0].moves[0].variations[0].moves[0].glyph,
+            d.variations()[0].moves[0].variations()[0].moves[0].glyph,
             Some(Glyph::Dubious)
         );
         let b = &r.moves[3];
         assert!(b.number.unwrap().ellipsis);
-        assert_eq!(b.after[0].text, " rest of the line");
+        assert_eq!(b.after()[0].text, " rest of the line");
         assert_eq!(r.result.outcome, Outcome::Unknown);
         assert_eq!((r.result.span.line, r.result.span.column), (10, 6));
     }
@@ -1182,13 +1178,13 @@ mod tests {
         let r = parse_record("{a} 1. {b} c {c} (1. d {d}) {e} F {f} *").unwrap();
         let c = &r.moves[0];
         assert_eq!(
-            c.before.iter().map(|x| &x.text[..]).collect::<Vec<_>>(),
+            c.before().iter().map(|x| &x.text[..]).collect::<Vec<_>>(),
             ["a", "b"]
         );
-        assert_eq!(c.after[0].text, "c");
-        assert_eq!(c.variations[0].moves[0].after[0].text, "d");
-        assert_eq!(r.moves[1].before[0].text, "e");
-        assert_eq!(r.moves[1].after[0].text, "f");
+        assert_eq!(c.after()[0].text, "c");
+        assert_eq!(c.variations()[0].moves[0].after()[0].text, "d");
+        assert_eq!(r.moves[1].before()[0].text, "e");
+        assert_eq!(r.moves[1].after()[0].text, "f");
         let r = parse_record("{only a comment} *").unwrap();
         assert_eq!(r.comments[0].text, "only a comment");
     }

@@ -289,7 +289,7 @@ fn line_json(
                 None => (Vec::new(), None, None, None),
             };
             let variations = m
-                .variations
+                .variations()
                 .iter()
                 .enumerate()
                 .map(|(i, v)| {
@@ -310,10 +310,10 @@ fn line_json(
                 stores,
                 board,
                 glyphs: m.glyph.iter().map(|g| g.as_str().to_string()).collect(),
-                nags: m.nags.iter().map(|n| n.value).collect(),
+                nags: m.nags().iter().map(|n| n.value).collect(),
                 comments: CommentsJson {
-                    before: m.before.iter().map(|c| c.text.clone()).collect(),
-                    after: m.after.iter().map(|c| c.text.clone()).collect(),
+                    before: m.before().iter().map(|c| c.text.clone()).collect(),
+                    after: m.after().iter().map(|c| c.text.clone()).collect(),
                 },
                 variations,
             }
@@ -526,7 +526,7 @@ mod stream {
             v: &Variation,
         ) -> Cow<'p, [Ply]> {
             match (ply, before) {
-                (Some(ply), _) if ply.variations.len() == m.variations.len() => {
+                (Some(ply), _) if ply.variations.len() == m.variations().len() => {
                     Cow::Borrowed(&ply.variations[i][..])
                 }
                 (Some(ply), Some(before)) => {
@@ -668,12 +668,12 @@ mod stream {
             st.serialize_field("stores", &outcome.map(MoveOutcome::stores))?;
             st.serialize_field("board", &outcome.map(BoardView))?;
             st.serialize_field("glyphs", &Seq(|| m.glyph.iter().map(|g| g.as_str())))?;
-            st.serialize_field("nags", &Seq(|| m.nags.iter().map(|n| n.value)))?;
+            st.serialize_field("nags", &Seq(|| m.nags().iter().map(|n| n.value)))?;
             st.serialize_field("comments", &Comments(m))?;
             st.serialize_field(
                 "variations",
                 &Seq(|| {
-                    m.variations.iter().enumerate().map(move |(i, v)| Line {
+                    m.variations().iter().enumerate().map(move |(i, v)| Line {
                         w: self.w,
                         before: self.before,
                         moves: &v.moves,
@@ -724,8 +724,8 @@ mod stream {
     impl Serialize for Comments<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut st = s.serialize_struct("CommentsJson", 2)?;
-            st.serialize_field("before", &texts(&self.0.before))?;
-            st.serialize_field("after", &texts(&self.0.after))?;
+            st.serialize_field("before", &texts(self.0.before()))?;
+            st.serialize_field("after", &texts(self.0.after()))?;
             st.end()
         }
     }
