@@ -27,15 +27,19 @@ impl<T> List<T> {
         List(ThinVec::with_capacity(n))
     }
 
-    /// Gives back the room no item uses. A list grows by doubling, from room
-    /// for four: a finished list is shrunk so that a game of many short lists
-    /// does not hold several times its items.
+    /// Gives back the room no item uses (a list grows by doubling, so up to
+    /// half of it), for a finished list that is kept long.
     pub fn shrink_to_fit(&mut self) {
         self.0.shrink_to_fit();
     }
 
-    /// Adds an item at the end.
+    /// Adds an item at the end. The first gets room for itself alone (most
+    /// lists of a move hold one item); after it the room doubles.
+    #[inline]
     pub fn push(&mut self, item: T) {
+        if self.0.capacity() == 0 {
+            self.0.reserve_exact(1);
+        }
         self.0.push(item);
     }
 
@@ -353,6 +357,20 @@ struct Notes {
     variations: List<Variation>,
 }
 
+/// [`Move::shrink_to_fit`] for a move that has a box: apart, as most moves
+/// have none.
+#[inline(never)]
+fn shrink_notes(notes: &mut Option<Box<Notes>>) {
+    if let Some(n) = notes {
+        if n.nags.is_empty() && n.before.is_empty() && n.after.is_empty() && n.variations.is_empty()
+        {
+            *notes = None;
+        } else {
+            n.variations.shrink_to_fit();
+        }
+    }
+}
+
 /// The empty slice of a move without notes.
 macro_rules! note {
     ($self:ident, $field:ident) => {
@@ -378,21 +396,25 @@ impl Move {
     }
 
     /// Numeric annotation glyphs, `$N`.
+    #[inline]
     pub fn nags(&self) -> &[Nag] {
         note!(self, nags)
     }
 
     /// Comments before the move (at the start of a line or after a variation).
+    #[inline]
     pub fn before(&self) -> &[Comment] {
         note!(self, before)
     }
 
     /// Comments after the move.
+    #[inline]
     pub fn after(&self) -> &[Comment] {
         note!(self, after)
     }
 
     /// Variations: other moves in place of this one.
+    #[inline]
     pub fn variations(&self) -> &[Variation] {
         note!(self, variations)
     }
@@ -422,29 +444,21 @@ impl Move {
     }
 
     /// Sets the comments before the move (no allocation when there are none).
+    #[inline]
     pub fn set_before(&mut self, comments: List<Comment>) {
         if !comments.is_empty() || self.notes.is_some() {
             self.notes_mut().before = comments;
         }
     }
 
-    /// Gives back the room its lists do not use, and the box of a move whose
-    /// lists are all empty: for a move that is finished (a list grows by
-    /// doubling, from room for four).
+    /// For a move that is finished: gives back the box of a move whose lists
+    /// are all empty, and the room its variations do not use (the one list of
+    /// a move that can be long: its comments and NAGs are a few at most, and
+    /// shrinking them cost a reallocation for each).
+    #[inline]
     pub fn shrink_to_fit(&mut self) {
-        if let Some(n) = &mut self.notes {
-            if n.nags.is_empty()
-                && n.before.is_empty()
-                && n.after.is_empty()
-                && n.variations.is_empty()
-            {
-                self.notes = None;
-                return;
-            }
-            n.nags.shrink_to_fit();
-            n.before.shrink_to_fit();
-            n.after.shrink_to_fit();
-            n.variations.shrink_to_fit();
+        if self.notes.is_some() {
+            shrink_notes(&mut self.notes);
         }
     }
 }
@@ -795,5 +809,12 @@ mod tests {
         let mut empty: List<u32> = List::new();
         empty.shrink_to_fit();
         assert!(empty.is_empty());
+        // A first item gets room for itself alone, so that the one comment
+        // most commented moves have needs no shrinking.
+        let mut one = List::new();
+        one.push(1u32);
+        assert_eq!(one.0.capacity(), 1);
+        one.push(2);
+        assert_eq!(one.0.capacity(), 2);
     }
 }
