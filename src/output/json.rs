@@ -321,7 +321,10 @@ fn line_json(
         .collect()
 }
 
-/// The JSON of a replayed game.
+/// The JSON of a replayed game. Its variations carry what the game's replay
+/// kept of them: a game from [`replay`](crate::replay::replay) for their
+/// boards and laps ([`write_game`] also replays them itself for a game from
+/// [`replay_main_line`](crate::replay::replay_main_line)).
 pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJson {
     let record = &game.record;
     let first = game.start.map_or_else(
