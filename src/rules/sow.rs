@@ -36,12 +36,12 @@ pub(crate) fn skips_origin(rule: SkipOrigin, seeds: u16, ring: usize) -> bool {
 
 /// Lifts `origin` and sows its seeds; returns the pit the last seed fell in.
 ///
-/// A lap shorter than a circle is sown seed by seed: most laps carry 4–6 seeds,
-/// and for so few a plain loop beats slice fills. Longer laps sow full circles
-/// in bulk, so a lap costs O(ring) whatever its seeds.
+/// A lap shorter than a circle goes to [`sow_short`]: most laps carry 4–6
+/// seeds, and for so few a fixed walk beats slice fills. Longer laps sow full
+/// circles in bulk, so a lap costs O(ring) whatever its seeds.
 ///
-/// Never inlined: [`relay`] calls it only for laps of a circle or more (about
-/// one lap in twenty in real games), and inlined, the set-up of its bulk
+/// Never inlined: [`relay`] calls it only for laps of at least a ring's worth
+/// of seeds (about one lap in forty in generated games), and inlined, the set-up of its bulk
 /// loops was paid on every relay.
 #[inline(never)]
 fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool) -> usize {
