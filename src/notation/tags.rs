@@ -127,7 +127,7 @@ pub(crate) fn known_index(name: &str) -> Option<usize> {
 
 /// `YYYY.MM.DD`, each part digits or all `?`. Byte by byte rather than by
 /// splitting at the dots: nearly every game has a date.
-fn is_date(value: &str) -> bool {
+pub(crate) fn is_date(value: &str) -> bool {
     let b = value.as_bytes();
     let part = |p: &[u8]| p.iter().all(u8::is_ascii_digit) || p.iter().all(|&c| c == b'?');
     b.len() == 10
@@ -142,7 +142,7 @@ fn is_date(value: &str) -> bool {
 /// or one edit away (a letter added, dropped, changed, or two swapped), or
 /// two edits away for names of six letters or more. `White` (two edits from
 /// `Site`) is not flagged: it is a PGN tag, not a slip.
-fn close_known_tag(name: &str) -> Option<&'static str> {
+pub(crate) fn close_known_tag(name: &str) -> Option<&'static str> {
     let lower = name.to_ascii_lowercase();
     KNOWN_TAGS.into_iter().find(|known| {
         let d = edit_distance(&lower, &known.to_ascii_lowercase());
