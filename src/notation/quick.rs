@@ -1,402 +1,297 @@
-//! A quick lexer for one game's bytes: the tokens that matter for checking a
-//! record (tags, move numbers, moves with their claims, variations, the
-//! termination token), read in one pass without building the syntax tree.
+//! A quick reader of one game's bytes: the tokens that matter for checking
+//! a record (tags, move numbers, moves with their claims, variations, the
+//! termination token), handed to a [`Visitor`] in one pass, without building
+//! the syntax tree.
 //!
 //! It reads a **conservative subset** of the grammar and gives up on anything
-//! else. Whenever it reaches the game's termination token, the game's text is
-//! one that [`parse_game`](super::parse_game) accepts, and the tokens it
-//! handed out are those the parser would have put in the [`Record`]:
-//! the same tags with the same values, the same moves, numbers, claims and
-//! variations in the same order. Comments, glyphs and NAGs are checked for
-//! syntax and skipped. Anything unusual (a byte outside printable ASCII,
-//! other than tab and line breaks where the grammar allows them; a syntax
-//! error; a number out of range) makes it give up, and the caller reads the
-//! game the ordinary way, which says what is wrong.
+//! else. When [`read`] returns `true`, the game's text is one that
+//! [`parse_game`](super::parse_game) accepts, and the visitor was handed
+//! what the parser would have put in the [`Record`](super::Record): the same
+//! tags with the same values, the same moves, numbers, claims and variations
+//! in the same order. Comments, glyphs and NAGs are checked for syntax and
+//! skipped. Anything unusual (a byte outside printable ASCII, other than tab
+//! and line breaks where the grammar allows them; a syntax error; a number
+//! out of range) makes it give up, and the caller reads the game the
+//! ordinary way, which says what is wrong.
 //!
-//! It knows nothing of rules: `replay`'s quick check plays the moves.
-//!
-//! [`Record`]: super::Record
+//! It knows nothing of rules: `replay`'s quick check is the visitor that
+//! plays the moves.
 
 use super::ast::Outcome;
-use super::lex::is_delimiter;
 use super::parse::MAX_DEPTH;
 
-/// A token of the subset [`Lexer`] reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Token<'a> {
+/// What [`read`] hands out, in text order. Each method returns `false` to
+/// give up (then `read` stops and returns `false`).
+pub trait Visitor<'a> {
     /// A tag pair. `value` is the text between the quotes as written;
     /// `escaped` says whether it holds `\"` or `\\` (then the value the
     /// parser keeps differs from `value`).
-    Tag {
-        /// The tag name (ASCII letters, digits and `_`).
-        name: &'a [u8],
-        /// The value as written, escapes not undone.
-        value: &'a [u8],
-        /// The value holds an escape.
-        escaped: bool,
-    },
+    fn tag(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool;
+    /// The tags are over; the movetext starts.
+    fn movetext(&mut self) -> bool;
     /// A move number, `12.` (`north` false) or `12...` (`north` true).
-    Number {
-        /// The number.
-        number: u32,
-        /// Written with `...`.
-        north: bool,
-    },
-    /// A move: its pit letter, and its claim if it has one.
-    Move {
-        /// The pit letter (ASCII).
-        letter: u8,
-        /// The number after `x`.
-        claim: Option<u32>,
-    },
+    fn number(&mut self, number: u32, north: bool) -> bool;
+    /// A move: its pit letter (ASCII), and its claim if it has one.
+    fn play(&mut self, letter: u8, claim: Option<u32>) -> bool;
     /// `(`: a variation of the last move of the current line opens.
-    Open,
+    fn open(&mut self) -> bool;
     /// `)`: the variation closes.
-    Close,
-    /// The game-termination token. Nothing follows it but white space: the
-    /// game is read to its end.
-    End(Outcome),
+    fn close(&mut self) -> bool;
+    /// The game-termination token, and nothing but white space after it.
+    fn end(&mut self, outcome: Outcome) -> bool;
 }
 
-/// Where the lexer stands.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    Tags,
-    Movetext,
-    Done,
-}
-
-/// Reads one game's bytes as [`Token`]s; see the module docs.
-///
-/// [`Lexer::next_token`] returns `None` when it gives up (and from then
-/// on); after [`Token::End`] nothing more may be asked.
-pub struct Lexer<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    phase: Phase,
-    /// Tags read so far.
-    tags: usize,
-    /// Variations open.
-    depth: usize,
-    /// The current line has a move (a variation may follow it, a NAG too).
-    has_move: bool,
-    /// A move number waits for its move.
-    number_pending: bool,
-    /// The last token of the line was a variation (no NAG may follow).
-    after_variation: bool,
-}
-
-/// White space of the grammar (`ws`).
-#[inline(always)]
-fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
-}
-
-/// Printable ASCII and tab: what the quick path accepts in tag values and
+/// Byte classes, as bits of [`CLASS`].
+const WS: u8 = 1;
+/// A delimiter of grammar.md (the table the cutter and the parser share).
+const DELIMITER: u8 = 2;
+/// Printable ASCII or tab: what the quick reader accepts in tag values and
 /// comments (line breaks aside). Anything else is left to the parser, which
 /// names invisible and look-alike characters.
-#[inline(always)]
-fn is_plain(b: u8) -> bool {
-    (b' '..=b'~').contains(&b) || b == b'\t'
+const PLAIN: u8 = 4;
+/// Ends a word: a delimiter or `$`.
+const WORD_END: u8 = 8;
+
+const fn classes() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut c = 0;
+        let byte = b as u8;
+        if matches!(byte, b' ' | b'\t' | b'\r' | b'\n') {
+            c |= WS;
+        }
+        if super::lex::IS_DELIMITER[b] {
+            c |= DELIMITER | WORD_END;
+        }
+        if byte == b'$' {
+            c |= WORD_END;
+        }
+        if (byte >= b' ' && byte <= b'~') || byte == b'\t' {
+            c |= PLAIN;
+        }
+        table[b] = c;
+        b += 1;
+    }
+    table
 }
 
-impl<'a> Lexer<'a> {
-    /// A lexer at the start of a game's bytes.
-    pub fn new(bytes: &'a [u8]) -> Self {
-        Lexer {
-            bytes,
-            at: 0,
-            phase: Phase::Tags,
-            tags: 0,
-            depth: 0,
-            has_move: false,
-            number_pending: false,
-            after_variation: false,
+/// The class bits of every byte.
+static CLASS: [u8; 256] = classes();
+
+#[inline(always)]
+fn is(b: u8, class: u8) -> bool {
+    CLASS[usize::from(b)] & class != 0
+}
+
+/// Digits from `at`: their value, if there is at least one and it fits in a
+/// `u32` (as the parser's `parse::<u32>()` requires), and where they end.
+#[inline(always)]
+fn number(bytes: &[u8], mut at: usize) -> Option<(u32, usize)> {
+    let start = at;
+    let mut n: u32 = 0;
+    while let Some(&b) = bytes.get(at) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
         }
+        n = n.checked_mul(10)?.checked_add(u32::from(d))?;
+        at += 1;
     }
+    (at > start).then_some((n, at))
+}
 
-    /// Variations open at the current token.
-    pub fn depth(&self) -> usize {
-        self.depth
-    }
+/// Reads one game's bytes (as the game reader cuts them), handing its
+/// tokens to `v`. `true` when the whole game was read, it is in the subset
+/// (so the parser accepts it), and `v` never gave up; see the module docs.
+#[inline]
+pub fn read<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> bool {
+    read_game(bytes, v).is_some()
+}
 
-    #[inline(always)]
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.at).copied()
-    }
-
-    #[inline(always)]
-    fn skip_ws(&mut self) {
-        while self.peek().is_some_and(is_ws) {
-            self.at += 1;
+/// [`read`], with `?` for giving up.
+#[inline(always)]
+fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
+    let mut at = 0;
+    let byte = |at: usize| bytes.get(at).copied();
+    let skip_ws = |mut at: usize| {
+        while byte(at).is_some_and(|b| is(b, WS)) {
+            at += 1;
         }
-    }
-
-    #[inline(always)]
-    fn skip_blank(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t')) {
-            self.at += 1;
+        at
+    };
+    let skip_blank = |mut at: usize| {
+        while matches!(byte(at), Some(b' ' | b'\t')) {
+            at += 1;
         }
-    }
-
-    /// Digits from the current byte: their value, if there is at least one
-    /// and it fits in a `u32` (as the parser's `parse::<u32>()` requires).
-    #[inline(always)]
-    fn number(&mut self) -> Option<u32> {
-        let start = self.at;
-        let mut n: u64 = 0;
-        while let Some(b @ b'0'..=b'9') = self.peek() {
-            n = n * 10 + u64::from(b - b'0');
-            if n > u64::from(u32::MAX) {
-                return None;
-            }
-            self.at += 1;
+        at
+    };
+    let check = |ok: bool| ok.then_some(());
+    // Tags: `[Name "value"]`, each on its own line.
+    let mut tags = 0usize;
+    loop {
+        at = skip_ws(at);
+        if byte(at) != Some(b'[') {
+            break;
         }
-        if self.at == start {
-            return None;
+        at = skip_blank(at + 1);
+        let name_start = at;
+        check(byte(at)?.is_ascii_alphabetic())?;
+        while byte(at).is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            at += 1;
         }
-        u32::try_from(n).ok()
-    }
-
-    /// The next token, or `None` to give up.
-    #[inline]
-    pub fn next_token(&mut self) -> Option<Token<'a>> {
-        match self.phase {
-            Phase::Tags => {
-                self.skip_ws();
-                if self.peek() == Some(b'[') {
-                    let t = self.tag_pair();
-                    if t.is_none() {
-                        self.phase = Phase::Done;
-                    }
-                    return t;
+        let name = &bytes[name_start..at];
+        at = skip_blank(at);
+        check(byte(at)? == b'"')?;
+        at += 1;
+        let value_start = at;
+        // Most values are plain text up to the closing quote.
+        let close = value_start + memchr::memchr(b'"', &bytes[value_start..])?;
+        let mut escaped = false;
+        while at < close {
+            let b = bytes[at];
+            if b == b'\\' {
+                // An escape: `\"` or `\\`; the quote it escapes is not
+                // the closing one, so look again after it.
+                match byte(at + 1)? {
+                    b'"' | b'\\' => {}
+                    _ => return None,
                 }
-                // Tags and nothing else is an error of its own.
-                if self.at == self.bytes.len() && self.tags > 0 {
-                    self.phase = Phase::Done;
+                escaped = true;
+                at += 2;
+                if at > close {
                     return None;
                 }
-                self.phase = Phase::Movetext;
-                self.movetext()
+                continue;
             }
-            Phase::Movetext => self.movetext(),
-            Phase::Done => None,
+            check(is(b, PLAIN))?;
+            at += 1;
         }
-    }
-
-    /// `[Name "value"]`, then the end of its line.
-    fn tag_pair(&mut self) -> Option<Token<'a>> {
-        self.at += 1;
-        self.skip_blank();
-        let name_start = self.at;
-        if !self.peek()?.is_ascii_alphabetic() {
-            return None;
-        }
-        while self
-            .peek()
-            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-        {
-            self.at += 1;
-        }
-        let name = &self.bytes[name_start..self.at];
-        self.skip_blank();
-        if self.peek() != Some(b'"') {
-            return None;
-        }
-        self.at += 1;
-        let value_start = self.at;
-        let mut escaped = false;
-        loop {
-            match self.peek()? {
-                b'"' => break,
-                b'\\' => match self.bytes.get(self.at + 1) {
-                    Some(b'"' | b'\\') => {
-                        escaped = true;
-                        self.at += 2;
-                    }
-                    _ => return None,
-                },
-                b if is_plain(b) => self.at += 1,
-                _ => return None,
-            }
-        }
-        let value = &self.bytes[value_start..self.at];
-        self.at += 1;
-        self.skip_blank();
-        if self.peek() != Some(b']') {
-            return None;
-        }
-        self.at += 1;
-        self.skip_blank();
-        match self.peek() {
+        // An escaped quote moved the end past the first quote found: the
+        // value goes on to the next one. Rare: give up.
+        check(at == close)?;
+        let value = &bytes[value_start..close];
+        at = skip_blank(close + 1);
+        check(byte(at)? == b']')?;
+        at = skip_blank(at + 1);
+        match byte(at) {
             None | Some(b'\n') => {}
-            Some(b'\r') if self.bytes.get(self.at + 1) == Some(&b'\n') => {}
+            Some(b'\r') if byte(at + 1) == Some(b'\n') => {}
             Some(_) => return None,
         }
-        self.tags += 1;
-        Some(Token::Tag {
-            name,
-            value,
-            escaped,
-        })
+        tags += 1;
+        check(v.tag(name, value, escaped))?;
     }
-
-    /// The next token of the movetext; comments, glyphs and NAGs checked and
-    /// skipped, with the structure rules the parser enforces.
-    #[inline]
-    fn movetext(&mut self) -> Option<Token<'a>> {
-        let token = self.movetext_token();
-        if token.is_none() || matches!(token, Some(Token::End(_))) {
-            self.phase = Phase::Done;
-        }
-        token
-    }
-
-    #[inline(always)]
-    fn movetext_token(&mut self) -> Option<Token<'a>> {
-        loop {
-            self.skip_ws();
-            let c = self.peek()?;
-            match c {
-                b'a'..=b'z' | b'A'..=b'Z' => return self.move_token(c),
-                b'0'..=b'9' | b'*' => {
-                    if self.number_pending {
-                        return None;
-                    }
-                    return self.number_or_termination();
+    // Tags and nothing else is an error of its own.
+    check(!(at == bytes.len() && tags > 0))?;
+    check(v.movetext())?;
+    // The movetext, with the structure rules the parser enforces: what the
+    // current line has had (a move; a variation last, after which no NAG
+    // may follow), whether a move number waits for its move, and how many
+    // variations are open.
+    let mut has_move = false;
+    let mut number_pending = false;
+    let mut after_variation = false;
+    let mut depth = 0usize;
+    loop {
+        at = skip_ws(at);
+        let c = byte(at)?;
+        match c {
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                // `move = pit_letter [claim] [glyph]`, then a word end.
+                at += 1;
+                let mut claim = None;
+                if byte(at) == Some(b'x') && byte(at + 1).is_some_and(|b| b.is_ascii_digit()) {
+                    let (n, end) = number(bytes, at + 1)?;
+                    claim = Some(n);
+                    at = end;
                 }
-                b'{' => {
-                    self.at += 1;
-                    loop {
-                        match self.peek()? {
-                            b'}' => break,
-                            b if is_plain(b) || b == b'\n' || b == b'\r' => self.at += 1,
-                            _ => return None,
-                        }
-                    }
-                    self.at += 1;
+                // Glyphs, longest first as the parser tries them.
+                if let Some(b'!' | b'?') = byte(at) {
+                    at += match bytes.get(at..at + 2) {
+                        Some(b"!!" | b"??" | b"!?" | b"?!") => 2,
+                        _ => 1,
+                    };
                 }
-                b';' => {
-                    self.at += 1;
-                    while let Some(b) = self.peek() {
-                        if b == b'\n' {
-                            break;
-                        }
-                        if !(is_plain(b) || b == b'\r') {
-                            return None;
-                        }
-                        self.at += 1;
-                    }
-                }
-                b'(' => {
-                    if self.number_pending || !self.has_move || self.depth >= MAX_DEPTH {
-                        return None;
-                    }
-                    self.at += 1;
-                    self.depth += 1;
-                    self.has_move = false;
-                    self.after_variation = false;
-                    return Some(Token::Open);
-                }
-                b')' => {
-                    if self.number_pending || self.depth == 0 || !self.has_move {
-                        return None;
-                    }
-                    self.at += 1;
-                    self.depth -= 1;
-                    // The line it was opened in: its last move was the one
-                    // replaced, and a variation came last.
-                    self.has_move = true;
-                    self.after_variation = true;
-                    return Some(Token::Close);
-                }
-                b'$' => {
-                    if self.number_pending || !self.has_move || self.after_variation {
-                        return None;
-                    }
-                    self.at += 1;
-                    let n = self.number()?;
-                    if n > 255 || !self.delimited() {
-                        return None;
-                    }
-                }
-                _ => return None,
+                check(byte(at).is_none_or(|b| is(b, WORD_END)))?;
+                has_move = true;
+                number_pending = false;
+                after_variation = false;
+                check(v.play(c, claim))?;
             }
-        }
-    }
-
-    /// Whether the next byte ends a word (a delimiter, `$`, or the end).
-    #[inline(always)]
-    fn delimited(&self) -> bool {
-        self.peek().is_none_or(|b| is_delimiter(b) || b == b'$')
-    }
-
-    /// `move = pit_letter [claim] [glyph]`, followed by a delimiter.
-    #[inline(always)]
-    fn move_token(&mut self, letter: u8) -> Option<Token<'a>> {
-        self.at += 1;
-        let mut claim = None;
-        if self.peek() == Some(b'x') && self.bytes.get(self.at + 1).is_some_and(u8::is_ascii_digit)
-        {
-            self.at += 1;
-            claim = Some(self.number()?);
-        }
-        // Glyphs, longest first as the parser tries them.
-        if let Some(b'!' | b'?') = self.peek() {
-            let two = self.bytes.get(self.at..self.at + 2);
-            self.at += match two {
-                Some(b"!!" | b"??" | b"!?" | b"?!") => 2,
-                _ => 1,
-            };
-        }
-        if !self.delimited() {
-            return None;
-        }
-        self.has_move = true;
-        self.number_pending = false;
-        self.after_variation = false;
-        Some(Token::Move { letter, claim })
-    }
-
-    /// `12.`, `12...`, or a termination token that ends the game.
-    fn number_or_termination(&mut self) -> Option<Token<'a>> {
-        let start = self.at;
-        let digits = self.bytes[start..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if digits > 0 && self.bytes.get(start + digits) == Some(&b'.') {
-            let number = self.number()?;
-            self.at += 1;
-            let north = self.bytes.get(self.at..self.at + 2) == Some(b"..");
-            if north {
-                self.at += 2;
+            b'0'..=b'9' | b'*' => {
+                check(!number_pending)?;
+                // `12.` or `12...`: digits and a dot.
+                if let Some((n, end)) = number(bytes, at)
+                    && byte(end) == Some(b'.')
+                {
+                    at = end + 1;
+                    let north = bytes.get(at..at + 2) == Some(b"..");
+                    if north {
+                        at += 2;
+                    }
+                    number_pending = true;
+                    check(v.number(n, north))?;
+                    continue;
+                }
+                // Digits too many for a number fail above as well: then
+                // this is no termination token either.
+                let len = bytes[at..]
+                    .iter()
+                    .take_while(|&&b| !is(b, DELIMITER))
+                    .count();
+                let word = &bytes[at..at + len];
+                let outcome = Outcome::ALL
+                    .into_iter()
+                    .find(|o| o.as_str().as_bytes() == word)?;
+                check(depth == 0)?;
+                check(bytes[at + len..].iter().all(|&b| is(b, WS)))?;
+                return check(v.end(outcome));
             }
-            self.number_pending = true;
-            return Some(Token::Number { number, north });
+            b'{' => {
+                let len = memchr::memchr(b'}', &bytes[at + 1..])?;
+                let text = &bytes[at + 1..at + 1 + len];
+                check(text.iter().all(|&b| is(b, PLAIN) || b == b'\n' || b == b'\r'))?;
+                at += len + 2;
+            }
+            b';' => {
+                let rest = &bytes[at + 1..];
+                let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+                check(rest[..len].iter().all(|&b| is(b, PLAIN) || b == b'\r'))?;
+                at += 1 + len;
+            }
+            b'(' => {
+                check(!number_pending && has_move && depth < MAX_DEPTH)?;
+                at += 1;
+                depth += 1;
+                has_move = false;
+                after_variation = false;
+                check(v.open())?;
+            }
+            b')' => {
+                check(!number_pending && depth > 0 && has_move)?;
+                at += 1;
+                depth -= 1;
+                // The line it was opened in: its last move was the one
+                // replaced, and a variation came last.
+                has_move = true;
+                after_variation = true;
+                check(v.close())?;
+            }
+            b'$' => {
+                // A NAG, right after its move.
+                check(!number_pending && has_move && !after_variation)?;
+                let (n, end) = number(bytes, at + 1)?;
+                check(n <= 255 && byte(end).is_none_or(|b| is(b, WORD_END)))?;
+                at = end;
+            }
+            _ => return None,
         }
-        let len = self.bytes[start..]
-            .iter()
-            .take_while(|&&b| !is_delimiter(b))
-            .count();
-        let word = &self.bytes[start..start + len];
-        let outcome = Outcome::ALL
-            .into_iter()
-            .find(|o| o.as_str().as_bytes() == word)?;
-        if self.depth > 0 {
-            return None;
-        }
-        self.at = start + len;
-        if !self.bytes[self.at..].iter().all(|&b| is_ws(b)) {
-            return None;
-        }
-        self.at = self.bytes.len();
-        Some(Token::End(outcome))
     }
 }
 
 /// The checks of [`check_tags`](super::check_tags) on the tags of one game
-/// as the [`Lexer`] hands them out, without a [`Record`](super::Record):
+/// as [`read`] hands them out, without a [`Record`](super::Record):
 /// whether the game's tags give no [`TagProblem`](super::TagProblem) at all
 /// (no known tag twice, no misspelt name, a well-formed `Date`).
 ///
@@ -476,69 +371,63 @@ impl TagSlips {
 mod tests {
     use super::*;
 
-    fn tokens(text: &str) -> Option<Vec<Token<'_>>> {
-        let mut lexer = Lexer::new(text.as_bytes());
-        let mut out = Vec::new();
-        loop {
-            let t = lexer.next_token()?;
-            out.push(t);
-            if let Token::End(_) = t {
-                return Some(out);
-            }
+    /// The tokens as text, or `None` when the reader gave up.
+    #[derive(Default)]
+    struct Tokens(Vec<String>);
+
+    impl<'a> Visitor<'a> for Tokens {
+        fn tag(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
+            let (name, value) = (String::from_utf8_lossy(name), String::from_utf8_lossy(value));
+            self.0.push(format!("[{name} {value}{}]", if escaped { " escaped" } else { "" }));
+            true
         }
+        fn movetext(&mut self) -> bool {
+            self.0.push("|".into());
+            true
+        }
+        fn number(&mut self, number: u32, north: bool) -> bool {
+            self.0.push(format!("{number}{}", if north { "..." } else { "." }));
+            true
+        }
+        fn play(&mut self, letter: u8, claim: Option<u32>) -> bool {
+            let claim = claim.map(|c| format!("x{c}")).unwrap_or_default();
+            self.0.push(format!("{}{claim}", char::from(letter)));
+            true
+        }
+        fn open(&mut self) -> bool {
+            self.0.push("(".into());
+            true
+        }
+        fn close(&mut self) -> bool {
+            self.0.push(")".into());
+            true
+        }
+        fn end(&mut self, outcome: Outcome) -> bool {
+            self.0.push(outcome.to_string());
+            true
+        }
+    }
+
+    fn tokens(text: &str) -> Option<String> {
+        let mut t = Tokens::default();
+        read(text.as_bytes(), &mut t).then(|| t.0.join(" "))
     }
 
     #[test]
     fn reads_the_common_subset() {
-        let t = tokens(
-            "[Event \"a \\\"b\\\"\"]\r\n[Rules \"russ\"]\n\n{c} 1. cx7! $1 (1. d) 1... Fx12 *\n",
-        )
-        .unwrap();
         assert_eq!(
-            t,
-            [
-                Token::Tag {
-                    name: b"Event",
-                    value: b"a \\\"b\\\"",
-                    escaped: true
-                },
-                Token::Tag {
-                    name: b"Rules",
-                    value: b"russ",
-                    escaped: false
-                },
-                Token::Number {
-                    number: 1,
-                    north: false
-                },
-                Token::Move {
-                    letter: b'c',
-                    claim: Some(7)
-                },
-                Token::Open,
-                Token::Number {
-                    number: 1,
-                    north: false
-                },
-                Token::Move {
-                    letter: b'd',
-                    claim: None
-                },
-                Token::Close,
-                Token::Number {
-                    number: 1,
-                    north: true
-                },
-                Token::Move {
-                    letter: b'F',
-                    claim: Some(12)
-                },
-                Token::End(Outcome::Unknown),
-            ]
+            tokens("[Event \"a \\\\b\"]\r\n[Rules \"russ\"]\n\n{c} 1. cx7! $1 (1. d) 1... Fx12 *\n")
+                .as_deref(),
+            Some(r#"[Event a \\b escaped] [Rules russ] | 1. cx7 ( 1. d ) 1... Fx12 *"#)
         );
+        assert_eq!(
+            tokens("1.a;x\r\n2.b?!{y\nz} 2...Cx0!! $0 $3 (2...D(2...E)) 1/2-1/2 \r\n").as_deref(),
+            Some("| 1. a 2. b 2... Cx0 ( 2... D ( 2... E ) ) 1/2-1/2")
+        );
+        assert_eq!(tokens("*").as_deref(), Some("| *"));
     }
 
-    /// What the parser refuses, the lexer gives up on.
+    /// What the parser refuses, the reader gives up on; and the unusual.
     #[test]
     fn gives_up_on_syntax_errors_and_the_unusual() {
         for text in [
@@ -552,8 +441,11 @@ mod tests {
             "(1. a) *",
             "1. a () *",
             "1. a (1. b) $1 *",
+            "1. a (1. b) {c} $1 *",
             "$1 1. a *",
+            "1. $1 a *",
             "1. a $256 *",
+            "1. a $1x *",
             "1. ax *",
             "1. a!!! *",
             "1. a# *",
@@ -561,18 +453,32 @@ mod tests {
             "4294967296. a *",
             "1. a {\u{a0}} *",
             "1. a {\u{7}} *",
+            "1. a ;\u{e9}\n*",
             "[Event \"\u{e9}\"]\n*",
             "[Event \"x\"] [Site \"y\"]\n*",
+            "[Event \"x\"]\r*",
             "[Event \"x\\n\"]\n*",
+            "[Event \"x\\\"]\n*",
+            // An escaped quote: the parser reads it, the quick reader
+            // leaves it to the parser.
+            "[Event \"x\\\"y\"]\n*",
+            "[Event \"x]\n*",
+            "[1 \"x\"]\n*",
             "1. a 1-0x",
             "1. a ) *",
             "1. a [ *",
             "1.. a *",
             "1. a *x",
             "1. a * {c}",
+            "1. a {open *",
         ] {
             assert_eq!(tokens(text), None, "{text:?}");
-            assert!(crate::notation::parse_record(text).is_err() || text.contains(['{', '"']));
+            assert!(
+                crate::notation::parse_record(text).is_err()
+                    || !text.is_ascii()
+                    || text.contains(['\u{7}', '\\']),
+                "{text:?}"
+            );
         }
         let deep = format!("1. a {}{} *", "(1. b ".repeat(65), ")".repeat(65));
         assert_eq!(tokens(&deep), None);

@@ -24,7 +24,7 @@
 //!   with the game, `Score` the final score when the game is over (and not
 //!   read otherwise), `PlyCount` the main line's moves.
 
-use crate::notation::quick::{Lexer, SeenTags, TagName, TagSlips, Token};
+use crate::notation::quick::{SeenTags, TagName, TagSlips, Visitor, read};
 use crate::notation::{KNOWN_TAGS, Numbering, Outcome};
 use crate::rules::{Engine, Pit, Position, Ruleset, Side, Status};
 
@@ -95,128 +95,186 @@ impl QuickCheck {
     /// Allocates nothing for a game once its ruleset and extra tag names
     /// have been seen.
     pub fn is_valid(&mut self, bytes: &[u8], opts: &Options) -> bool {
-        self.check(bytes, opts).is_some()
+        self.lines.clear();
+        let mut game = Game {
+            opts,
+            rulesets: &mut self.rulesets,
+            slips: &mut self.slips,
+            lines: &mut self.lines,
+            seen: SeenTags::default(),
+            values: [None; 5],
+            engine: Engine::new(Ruleset::RUSS),
+            line: None,
+            main_plies: 0,
+            laps: 0,
+        };
+        read(bytes, &mut game)
+    }
+}
+
+/// The tags replay reads, by their place in [`Game::values`].
+const RESULT: usize = 0;
+const RULES: usize = 1;
+const SETUP: usize = 2;
+const SCORE: usize = 3;
+const PLY_COUNT: usize = 4;
+
+/// One game being checked: the visitor of the quick reader.
+struct Game<'a, 'q> {
+    opts: &'q Options,
+    rulesets: &'q mut Vec<(Box<[u8]>, Ruleset)>,
+    slips: &'q mut TagSlips,
+    /// The lines a variation was opened from, innermost last.
+    lines: &'q mut Vec<Line>,
+    seen: SeenTags,
+    /// The values of the tags replay reads: Result, Rules, Setup, Score,
+    /// PlyCount.
+    values: [Option<&'a [u8]>; 5],
+    engine: Engine,
+    /// The line being played (set when the movetext starts).
+    line: Option<Line>,
+    main_plies: u64,
+    laps: u64,
+}
+
+impl<'a> Visitor<'a> for Game<'a, '_> {
+    fn tag(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
+        let Some(kind) = self.slips.check(&mut self.seen, name, value, escaped) else {
+            return false;
+        };
+        let TagName::Known(i) = kind else {
+            return true;
+        };
+        let slot = match KNOWN_TAGS[i] {
+            "Result" => RESULT,
+            "Rules" => RULES,
+            "Setup" => SETUP,
+            "Score" => SCORE,
+            "PlyCount" => PLY_COUNT,
+            _ => return true,
+        };
+        // The value replay reads has its escapes undone: leave those to it.
+        self.values[slot] = Some(value);
+        !escaped
     }
 
-    /// [`QuickCheck::is_valid`], with `?` for giving up.
-    fn check(&mut self, bytes: &[u8], opts: &Options) -> Option<()> {
-        let mut lexer = Lexer::new(bytes);
-        let mut seen = SeenTags::default();
-        // The values of the tags read for the rules: Result, Rules, Setup,
-        // Score, PlyCount.
-        let mut values: [Option<&[u8]>; 5] = [None; 5];
-        let mut token = lexer.next_token()?;
-        while let Token::Tag {
-            name,
-            value,
-            escaped,
-        } = token
-        {
-            if let TagName::Known(i) = self.slips.check(&mut seen, name, value, escaped)? {
-                let slot = match KNOWN_TAGS[i] {
-                    "Result" => Some(0),
-                    "Rules" => Some(1),
-                    "Setup" => Some(2),
-                    "Score" => Some(3),
-                    "PlyCount" => Some(4),
-                    _ => None,
-                };
-                if let Some(slot) = slot {
-                    if escaped {
-                        return None;
-                    }
-                    values[slot] = Some(value);
-                }
-            }
-            token = lexer.next_token()?;
-        }
-        let [result_tag, rules_tag, setup_tag, score_tag, plies_tag] = values;
-        let rules = match (opts.rules, rules_tag) {
+    fn movetext(&mut self) -> bool {
+        let rules = match (self.opts.rules, self.values[RULES]) {
             (Some(r), _) => r,
             (None, None) => Ruleset::RUSS,
-            (None, Some(value)) => self.ruleset(value)?,
+            (None, Some(value)) => match ruleset(self.rulesets, value) {
+                Some(r) => r,
+                None => return false,
+            },
         };
-        let start = match setup_tag {
+        let start = match self.values[SETUP] {
             None => Position::start(&rules),
-            Some(value) => Position::from_setup(std::str::from_utf8(value).ok()?, &rules).ok()?,
+            Some(value) => {
+                let setup = std::str::from_utf8(value).ok();
+                match setup.and_then(|s| Position::from_setup(s, &rules).ok()) {
+                    Some(p) => p,
+                    None => return false,
+                }
+            }
         };
-        let engine = Engine::new(rules).with_max_laps(opts.max_laps.min(MOVE_LAPS));
+        self.engine = Engine::new(rules).with_max_laps(self.opts.max_laps.min(MOVE_LAPS));
         let first = Numbering::new(1, start.to_move() == Side::North);
-        self.lines.clear();
-        let mut line = Line {
+        self.line = Some(Line {
             pos: start,
             before: start,
             next: first,
             last: first,
+        });
+        true
+    }
+
+    #[inline]
+    fn number(&mut self, number: u32, north: bool) -> bool {
+        let Some(line) = &self.line else {
+            return false;
         };
-        let mut main_plies: u64 = 0;
-        let mut laps: u64 = 0;
-        let outcome = loop {
-            match token {
-                Token::Tag { .. } => return None,
-                Token::Number { number, north } => {
-                    if number != line.next.number || north != line.next.north {
-                        return None;
-                    }
-                }
-                Token::Move { letter, claim } => {
-                    let side = if line.next.north {
-                        Side::North
-                    } else {
-                        Side::South
-                    };
-                    let letter_side = if letter.is_ascii_lowercase() {
-                        Side::South
-                    } else {
-                        Side::North
-                    };
-                    if letter_side != side {
-                        return None;
-                    }
-                    let pit = Pit::from_letter(char::from(letter), line.pos.pits())?;
-                    let (after, capture, move_laps) = engine.play_capture(&line.pos, pit).ok()?;
-                    laps += move_laps;
-                    if laps > GAME_LAPS {
-                        return None;
-                    }
-                    if let Some(claim) = claim
-                        && claim != capture.map_or(0, |c| u32::from(c.seeds()))
-                    {
-                        return None;
-                    }
-                    line.before = line.pos;
-                    line.pos = after;
-                    line.last = line.next;
-                    line.next = line.next.next();
-                    if self.lines.is_empty() {
-                        main_plies += 1;
-                    }
-                }
-                Token::Open => {
-                    self.lines.push(line);
-                    line = Line {
-                        pos: line.before,
-                        before: line.before,
-                        next: line.last,
-                        last: line.last,
-                    };
-                }
-                Token::Close => line = self.lines.pop()?,
-                Token::End(outcome) => break outcome,
+        number == line.next.number && north == line.next.north
+    }
+
+    #[inline]
+    fn play(&mut self, letter: u8, claim: Option<u32>) -> bool {
+        let Some(line) = &mut self.line else {
+            return false;
+        };
+        // The letter's case must be the side whose turn the numbering says.
+        if letter.is_ascii_lowercase() == line.next.north {
+            return false;
+        }
+        let Some(pit) = Pit::from_letter(char::from(letter), line.pos.pits()) else {
+            return false;
+        };
+        let Ok((after, capture, laps)) = self.engine.play_capture(&line.pos, pit) else {
+            return false;
+        };
+        self.laps += laps;
+        if self.laps > GAME_LAPS {
+            return false;
+        }
+        if let Some(claim) = claim
+            && claim != capture.map_or(0, |c| u32::from(c.seeds()))
+        {
+            return false;
+        }
+        line.before = line.pos;
+        line.pos = after;
+        line.last = line.next;
+        line.next = line.next.next();
+        if self.lines.is_empty() {
+            self.main_plies += 1;
+        }
+        true
+    }
+
+    fn open(&mut self) -> bool {
+        let Some(line) = &mut self.line else {
+            return false;
+        };
+        // From the position before the move it replaces, with that move's
+        // number.
+        self.lines.push(*line);
+        *line = Line {
+            pos: line.before,
+            before: line.before,
+            next: line.last,
+            last: line.last,
+        };
+        true
+    }
+
+    fn close(&mut self) -> bool {
+        match self.lines.pop() {
+            Some(parent) => {
+                self.line = Some(parent);
+                true
             }
-            token = lexer.next_token()?;
-        };
+            None => false,
+        }
+    }
+
+    fn end(&mut self, outcome: Outcome) -> bool {
+        self.finish(outcome).is_some()
+    }
+}
+
+impl Game<'_, '_> {
+    /// The checks at the end of the main line, with `?` for giving up.
+    fn finish(&mut self, outcome: Outcome) -> Option<()> {
+        let line = self.line.as_ref()?;
+        let check = |ok: bool| ok.then_some(());
         // The main line was played to its end: is the game over? A relay
         // undecided at this check's lap limit gives up (the full limit may
         // decide it).
-        let end = match engine.status(&line.pos).ok()? {
+        let end = match self.engine.status(&line.pos).ok()? {
             Status::Over(end) => Some(end),
             Status::Ongoing => None,
         };
-        if let Some(value) = result_tag
-            && Outcome::parse(std::str::from_utf8(value).ok()?) != Some(outcome)
-        {
-            return None;
+        if let Some(value) = self.values[RESULT] {
+            check(Outcome::parse(std::str::from_utf8(value).ok()?) == Some(outcome))?;
         }
         if let Some(end) = end {
             let actual = match end.winner {
@@ -224,34 +282,30 @@ impl QuickCheck {
                 Some(Side::North) => Outcome::NorthWins,
                 None => Outcome::Draw,
             };
-            if outcome != Outcome::Unknown && outcome != actual {
-                return None;
-            }
-            if let Some(value) = score_tag {
+            check(outcome == Outcome::Unknown || outcome == actual)?;
+            // Read only when the game is over, as replay does.
+            if let Some(value) = self.values[SCORE] {
                 let (south, north) = std::str::from_utf8(value).ok()?.split_once('-')?;
                 let [s, n] = end.score;
-                if !is_decimal(south, u64::from(s)) || !is_decimal(north, u64::from(n)) {
-                    return None;
-                }
+                check(is_decimal(south, u64::from(s)) && is_decimal(north, u64::from(n)))?;
             }
         }
-        if let Some(value) = plies_tag
-            && !is_decimal(std::str::from_utf8(value).ok()?, main_plies)
-        {
-            return None;
+        if let Some(value) = self.values[PLY_COUNT] {
+            check(is_decimal(std::str::from_utf8(value).ok()?, self.main_plies))?;
         }
         Some(())
     }
+}
 
-    /// The ruleset a `Rules` value names, parsed once for every checker.
-    fn ruleset(&mut self, value: &[u8]) -> Option<Ruleset> {
-        if let Some((_, r)) = self.rulesets.iter().find(|(v, _)| **v == *value) {
-            return Some(*r);
-        }
-        let r: Ruleset = std::str::from_utf8(value).ok()?.parse().ok()?;
-        if self.rulesets.len() < RULESETS {
-            self.rulesets.push((value.into(), r));
-        }
-        Some(r)
+/// The ruleset a `Rules` value names, parsed once a checker (for
+/// [`RULESETS`] values at most).
+fn ruleset(kept: &mut Vec<(Box<[u8]>, Ruleset)>, value: &[u8]) -> Option<Ruleset> {
+    if let Some((_, r)) = kept.iter().find(|(v, _)| **v == *value) {
+        return Some(*r);
     }
+    let r: Ruleset = std::str::from_utf8(value).ok()?.parse().ok()?;
+    if kept.len() < RULESETS {
+        kept.push((value.into(), r));
+    }
+    Some(r)
 }
