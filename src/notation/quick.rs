@@ -51,6 +51,8 @@ const DELIMITER: u8 = 2;
 const PLAIN: u8 = 4;
 /// Ends a word: a delimiter or `$`.
 const WORD_END: u8 = 8;
+/// May stand in a tag name after its first letter: ASCII letters, digits, `_`.
+const NAME: u8 = 16;
 
 const fn classes() -> [u8; 256] {
     let mut table = [0u8; 256];
@@ -66,6 +68,9 @@ const fn classes() -> [u8; 256] {
         }
         if byte == b'$' {
             c |= WORD_END;
+        }
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            c |= NAME;
         }
         if (byte >= b' ' && byte <= b'~') || byte == b'\t' {
             c |= PLAIN;
@@ -137,7 +142,7 @@ fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
         at = skip_blank(at + 1);
         let name_start = at;
         check(byte(at)?.is_ascii_alphabetic())?;
-        while byte(at).is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        while byte(at).is_some_and(|b| is(b, NAME)) {
             at += 1;
         }
         let name = &bytes[name_start..at];
@@ -251,7 +256,10 @@ fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
             b'{' => {
                 let len = memchr::memchr(b'}', &bytes[at + 1..])?;
                 let text = &bytes[at + 1..at + 1 + len];
-                check(text.iter().all(|&b| is(b, PLAIN) || b == b'\n' || b == b'\r'))?;
+                check(
+                    text.iter()
+                        .all(|&b| is(b, PLAIN) || b == b'\n' || b == b'\r'),
+                )?;
                 at += len + 2;
             }
             b';' => {
@@ -336,25 +344,23 @@ impl TagSlips {
         value: &[u8],
         escaped: bool,
     ) -> Option<TagName> {
-        let name = std::str::from_utf8(name).ok()?;
-        match super::tags::known_index(name) {
+        match super::tags::known_index_of_bytes(name) {
             Some(i) => {
                 if seen.0 & (1 << i) != 0 {
                     return None;
                 }
                 seen.0 |= 1 << i;
-                if super::KNOWN_TAGS[i] == "Date" {
-                    let value = std::str::from_utf8(value).ok()?;
-                    if escaped || !super::tags::is_date(value) {
-                        return None;
-                    }
+                if super::KNOWN_TAGS[i] == "Date" && (escaped || !super::tags::is_date_bytes(value))
+                {
+                    return None;
                 }
                 Some(TagName::Known(i))
             }
             None => {
-                if self.fine.iter().any(|f| **f == *name.as_bytes()) {
+                if self.fine.iter().any(|f| **f == *name) {
                     return Some(TagName::Other);
                 }
+                let name = std::str::from_utf8(name).ok()?;
                 if super::tags::close_known_tag(name).is_some() {
                     return None;
                 }
@@ -377,8 +383,14 @@ mod tests {
 
     impl<'a> Visitor<'a> for Tokens {
         fn tag(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
-            let (name, value) = (String::from_utf8_lossy(name), String::from_utf8_lossy(value));
-            self.0.push(format!("[{name} {value}{}]", if escaped { " escaped" } else { "" }));
+            let (name, value) = (
+                String::from_utf8_lossy(name),
+                String::from_utf8_lossy(value),
+            );
+            self.0.push(format!(
+                "[{name} {value}{}]",
+                if escaped { " escaped" } else { "" }
+            ));
             true
         }
         fn movetext(&mut self) -> bool {
@@ -386,7 +398,8 @@ mod tests {
             true
         }
         fn number(&mut self, number: u32, north: bool) -> bool {
-            self.0.push(format!("{number}{}", if north { "..." } else { "." }));
+            self.0
+                .push(format!("{number}{}", if north { "..." } else { "." }));
             true
         }
         fn play(&mut self, letter: u8, claim: Option<u32>) -> bool {
@@ -416,8 +429,10 @@ mod tests {
     #[test]
     fn reads_the_common_subset() {
         assert_eq!(
-            tokens("[Event \"a \\\\b\"]\r\n[Rules \"russ\"]\n\n{c} 1. cx7! $1 (1. d) 1... Fx12 *\n")
-                .as_deref(),
+            tokens(
+                "[Event \"a \\\\b\"]\r\n[Rules \"russ\"]\n\n{c} 1. cx7! $1 (1. d) 1... Fx12 *\n"
+            )
+            .as_deref(),
             Some(r#"[Event a \\b escaped] [Rules russ] | 1. cx7 ( 1. d ) 1... Fx12 *"#)
         );
         assert_eq!(

@@ -208,7 +208,11 @@ impl<'a> Visitor<'a> for Game<'a, '_> {
         let Some(pit) = Pit::from_letter(char::from(letter), line.pos.pits()) else {
             return false;
         };
-        let Ok((after, capture, laps)) = self.engine.play_capture(&line.pos, pit) else {
+        // The position before the move, kept for its variations; on an
+        // illegal move the game is given up, so the half-sown position
+        // `play_in_place` leaves then does not matter.
+        line.before = line.pos;
+        let Ok((capture, laps)) = self.engine.play_in_place(&mut line.pos, pit) else {
             return false;
         };
         self.laps += laps;
@@ -220,8 +224,6 @@ impl<'a> Visitor<'a> for Game<'a, '_> {
         {
             return false;
         }
-        line.before = line.pos;
-        line.pos = after;
         line.last = line.next;
         line.next = line.next.next();
         if self.lines.is_empty() {
@@ -291,7 +293,10 @@ impl Game<'_, '_> {
             }
         }
         if let Some(value) = self.values[PLY_COUNT] {
-            check(is_decimal(std::str::from_utf8(value).ok()?, self.main_plies))?;
+            check(is_decimal(
+                std::str::from_utf8(value).ok()?,
+                self.main_plies,
+            ))?;
         }
         Some(())
     }
