@@ -138,6 +138,7 @@ struct Game<'a, 'q> {
 }
 
 impl<'a> Visitor<'a> for Game<'a, '_> {
+    #[inline]
     fn tag(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
         let Some(kind) = self.slips.check(&mut self.seen, name, value, escaped) else {
             return false;
