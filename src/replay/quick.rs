@@ -1,7 +1,7 @@
 //! The quick check: is a game's text certainly valid, with no diagnostic at
-//! all? One pass over its bytes with the notation's quick
-//! [`Lexer`](crate::notation::quick::Lexer), every move (variations too)
-//! played on the engine as it is read, and no syntax tree built.
+//! all? One pass over its bytes with the notation's quick reader
+//! ([`read`]), every move (variations too) played on the engine as it is
+//! read (this module's visitor), and no syntax tree built.
 //!
 //! It answers only "certainly valid, nothing to report" or "don't know":
 //! whatever it does not read exactly as [`check`](super::check) would (an
@@ -35,6 +35,12 @@ use super::{Options, is_decimal};
 /// repeating one in many variations sows it once; this check keeps none, so
 /// it leaves such games to it. Real play stays far below (random play on the
 /// standard board under about 1,100 laps).
+///
+/// The engine is given this limit when it is below the lap limit of the
+/// options: a relay decided within it is decided the same way under any
+/// higher limit (the sowing and its cycle detection do not depend on the
+/// limit, which only cuts them short), and one still undecided makes this
+/// check give up.
 const MOVE_LAPS: u64 = 1 << 16;
 
 /// The most laps all the moves of one game may take before the quick check
