@@ -191,8 +191,15 @@ fn each_fixture_alike_for_every_jobs() {
     }
 }
 
+/// The size of a batch (`BATCH_BYTES` in src/cli/parallel.rs): batches are
+/// cut by bytes.
+const BATCH_BYTES: u64 = 64 << 10;
+
 #[test]
 fn generated_corpus_alike_for_every_jobs() {
+    // Many batches, so that they come back out of order.
+    let size = std::fs::metadata(corpus()).unwrap().len();
+    assert!(size > 8 * BATCH_BYTES, "{size} bytes: too few batches");
     let corpus = corpus().to_str().unwrap();
     for variant in VARIANTS {
         let mut args = variant.to_vec();

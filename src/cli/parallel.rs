@@ -29,10 +29,14 @@ use ayo::notation::RawGame;
 
 use super::{Ctx, Fatal};
 
-/// Games a batch holds at most.
-pub const BATCH_GAMES: usize = 64;
-/// A batch is sent once its games' text reaches this many bytes.
-pub const BATCH_BYTES: usize = 256 << 10;
+/// Games a batch holds at most. Batches are cut by their size in bytes
+/// ([`BATCH_BYTES`]) first: this only bounds the batch of many tiny games.
+pub const BATCH_GAMES: usize = 1024;
+/// A batch is sent once its games' text reaches this many bytes: about 200
+/// games of 25 plies, so that handing a batch over (a channel send and
+/// receive each way, and waking a worker) costs little per game, and the
+/// batches out at once hold little memory.
+pub const BATCH_BYTES: usize = 64 << 10;
 /// Games larger than this are done alone, in order, on the main thread.
 pub const DIRECT_BYTES: usize = 1 << 20;
 /// Batches out at once, per worker.
@@ -77,6 +81,9 @@ pub struct Ordered<'a, O> {
     pool: Option<Pool<O>>,
     /// The sink returned an error: nothing more goes to it.
     sink_failed: bool,
+    /// Emptied batches, to be filled again instead of growing a new vector
+    /// for each batch.
+    spare: Vec<Vec<Step<O>>>,
 }
 
 struct Pool<O> {
@@ -112,6 +119,7 @@ pub fn ordered<O: Send>(
             batch_bytes: 0,
             pool: None,
             sink_failed: false,
+            spare: Vec::new(),
         };
         return read(ctx, &mut ordered);
     }
@@ -144,6 +152,7 @@ pub fn ordered<O: Send>(
                 waiting: BTreeMap::new(),
             }),
             sink_failed: false,
+            spare: Vec::new(),
         };
         let read = read(ctx, &mut ordered);
         if ordered.sink_failed {
@@ -272,7 +281,11 @@ impl<O: Send> Ordered<'_, O> {
         if pool.sent - pool.next >= limit {
             self.drain(ctx, limit - 1)?;
         }
-        let batch = std::mem::take(&mut self.batch);
+        let next = self
+            .spare
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(BATCH_GAMES.min(64)));
+        let batch = std::mem::replace(&mut self.batch, next);
         self.batch_bytes = 0;
         let Some(pool) = &mut self.pool else {
             return Ok(());
@@ -310,12 +323,16 @@ impl<O: Send> Ordered<'_, O> {
             let Some(pool) = &mut self.pool else {
                 return Ok(());
             };
-            let Some(batch) = pool.waiting.remove(&pool.next) else {
+            let Some(mut batch) = pool.waiting.remove(&pool.next) else {
                 return Ok(());
             };
             pool.next += 1;
-            for step in batch {
+            for step in batch.drain(..) {
                 self.deliver(ctx, step)?;
+            }
+            // No more than one spare a batch that can be out at once.
+            if self.spare.len() < self.jobs * IN_FLIGHT_PER_JOB {
+                self.spare.push(batch);
             }
         }
     }

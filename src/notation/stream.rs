@@ -14,7 +14,7 @@
 use std::io::{self, BufRead};
 
 use super::ast::{Record, Span};
-use super::lex::{IS_DELIMITER, line_start_kind};
+use super::lex::{IS_DELIMITER, is_delimiter, line_start_kind};
 use super::parse::{Origin, SyntaxError, parse_game};
 
 /// The default of [`GameReader::max_game_bytes`]: 16 MiB, far above any real
@@ -133,10 +133,12 @@ struct Cutter {
     state: State,
     depth: u32,
     movetext: bool,
-    word: [u8; 8],
-    word_len: usize,
-    /// The current word may be a termination token (starts with `*`, `0`, `1`).
-    candidate: bool,
+    /// The game's bytes so far end inside a word, at depth 0, that holds a
+    /// `*` or `-`: it may be a termination token, known once it ends.
+    open_word: bool,
+    /// Where the game's own text starts within `game`: after the bytes of a
+    /// byte-order mark that turned out not to be one (they start no word).
+    text_from: usize,
     /// Where the termination token ended, within the game's bytes.
     term_end: Option<usize>,
     /// Text other than white space follows the termination token on its line.
@@ -201,8 +203,15 @@ impl<R: BufRead> GameReader<R> {
                         seg_start = i;
                         break;
                     } else if b.is_ascii_whitespace() {
-                        cut.gap.push(b);
-                        cut.pass(&buf[i..=i]);
+                        // The whole run of white space at once.
+                        let run = buf[i..]
+                            .iter()
+                            .position(|b| !b.is_ascii_whitespace())
+                            .map_or(buf.len(), |k| i + k);
+                        cut.gap.extend_from_slice(&buf[i..run]);
+                        cut.pass(&buf[i..run]);
+                        i = run;
+                        continue;
                     } else {
                         cut.begin();
                         seg_start = i;
@@ -236,8 +245,155 @@ fn is_termination(word: &[u8]) -> bool {
     matches!(word, b"*" | b"1-0" | b"0-1" | b"1/2-1/2")
 }
 
+/// The longest termination token, `1/2-1/2`.
+const LONGEST_TERMINATION: usize = 7;
+
+/// A table of the bytes in `stops` (1) and the rest (0).
+const fn stop_table(stops: &[u8], word_bytes_too: bool) -> [u8; 256] {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        if word_bytes_too && !IS_DELIMITER[b] {
+            table[b] = 1;
+        }
+        b += 1;
+    }
+    let mut k = 0;
+    while k < stops.len() {
+        table[stops[k] as usize] = 1;
+        k += 1;
+    }
+    table
+}
+
+/// The bytes that matter in movetext once its first word is read: those that
+/// change the state (`{ ; ( ) [`) and those that every termination token
+/// holds (`*`, `-`). A word without `*` or `-` is no termination token, so
+/// the other bytes (words, white space, the other delimiters) pass unseen.
+static MOVETEXT_STOPS: [u8; 256] = stop_table(b"{;()[*-", false);
+/// In movetext before its first word: those of [`MOVETEXT_STOPS`] and every
+/// word byte (the first one sets `movetext`).
+static FIRST_WORD_STOPS: [u8; 256] = stop_table(b"{;()[*-", true);
+/// The bytes that end a stretch of a tag line outside its string.
+static TAG_LINE_STOPS: [u8; 256] = stop_table(b"\"]\n", false);
+/// The bytes that end a stretch of a tag string.
+static TAG_STRING_STOPS: [u8; 256] = stop_table(b"\\\"\n", false);
+
+/// The index of the first byte of `buf` from `i` on that is in `stops`, or
+/// the length of `buf`: the loop for the short stretch of movetext before its
+/// first word.
+fn skip(buf: &[u8], mut i: usize, stops: &[u8; 256]) -> usize {
+    while let Some(&b) = buf.get(i) {
+        if stops[usize::from(b)] != 0 {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// Where the usual tag line `[Name "value"]` whose `[` ends at `from`
+/// leaves off, just after its `]`, as the states `TagLine`, `TagString`,
+/// `TagLine` would take it; `None` when the line is anything else (then the
+/// states take it, from its start).
+#[inline(always)]
+fn plain_tag_line(buf: &[u8], from: usize) -> Option<usize> {
+    let open = skip_words(buf, from, tag_line_stops, &TAG_LINE_STOPS);
+    if buf.get(open) != Some(&b'"') {
+        return None;
+    }
+    let close = skip_words(buf, open + 1, tag_string_stops, &TAG_STRING_STOPS);
+    match buf.get(close..close + 2) {
+        Some(b"\"]") => Some(close + 2),
+        _ => None,
+    }
+}
+
+/// How many bytes of `bytes` pass `test`: counted in byte-sized sums over
+/// runs of 255, which the compiler turns into wide vector adds.
+#[inline(always)]
+fn count_bytes(bytes: &[u8], test: impl Fn(u8) -> bool) -> usize {
+    bytes
+        .chunks(255)
+        .map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(test(b)))))
+        .sum()
+}
+
 fn count_chars(bytes: &[u8]) -> u32 {
-    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u32
+    count_bytes(bytes, |b| b & 0xC0 != 0x80) as u32
+}
+
+/// `0x01` in every byte of a word.
+const LO: u64 = u64::from_le_bytes([0x01; 8]);
+/// `0x80` in every byte of a word.
+const HI: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// Of the eight bytes of `v` (little-endian), the lowest that is zero has its
+/// top bit set in the result; none is set when no byte is zero. Bytes above
+/// the lowest zero may be set too (a borrow), so only the lowest counts.
+#[inline(always)]
+fn zero_bytes(v: u64) -> u64 {
+    v.wrapping_sub(LO) & !v & HI
+}
+
+/// The bytes of `x` equal to `b`, as [`zero_bytes`] marks them.
+#[inline(always)]
+fn bytes_equal(x: u64, b: u8) -> u64 {
+    zero_bytes(x ^ (LO * u64::from(b)))
+}
+
+/// The bytes of [`MOVETEXT_STOPS`], and two more that share their bit
+/// patterns (`+`, and the control byte ESC), which the caller passes over:
+/// three tests instead of seven.
+#[inline(always)]
+fn movetext_stops(x: u64) -> u64 {
+    // `(` `)` `*` `+` are 0x28 to 0x2B; `;` `[` `{` (and ESC) are 0x1B with
+    // any of bits 5 and 6.
+    zero_bytes((x & (LO * 0xFC)) ^ (LO * 0x28))
+        | zero_bytes((x & (LO * 0x9F)) ^ (LO * 0x1B))
+        | bytes_equal(x, b'-')
+}
+
+/// The bytes of [`TAG_LINE_STOPS`].
+#[inline(always)]
+fn tag_line_stops(x: u64) -> u64 {
+    bytes_equal(x, b'"') | bytes_equal(x, b']') | bytes_equal(x, b'\n')
+}
+
+/// The bytes of [`TAG_STRING_STOPS`].
+#[inline(always)]
+fn tag_string_stops(x: u64) -> u64 {
+    bytes_equal(x, b'\\') | bytes_equal(x, b'"') | bytes_equal(x, b'\n')
+}
+
+/// Like [`skip`], eight bytes a step: `found` marks, as [`zero_bytes`] does,
+/// the bytes of a word that may be in `stops` (and must mark each that is),
+/// and the lowest marked is where the search stops. The last few bytes of
+/// `buf` go through the table.
+#[inline(always)]
+fn skip_words(buf: &[u8], mut i: usize, found: impl Fn(u64) -> u64, stops: &[u8; 256]) -> usize {
+    // Two words a step while sixteen bytes are left: one branch for both.
+    while let Some(pair) = buf.get(i..).and_then(|rest| rest.first_chunk::<16>()) {
+        let (low, high) = pair.split_at(8);
+        let low = found(u64::from_le_bytes(low.try_into().unwrap_or_default()));
+        let high = found(u64::from_le_bytes(high.try_into().unwrap_or_default()));
+        if low | high != 0 {
+            return if low != 0 {
+                i + (low.trailing_zeros() / 8) as usize
+            } else {
+                i + 8 + (high.trailing_zeros() / 8) as usize
+            };
+        }
+        i += 16;
+    }
+    while let Some(chunk) = buf.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
+        let marks = found(u64::from_le_bytes(*chunk));
+        if marks != 0 {
+            return i + (marks.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    skip(buf, i, stops)
 }
 
 impl Cutter {
@@ -256,9 +412,8 @@ impl Cutter {
             state: State::Movetext,
             depth: 0,
             movetext: false,
-            word: [0; 8],
-            word_len: 0,
-            candidate: false,
+            open_word: false,
+            text_from: 0,
             term_end: None,
             trailing_text: false,
             max: DEFAULT_MAX_GAME_BYTES,
@@ -275,6 +430,9 @@ impl Cutter {
                 return;
             }
             self.dropped = Some(0);
+            // What is kept of the game from now on is its last bytes: any
+            // not-a-mark prefix is among those dropped.
+            self.text_from = 0;
         }
         // Over the maximum: of the game so far and `bytes`, in input order,
         // all but the last `KEEP` bytes are passed over and dropped.
@@ -292,86 +450,180 @@ impl Cutter {
 
     /// Moves the input position over `bytes`.
     fn pass(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
         self.offset += bytes.len();
         match memchr::memrchr(b'\n', bytes) {
             Some(last) => {
-                self.line += memchr::memchr_iter(b'\n', bytes).count() as u32;
+                self.line += count_bytes(bytes, |b| b == b'\n') as u32;
                 self.column = 1 + count_chars(&bytes[last + 1..]);
             }
             None => self.column += count_chars(bytes),
         }
     }
 
+    /// The word, in movetext, that holds `buf[p]` (or, with `p ==
+    /// seg_start`, the word the game's bytes so far end in): where it ends in
+    /// `buf` and whether it is a termination token; `None` when `buf` ends
+    /// before it does.
+    fn word_around(&self, buf: &[u8], seg_start: usize, p: usize) -> Option<(usize, bool)> {
+        let end = p + buf.get(p..)?.iter().position(|&b| is_delimiter(b))?;
+        // Back from its end to the delimiter before it (or the start of the
+        // game's text), no further than a termination token's length.
+        let held = self.game.get(self.text_from..).unwrap_or_default();
+        let mut word = [0u8; LONGEST_TERMINATION];
+        let mut len = 0;
+        for &b in held.iter().chain(&buf[seg_start..end]).rev() {
+            if is_delimiter(b) {
+                break;
+            }
+            if len == LONGEST_TERMINATION {
+                return Some((end, false));
+            }
+            len += 1;
+            word[LONGEST_TERMINATION - len] = b;
+        }
+        Some((end, is_termination(&word[LONGEST_TERMINATION - len..])))
+    }
+
+    /// The game's termination token ends `at` bytes into this buffer's part of
+    /// it: the game ends there unless more text follows on the same line
+    /// (then that text is kept with the game, to be reported as what it is).
+    fn terminated_at(&mut self, at: usize) {
+        self.term_end = Some(self.game.len() + at);
+        self.trailing_text = false;
+        self.state = State::AfterTermination;
+    }
+
     /// How the byte at `at` starts its line (see [`line_start_kind`]).
     fn line_start_kind(&self, buf: &[u8], seg_start: usize, at: usize) -> u8 {
-        line_start_kind(self.game.iter().chain(&buf[seg_start..at]).copied())
+        let here = &buf[seg_start..at];
+        // Mostly the answer lies in this buffer: no need to chain the game's
+        // bytes before it.
+        let mut kind = 0;
+        for &b in here.iter().rev() {
+            match b {
+                b' ' | b'\t' | b'\r' => {}
+                b'\n' => {
+                    kind += 1;
+                    if kind == 2 {
+                        return 2;
+                    }
+                }
+                _ => return kind,
+            }
+        }
+        line_start_kind(self.game.iter().chain(here).copied())
     }
 
     /// Feeds `buf[seg_start..]`, the current game's next bytes. Returns the
     /// index the game ends before, if it ends in this buffer.
+    ///
+    /// Each state skips, eight bytes a step, the bytes that cannot change it
+    /// (see [`MOVETEXT_STOPS`]): in movetext, only `{ ; ( ) [` and the `*` or
+    /// `-` that every termination token holds are looked at, and a word is
+    /// looked at whole only when it holds one of those two.
     fn scan(&mut self, buf: &[u8], seg_start: usize) -> Option<usize> {
         let mut i = seg_start;
+        if self.open_word {
+            // The word cut by the end of the last buffer goes on here.
+            match self.word_around(buf, seg_start, seg_start) {
+                None => return None,
+                Some((end, is_termination)) => {
+                    self.open_word = false;
+                    i = end;
+                    if is_termination {
+                        self.terminated_at(end - seg_start);
+                    }
+                }
+            }
+        }
         while i < buf.len() {
             match self.state {
-                // Each state keeps the bytes coming in its own loop until it
-                // changes: dispatching on the state once per byte cost an
-                // indirect jump per byte, mispredicted at every word's end.
                 State::Movetext => {
-                    while i < buf.len() {
-                        let b = buf[i];
-                        if !IS_DELIMITER[usize::from(b)] {
-                            if self.word_len == 0 {
-                                self.candidate = matches!(b, b'*' | b'0' | b'1');
-                            }
-                            if self.candidate && self.word_len < self.word.len() {
-                                self.word[self.word_len] = b;
-                            }
-                            self.word_len += 1;
-                            self.movetext = true;
+                    // Until the first word, every word byte is looked at: it
+                    // sets `movetext`, which decides what a `[` means.
+                    i = if self.movetext {
+                        skip_words(buf, i, movetext_stops, &MOVETEXT_STOPS)
+                    } else {
+                        skip(buf, i, &FIRST_WORD_STOPS)
+                    };
+                    let Some(&b) = buf.get(i) else { break };
+                    match b {
+                        b'{' => {
+                            self.state = State::Brace;
                             i += 1;
-                            continue;
                         }
-                        if self.word_len > 0 {
-                            if self.candidate
-                                && self.depth == 0
-                                && self.word_len <= self.word.len()
-                                && is_termination(&self.word[..self.word_len])
-                            {
-                                // The game ends here unless more text follows on
-                                // the same line: then that text is kept with the
-                                // game, to be reported as what it is.
-                                self.term_end = Some(self.game.len() + (i - seg_start));
-                                self.trailing_text = false;
-                                self.state = State::AfterTermination;
-                                break;
-                            }
-                            self.word_len = 0;
+                        b';' => {
+                            self.state = State::LineComment;
+                            i += 1;
                         }
-                        i += 1;
-                        match b {
-                            b'{' => {
-                                self.state = State::Brace;
-                                break;
+                        b'(' => {
+                            self.depth += 1;
+                            i += 1;
+                        }
+                        b')' => {
+                            self.depth = self.depth.saturating_sub(1);
+                            i += 1;
+                        }
+                        b'[' => {
+                            // A tag line after movetext, or after a blank
+                            // line (whatever came before), starts the next
+                            // game.
+                            let kind = self.line_start_kind(buf, seg_start, i);
+                            if kind == 2 || (self.movetext && kind == 1) {
+                                return Some(i);
                             }
-                            b';' => {
-                                self.state = State::LineComment;
-                                break;
-                            }
-                            b'(' => self.depth += 1,
-                            b')' => self.depth = self.depth.saturating_sub(1),
-                            b'[' => {
-                                // A tag line after movetext, or after a blank
-                                // line (whatever came before), starts the next
-                                // game.
-                                let kind = self.line_start_kind(buf, seg_start, i - 1);
-                                if kind == 2 || (self.movetext && kind == 1) {
-                                    return Some(i - 1);
+                            // The usual tag lines, one after another, in one
+                            // go; anything else through the states.
+                            loop {
+                                let Some(end) = plain_tag_line(buf, i + 1) else {
+                                    self.state = State::TagLine;
+                                    i += 1;
+                                    break;
+                                };
+                                // Back in movetext after the `]`. A `[` right
+                                // after the line break starts a line, not
+                                // after a blank line: the next game's if
+                                // movetext came before, else the next tag line.
+                                i = end;
+                                let next = match buf.get(end..end + 2) {
+                                    Some([b'\n', _]) => end + 1,
+                                    Some(b"\r\n") => end + 2,
+                                    _ => break,
+                                };
+                                if buf.get(next) != Some(&b'[') {
+                                    break;
                                 }
-                                self.state = State::TagLine;
-                                break;
+                                if self.movetext {
+                                    return Some(next);
+                                }
+                                i = next;
                             }
-                            _ => {}
                         }
+                        // A `*` or `-`: its word may be a termination token
+                        // (which counts only outside variations).
+                        b'*' | b'-' if self.movetext && self.depth == 0 => {
+                            match self.word_around(buf, seg_start, i) {
+                                None => {
+                                    self.open_word = true;
+                                    i = buf.len();
+                                }
+                                Some((end, is_termination)) => {
+                                    i = end;
+                                    if is_termination {
+                                        self.terminated_at(end - seg_start);
+                                    }
+                                }
+                            }
+                        }
+                        // The first word byte: from here on only the bytes of
+                        // `MOVETEXT_STOPS` are looked at (this one again too).
+                        _ if !self.movetext && !is_delimiter(b) => self.movetext = true,
+                        // A `*` or `-` in a variation, or a byte that only
+                        // looked like a stop.
+                        _ => i += 1,
                     }
                 }
                 State::AfterTermination => {
@@ -404,39 +656,31 @@ impl Cutter {
                     }
                 },
                 State::TagLine => {
-                    while i < buf.len() {
-                        i += 1;
-                        match buf[i - 1] {
-                            b'"' => {
-                                self.state = State::TagString;
-                                break;
-                            }
-                            b']' | b'\n' => {
-                                self.state = State::Movetext;
-                                break;
-                            }
-                            _ => {}
-                        }
-                    }
+                    i = skip_words(buf, i, tag_line_stops, &TAG_LINE_STOPS);
+                    let Some(&b) = buf.get(i) else { break };
+                    self.state = if b == b'"' {
+                        State::TagString
+                    } else {
+                        // `]` or a line break.
+                        State::Movetext
+                    };
+                    i += 1;
                 }
                 State::TagString => {
-                    while i < buf.len() {
+                    i = skip_words(buf, i, tag_string_stops, &TAG_STRING_STOPS);
+                    let Some(&b) = buf.get(i) else { break };
+                    self.state = match b {
+                        b'\\' => State::TagEscape,
+                        b'"' => State::TagLine,
+                        // A line break.
+                        _ => State::Movetext,
+                    };
+                    i += 1;
+                    // Most often the `]` follows: take it here rather than
+                    // through another search, as `TagLine` would.
+                    if self.state == State::TagLine && buf.get(i) == Some(&b']') {
+                        self.state = State::Movetext;
                         i += 1;
-                        match buf[i - 1] {
-                            b'\\' => {
-                                self.state = State::TagEscape;
-                                break;
-                            }
-                            b'"' => {
-                                self.state = State::TagLine;
-                                break;
-                            }
-                            b'\n' => {
-                                self.state = State::Movetext;
-                                break;
-                            }
-                            _ => {}
-                        }
                     }
                 }
                 State::TagEscape => {
@@ -462,7 +706,8 @@ impl Cutter {
         self.state = State::Movetext;
         self.depth = 0;
         self.movetext = false;
-        self.word_len = 0;
+        self.open_word = false;
+        self.text_from = 0;
         self.term_end = None;
         self.trailing_text = false;
         self.dropped = None;
@@ -518,6 +763,7 @@ impl Cutter {
         self.offset = 0;
         self.begin();
         self.game.extend_from_slice(&BOM[..seen]);
+        self.text_from = seen;
     }
 }
 
@@ -530,7 +776,12 @@ impl<R: BufRead> Iterator for GameReader<R> {
 }
 
 #[cfg(test)]
+mod reference;
+
+#[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn cut(input: &[u8]) -> Vec<String> {
@@ -711,5 +962,159 @@ mod tests {
             assert_eq!(next.parse().unwrap().tag("Event"), Some("next"));
             assert!(r.next().is_none());
         }
+    }
+
+    /// Pieces of `.ayo` text that reach every state of the cutter and every
+    /// way out of it, and words that hold `*` or `-` without being a
+    /// termination token.
+    fn cutter_fragment() -> impl Strategy<Value = Vec<u8>> {
+        const PIECES: &[&[u8]] = &[
+            b"[Event \"x\"]\n",
+            b"[Result \"1-0\"]\n",
+            b"[A \"a\\\"b\\\\\"]",
+            b"[",
+            b"]",
+            b"\"",
+            b"\\",
+            b"\n",
+            b"\n\n",
+            b"\r\n",
+            b"\r\n\r\n",
+            b" \t\r\n \n",
+            b" ",
+            b"\t",
+            b"\x0c",
+            b"1. ",
+            b"12... ",
+            b"c",
+            b"Fx2",
+            b"dx10 ",
+            b"{",
+            b"}",
+            b"{a 1-0 comment}",
+            b"{\n\n[",
+            b"(",
+            b")",
+            b"(1... D *)",
+            b";line 1-0\n",
+            b";",
+            b"1-0",
+            b"0-1",
+            b"1/2-1/2",
+            b"*",
+            b"1-0 ",
+            b"* ",
+            b"0-1\n",
+            b"1/2-1/2\r\n",
+            b"1-0 trailing",
+            b"1-00",
+            b"01-0",
+            b"1/2-1/2-",
+            b"x1/2-1/2",
+            b"**",
+            b"-",
+            b"--------",
+            b"a-b",
+            b"1-",
+            b"-0",
+            b"1/2",
+            b"\xEF",
+            b"\xEF\xBB",
+            b"\xEF\xBB\xBF",
+            b"\xC3\xA9",
+            b"\xE2\x80\x93",
+            b"+",
+            b"\x1b",
+            b"2+",
+        ];
+        prop_oneof![
+            1 => any::<u8>().prop_map(|b| vec![b]),
+            8 => proptest::sample::select(PIECES).prop_map(<[u8]>::to_vec),
+        ]
+    }
+
+    /// A reader that hands out its bytes in pieces of the sizes given, in
+    /// turn, to test every place a buffer can end.
+    struct Pieces<'a> {
+        bytes: &'a [u8],
+        sizes: Vec<usize>,
+        turn: usize,
+    }
+
+    impl io::Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let size = self.sizes[self.turn % self.sizes.len()];
+            self.turn += 1;
+            let n = size.min(buf.len()).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// Everything a reader hands out: the games, then whether the input had a
+    /// byte-order mark and the white space after the last game.
+    type Cut = (Vec<RawGame>, bool, Vec<u8>);
+
+    fn cut_all(mut games: GameReader<impl BufRead>) -> Cut {
+        let all = games.by_ref().map(|g| g.unwrap()).collect();
+        (all, games.had_bom(), games.trailing().to_vec())
+    }
+
+    fn cut_by_reference(mut games: reference::GameReader<impl BufRead>) -> Cut {
+        let all = games.by_ref().map(|g| g.unwrap()).collect();
+        (all, games.had_bom(), games.trailing().to_vec())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The cutter cuts every input into the same games as the byte-at-a-
+        /// time reference it replaced, whatever the buffer sizes and the
+        /// maximum game size.
+        #[test]
+        fn cuts_as_the_reference_does(
+            pieces in proptest::collection::vec(cutter_fragment(), 0..200),
+            capacity in 1usize..80,
+            sizes in proptest::collection::vec(1usize..40, 1..8),
+            max in prop_oneof![Just(DEFAULT_MAX_GAME_BYTES), 1usize..300],
+        ) {
+            let bytes = pieces.concat();
+            let expected = cut_by_reference(
+                reference::GameReader::new(&bytes[..]).max_game_bytes(max),
+            );
+            let whole = cut_all(GameReader::new(&bytes[..]).max_game_bytes(max));
+            prop_assert_eq!(&whole, &expected);
+            let reader = io::BufReader::with_capacity(
+                capacity,
+                Pieces { bytes: &bytes, sizes: sizes.clone(), turn: 0 },
+            );
+            let split = cut_all(GameReader::new(reader).max_game_bytes(max));
+            prop_assert_eq!(&split, &expected);
+        }
+    }
+
+    #[test]
+    fn counts_bytes_of_any_length() {
+        for len in [0, 1, 254, 255, 256, 509, 510, 511, 4081] {
+            let bytes: Vec<u8> = (0..len).map(|k| [b'\n', b'a', 0xC3, 0xA9][k % 4]).collect();
+            let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+            assert_eq!(count_bytes(&bytes, |b| b == b'\n'), lines, "{len}");
+            let chars = String::from_utf8_lossy(&bytes).chars().count();
+            if len % 4 == 0 {
+                assert_eq!(count_chars(&bytes) as usize, chars, "{len}");
+            }
+        }
+    }
+
+    /// The reference itself still cuts the examples above as they say.
+    #[test]
+    fn the_reference_agrees_on_the_examples() {
+        let input =
+            b"\xEF\xBB\xBF[A \"1\"]\n1. a (1. b) * 1. c\n[B \"2\"]\n0-1\n\n{open\n\n[C \"3\"]\n*\n";
+        let new = cut_all(GameReader::new(&input[..]));
+        let old = cut_by_reference(reference::GameReader::new(&input[..]));
+        assert_eq!(new, old);
+        assert_eq!(new.0.len(), 4);
     }
 }
