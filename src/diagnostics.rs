@@ -86,12 +86,9 @@ impl Diagnostic {
     /// so reporting many errors in one large game stays linear in their number.
     pub fn render_bytes(&self, file: &str, game: &[u8], origin: Origin, color: bool) -> String {
         let title = self.headline(file);
-        let start = self
-            .span
-            .offset
-            .saturating_sub(origin.offset)
-            .min(game.len());
-        let Some((source, range)) = excerpt(game, origin, start, self.span.len) else {
+        // A span's offset counts from the start of its game.
+        let start = (self.span.offset as usize).min(game.len());
+        let Some((source, range)) = excerpt(game, origin, start, self.span.len as usize) else {
             return format!("{}: {title}\n", self.severity.as_str());
         };
         let level = match self.severity {
@@ -258,7 +255,7 @@ mod tests {
     fn lines_up_games_that_start_mid_line() {
         let d = Diagnostic::new(
             Span {
-                offset: 11,
+                offset: 4,
                 len: 0,
                 line: 1,
                 column: 12,

@@ -25,7 +25,7 @@
 //! # Ok::<(), ayo::rules::Illegal>(())
 //! ```
 
-use crate::notation::{Comment, List, Move, Outcome, Record, Span, Tag, Termination, Variation};
+use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination, Variation};
 use crate::rules::{Engine, Illegal, MAX_BOARD, Pit, Position, SplitMix64, Status, random_game};
 use crate::search::{Limits, MAX_DEPTH, Search, SearchError};
 
@@ -104,19 +104,11 @@ fn random_line(
         let side = before.to_move().index();
         let captured = u32::from(after.stores()[side] - before.stores()[side]);
         let claim = (opts.claims && (captured > 0 || rng.below(8) == 0)).then_some(captured);
-        let mut m = Move {
-            number: None,
-            pit: pit.letter(pits),
-            claim,
-            glyph: None,
-            nags: List::new(),
-            before: List::new(),
-            after: List::new(),
-            variations: List::new(),
-            span: Span::default(),
-        };
+        let mut m = Move::new(pit.letter(pits));
+        m.claim = claim;
         if rng.below(100) < usize::from(opts.comment_percent) {
-            m.after.push(comment(REMARKS[rng.below(REMARKS.len())]));
+            m.after_mut()
+                .push(comment(REMARKS[rng.below(REMARKS.len())]));
         }
         if depth < 2 && rng.below(100) < usize::from(opts.variation_percent) {
             let short = Options {
@@ -125,8 +117,8 @@ fn random_line(
             };
             let (var, _) = random_line(engine, &before, rng, &short, depth + 1)?;
             if var.first().is_some_and(|v| v.pit != m.pit) {
-                m.variations.push(Variation {
-                    moves: var,
+                m.variations_mut().push(Variation {
+                    moves: var.into(),
                     span: Span::default(),
                 });
             }
@@ -371,17 +363,9 @@ pub fn play_game(
         };
         let side = pos.to_move().index();
         let captured = u32::from(next.stores()[side] - pos.stores()[side]);
-        moves.push(Move {
-            number: None,
-            pit: pit.letter(pits),
-            claim: (captured > 0).then_some(captured),
-            glyph: None,
-            nags: List::new(),
-            before: List::new(),
-            after: List::new(),
-            variations: List::new(),
-            span: Span::default(),
-        });
+        let mut m = Move::new(pit.letter(pits));
+        m.claim = (captured > 0).then_some(captured);
+        moves.push(m);
         pos = next;
         if engines {
             line.push(pos);
@@ -391,7 +375,7 @@ pub fn play_game(
     if end.is_none()
         && let Some(last) = moves.last_mut()
     {
-        last.after.push(comment(&format!(
+        last.after_mut().push(comment(&format!(
             "stopped after {plies} plies, the game unfinished"
         )));
     }

@@ -34,6 +34,12 @@
 //! let game = replay(parse_record("1. cx6 *\n").unwrap(), &Options::default());
 //! assert_eq!(game.errors[0].message, "ply 1, South's c: claims 6 seeds, but the move captures 7 from B");
 //! assert_eq!((game.errors[0].span.line, game.errors[0].span.column), (1, 4));
+//!
+//! // What a move carries besides its token is read as slices.
+//! let record = parse_record("1. c {the usual} (1. d) C *\n").unwrap();
+//! assert_eq!(record.moves[0].after()[0].text, "the usual");
+//! assert_eq!(record.moves[0].variations()[0].moves[0].pit, 'd');
+//! assert!(record.moves[1].variations().is_empty());
 //! ```
 
 #![deny(unsafe_code)]

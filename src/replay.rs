@@ -165,6 +165,9 @@ pub struct Game {
     pub end: Option<GameEnd>,
     /// Every problem found.
     pub errors: Vec<Diagnostic>,
+    /// The lap limit it was replayed within ([`Options::max_laps`]): a
+    /// variation replayed later ([`VariationReplayer`]) gets the same verdicts.
+    pub max_laps: u64,
 }
 
 impl Game {
@@ -317,6 +320,69 @@ fn replay_keeping(record: Record, opts: &Options, keep: Keep) -> Game {
         moves: run.moves,
         end: run.end,
         errors: run.errors,
+        max_laps: opts.max_laps,
+    }
+}
+
+/// Replays the variations of a game one at a time, when output reaches them:
+/// a game replayed with [`replay_main_line`] keeps no plies for its
+/// variations, and output that shows them (`ayo json`) asks for each line's
+/// plies in its turn, so that it holds the plies of one line at a time rather
+/// than of every line of the game.
+///
+/// A line's plies are what [`replay`] keeps for it, except that the plies of
+/// its own variations are left empty (ask for those in their turn too), and
+/// its moves carry no lap traces ([`Game::laps`] traces them). Long relays'
+/// verdicts are kept from one line to the next, as within a replay, so a
+/// relay repeated in many variations is decided once. Diagnostics are not
+/// given again: the game's replay reported them.
+///
+/// ```
+/// use ayo::notation::{Numbering, parse_record};
+/// use ayo::replay::{Options, VariationReplayer, replay, replay_main_line};
+///
+/// let record = parse_record("1. a (1. b C) B *\n").unwrap();
+/// let full = replay(record.clone(), &Options::default());
+/// let main = replay_main_line(record, &Options::default());
+/// let mut variations = VariationReplayer::new(&main);
+/// let ply = &main.moves[0];
+/// let line = variations.line(&main.record.moves[0].variations()[0].moves, &main.start.unwrap(), ply);
+/// assert_eq!(line.len(), 2);
+/// assert_eq!(line[1].outcome.as_ref().map(|o| o.position),
+///            full.moves[0].variations[0][1].outcome.as_ref().map(|o| o.position));
+/// ```
+pub struct VariationReplayer {
+    replayer: Replayer,
+}
+
+impl VariationReplayer {
+    /// A replayer for the variations of `game`, under its rules and lap limit.
+    pub fn new(game: &Game) -> Self {
+        VariationReplayer {
+            replayer: Replayer {
+                engine: Engine::new(game.rules.unwrap_or_default()).with_max_laps(game.max_laps),
+                trace: false,
+                keep_plies: true,
+                keep_variations: false,
+                play_variations: false,
+                errors: Vec::new(),
+                cache: HashMap::new(),
+                laps_sown: 0,
+            },
+        }
+    }
+
+    /// The plies of a variation, `moves`, of the move `at` (its ply) played
+    /// from `before`, the position that move was played from. Give it the
+    /// ply and position of a move that replay reached and played its
+    /// variations from: a move with an outcome, or the first refused move of
+    /// its line (its variations are played; after it, nothing is).
+    pub fn line(&mut self, moves: &[Move], before: &Position, at: &Ply) -> Vec<Ply> {
+        let first = Numbering::new(at.number, at.side == Side::North);
+        let (plies, _) = self.replayer.line(moves, before, at.ply, first, true);
+        // The diagnostics were the game replay's to give.
+        self.replayer.errors.clear();
+        plies
     }
 }
 
@@ -381,6 +447,7 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
         trace: opts.trace,
         keep_plies: keep != Keep::Nothing,
         keep_variations: keep == Keep::Variations,
+        play_variations: true,
         errors,
         cache: HashMap::new(),
         laps_sown: 0,
@@ -495,6 +562,9 @@ struct Replayer {
     keep_plies: bool,
     /// Keep the plies of variations too (with `keep_plies`).
     keep_variations: bool,
+    /// Play the variations of a line at all: [`VariationReplayer`] replays
+    /// them in their turn, not with their parent line.
+    play_variations: bool,
     errors: Vec<Diagnostic>,
     /// Verdicts of long relays, so that each (position, pit) is decided once
     /// a run.
@@ -775,17 +845,19 @@ impl Replayer {
                 // Asked for only when there are some: `with_capacity` on
                 // every move cost `ayo validate` about 10 M instructions.
                 let keep_var = this.keep_plies && this.keep_variations;
-                if keep_var && !m.variations.is_empty() {
-                    variations.reserve_exact(m.variations.len());
+                if keep_var && !m.variations().is_empty() {
+                    variations.reserve_exact(m.variations().len());
                 }
                 // Variations not kept are played as checking plays them:
                 // no plies, no outcomes built.
                 let keep_line = this.keep_plies;
                 this.keep_plies = keep_var;
-                for v in &m.variations {
-                    let (var, _) = this.line(&v.moves, &pos, place.ply, place.numbering, true);
-                    if keep_var {
-                        variations.push(var);
+                if this.play_variations {
+                    for v in m.variations() {
+                        let (var, _) = this.line(&v.moves, &pos, place.ply, place.numbering, true);
+                        if keep_var {
+                            variations.push(var);
+                        }
                     }
                 }
                 this.keep_plies = keep_line;
@@ -795,8 +867,10 @@ impl Replayer {
                 // After a refused move nothing is played, but the numbers
                 // and sides of the moves still read as written.
                 this.check_side(m, &place);
-                for v in &m.variations {
-                    this.syntax_line(&v.moves, place.ply, place.numbering, true);
+                if this.play_variations {
+                    for v in m.variations() {
+                        this.syntax_line(&v.moves, place.ply, place.numbering, true);
+                    }
                 }
             }
             if this.keep_plies {
@@ -824,7 +898,7 @@ impl Replayer {
         in_variation: bool,
     ) {
         self.walk_numbers(moves, first_ply, first, in_variation, |this, m, place| {
-            for v in &m.variations {
+            for v in m.variations() {
                 this.syntax_line(&v.moves, place.ply, place.numbering, true);
             }
             this.check_side(m, &place);
@@ -1163,6 +1237,7 @@ mod tests {
                 trace: keep_plies,
                 keep_plies,
                 keep_variations: keep_plies,
+                play_variations: true,
                 errors: Vec::new(),
                 cache: HashMap::new(),
                 laps_sown: 0,
@@ -1185,6 +1260,39 @@ mod tests {
         assert_eq!(
             errors[100].message,
             format!("ply 1, North's B: undecided after {limit} laps; raise --max-laps")
+        );
+    }
+
+    /// Variations replayed one at a time as output reaches them
+    /// ([`VariationReplayer`]) give the plies `replay` keeps, and keep the
+    /// verdicts of long relays from one to the next: a hundred variations
+    /// that repeat a slow relay still cost about one relay.
+    #[test]
+    fn variations_replayed_in_turn_decide_a_slow_relay_once() {
+        let limit = 1 << 16;
+        let opts = Options {
+            max_laps: limit,
+            trace: false,
+            ..Options::default()
+        };
+        let text = format!("{SLOW}1... B {} *\n", "(1... B) ".repeat(100));
+        let record = crate::notation::parse_record(&text).unwrap();
+        let full = replay(record.clone(), &opts);
+        let game = replay_main_line(record, &opts);
+        assert_eq!(game.max_laps, limit);
+        let (Some(start), Some(first)) = (game.start, game.moves.first()) else {
+            panic!("the game has a start and a first ply")
+        };
+        let mut variations = VariationReplayer::new(&game);
+        for (i, v) in game.record.moves[0].variations().iter().enumerate() {
+            let plies = variations.line(&v.moves, &start, first);
+            assert_eq!(plies, full.moves[0].variations[i], "variation {i}");
+            assert!(plies[0].refusal.is_some());
+        }
+        assert!(
+            variations.replayer.laps_sown < 2 * limit,
+            "{} laps for a relay of {limit}",
+            variations.replayer.laps_sown
         );
     }
 

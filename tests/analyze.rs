@@ -201,7 +201,7 @@ fn analyze_write() {
     let original = parse_record(&std::fs::read_to_string(file).unwrap()).unwrap();
     for (before, after) in original.moves.iter().zip(&record.moves) {
         let texts =
-            |m: &ayo::notation::Move| m.after.iter().map(|c| c.text.clone()).collect::<Vec<_>>();
+            |m: &ayo::notation::Move| m.after().iter().map(|c| c.text.clone()).collect::<Vec<_>>();
         let kept: Vec<String> = texts(after)
             .into_iter()
             .filter(|t| !ayo::output::analyze::is_verdict_comment(t))
@@ -210,9 +210,9 @@ fn analyze_write() {
         if before.glyph.is_some() {
             assert_eq!(before.glyph, after.glyph);
         }
-        assert_eq!(before.nags.len(), after.nags.len());
-        assert_eq!(before.variations.len(), after.variations.len());
-        assert_eq!(before.before.len(), after.before.len());
+        assert_eq!(before.nags().len(), after.nags().len());
+        assert_eq!(before.variations().len(), after.variations().len());
+        assert_eq!(before.before().len(), after.before().len());
     }
 }
 

@@ -27,7 +27,7 @@ fn check_line(engine: &Engine, start: &Position, moves: &[Move], plies: &[Ply]) 
     let mut pos = *start;
     let mut checked = 0;
     for (m, ply) in moves.iter().zip(plies) {
-        for (v, vp) in m.variations.iter().zip(&ply.variations) {
+        for (v, vp) in m.variations().iter().zip(&ply.variations) {
             checked += check_line(engine, &pos, &v.moves, vp);
         }
         let pit = Pit::from_letter(m.pit, pos.pits()).expect("a pit of this board");

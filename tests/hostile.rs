@@ -14,7 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use ayo::notation::{GameReader, parse_record};
-use ayo::replay::{Options, replay};
+use ayo::replay::{Options, replay, replay_main_line};
 
 /// Every run must finish within this; a hang is a failure, not a stuck test.
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -184,18 +184,25 @@ fn a_record_cut_at_every_byte_never_panics_and_errors_name_a_place() {
         // The library: the reader and the parser on every prefix.
         for raw in GameReader::new(prefix) {
             let raw = raw.expect("reading a byte slice");
-            let end = raw.origin.offset + raw.bytes.len();
+            // Offsets count from the start of the game.
+            let end = raw.bytes.len();
             match raw.parse() {
                 Ok(record) => {
                     let game = replay(record, &Options::default());
                     for d in &game.errors {
                         assert!(d.span.line >= 1 && d.span.column >= 1, "cut {cut}: {d:?}");
-                        assert!(d.span.offset + d.span.len <= end, "cut {cut}: {d:?}");
+                        assert!(
+                            (d.span.offset + d.span.len) as usize <= end,
+                            "cut {cut}: {d:?}"
+                        );
                     }
                 }
                 Err(e) => {
                     assert!(e.span.line >= 1 && e.span.column >= 1, "cut {cut}: {e:?}");
-                    assert!(e.span.offset + e.span.len <= end, "cut {cut}: {e:?}");
+                    assert!(
+                        (e.span.offset + e.span.len) as usize <= end,
+                        "cut {cut}: {e:?}"
+                    );
                 }
             }
         }
@@ -227,7 +234,7 @@ fn a_one_megabyte_comment() {
     let comment = "seeds ".repeat((1 << 20) / 6);
     let text = format!("1. c {{{comment}}} *\n");
     let record = parse_record(&text).expect("a long comment parses");
-    assert_eq!(record.moves[0].after[0].text.len(), comment.len());
+    assert_eq!(record.moves[0].after()[0].text.len(), comment.len());
     run(&["validate"], text.as_bytes()).expect(0, "validate");
     let fmt = run(&["fmt"], text.as_bytes());
     fmt.expect(0, "fmt");
@@ -723,8 +730,9 @@ fn shell_pipelines_never_panic() {
 /// compact and pretty, for every game of every fixture (valid, invalid,
 /// malformed, relays) and for games with variations, comments, refusals and
 /// moves after a refused one; and the same bytes again from the game
-/// replayed without lap traces (as `ayo json` replays), its laps traced as
-/// they are written.
+/// replayed without lap traces, its laps traced as they are written; and
+/// from the game replayed for its main line alone without lap traces (as
+/// `ayo json` replays), each variation replayed when its turn comes.
 #[test]
 fn streamed_json_is_the_json_of_game_json() {
     use ayo::output::json::{game_json, write_game};
@@ -769,6 +777,13 @@ fn streamed_json_is_the_json_of_game_json() {
                     ..Options::default()
                 },
             );
+            let main_line = replay_main_line(
+                record.clone(),
+                &Options {
+                    trace: false,
+                    ..Options::default()
+                },
+            );
             let game = replay(record, &Options::default());
             for pretty in [false, true] {
                 let value = game_json(&game, Some(name), Some(i));
@@ -777,7 +792,7 @@ fn streamed_json_is_the_json_of_game_json() {
                 } else {
                     serde_json::to_vec(&value).unwrap()
                 };
-                for g in [&game, &untraced] {
+                for g in [&game, &untraced, &main_line] {
                     let mut got = Vec::new();
                     write_game(&mut got, g, Some(name), Some(i), pretty).unwrap();
                     assert_eq!(
@@ -857,10 +872,15 @@ static COUNTING: heap::Counting = heap::Counting;
 /// Memory for one big game (issue: within a small multiple of its size): a
 /// game of 20,000 one-move variations, 7 bytes of text each. Its syntax tree
 /// and its replayed plies are counted per variation, and writing its JSON
-/// must add next to nothing (it is streamed, not built as a value first).
-/// The bounds are about 10% over what this build measures (syntax tree 182
+/// must add next to nothing (it is streamed, not built as a value first),
+/// also from the game replayed for its main line alone (as `ayo json` does),
+/// which replays one variation at a time as it writes it.
+/// The bounds are about 10% over what this build measures (syntax tree 80
 /// bytes a variation, plies with lap traces 402): a change that holds more per move
-/// fails here.
+/// fails here. (The syntax tree was 182 bytes a variation before spans went
+/// to 16 bytes, a one-move variation came to hold its move in place, and a
+/// move's NAGs, comments and variations went into one box that a move
+/// without any does not have.)
 #[test]
 fn memory_per_variation_of_a_big_game() {
     use ayo::output::json::write_game;
@@ -872,6 +892,23 @@ fn memory_per_variation_of_a_big_game() {
     let before = heap::live();
     let record = parse_record(&text).unwrap();
     let ast = heap::live() - before;
+
+    let copy = record.clone();
+    let before = heap::live();
+    let main_line = replay_main_line(
+        copy,
+        &Options {
+            trace: false,
+            ..Options::default()
+        },
+    );
+    let main_plies = heap::live() - before;
+    assert!(main_line.is_valid());
+    heap::reset();
+    let before = heap::live();
+    write_game(std::io::sink(), &main_line, Some("big.ayo"), Some(0), false).unwrap();
+    let writing_main_line = heap::peak() - before;
+    drop(main_line);
 
     let before = heap::live();
     let game = replay(record, &Options::default());
@@ -885,17 +922,25 @@ fn memory_per_variation_of_a_big_game() {
     let writing = heap::peak() - before;
 
     eprintln!(
-        "syntax tree {} B a variation, plies {} B a variation, writing JSON {writing} B",
+        "syntax tree {} B a variation, plies {} B a variation, writing JSON {writing} B; \
+         main-line plies {main_plies} B, writing their JSON {writing_main_line} B",
         per(ast),
         per(plies)
     );
     assert!(
-        per(ast) <= 200,
+        per(ast) <= 88,
         "syntax tree: {} bytes a variation",
         per(ast)
     );
     assert!(per(plies) <= 440, "plies: {} bytes a variation", per(plies));
     assert!(writing < 4096, "writing the JSON took {writing} bytes");
+    // The main line's one ply, and one variation's ply (with its outcome and
+    // laps) at a time while writing.
+    assert!(main_plies < 4096, "main-line plies: {main_plies} bytes");
+    assert!(
+        writing_main_line < 8192,
+        "writing the JSON of the main-line replay took {writing_main_line} bytes"
+    );
 }
 
 /// Memory for one big game in the commands that show its main line alone, and
@@ -909,7 +954,6 @@ fn memory_per_variation_of_a_big_game() {
 fn memory_of_a_big_game_shown_by_its_main_line() {
     use ayo::notation::write_record;
     use ayo::output::table::annotate;
-    use ayo::replay::replay_main_line;
 
     const N: usize = 20_000;
     let text = format!("1. a {}*\n", "(1. b) ".repeat(N));
@@ -950,4 +994,20 @@ fn memory_of_a_big_game_shown_by_its_main_line() {
     );
     assert!(plies < 16 * 1024, "main-line plies: {plies} bytes");
     assert!(annotating < 16 * 1024, "annotate rows: {annotating} bytes");
+}
+
+/// `--max-game-bytes` stops below 4 GiB, where a span's `u32` offset within a
+/// game would no longer reach: past it is a usage error (exit 2), not a limit
+/// silently cut down; the largest value is accepted.
+#[test]
+fn max_game_bytes_stays_below_4_gib() {
+    let game = b"1. a *\n";
+    run(&["validate", "--max-game-bytes", "4294967295"], game).expect(0, "the largest limit");
+    for too_big in ["4294967296", "18446744073709551615"] {
+        let r = run(&["validate", "--max-game-bytes", too_big], game);
+        r.expect(2, too_big);
+        insta::allow_duplicates! {
+            insta::assert_snapshot!(r.stderr().lines().next().unwrap_or_default().replace(too_big, "N"), @"error: invalid value 'N' for '--max-game-bytes <N>': N is not in 1..=4294967295");
+        }
+    }
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 use ayo::output::json::{schema, unparsed_json, write_game};
-use ayo::replay::{Game, replay};
+use ayo::replay::{Game, replay_main_line};
 
 use super::parallel::DIRECT_BYTES;
 use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, each_game_ordered};
@@ -48,8 +48,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.schema {
         return write(out, &schema());
     }
-    // No lap traces kept: `write_game` traces each move's as it writes it,
-    // so a big game's plies hold less.
+    // No lap traces kept, and no plies for the variations: `write_game`
+    // traces each move's laps, and replays each variation, as it writes it,
+    // so a big game holds its main line's plies and one variation's at most.
     let opts = args.replay.options(false);
     let jobs = args.jobs.get();
     // A worker replays the game and writes its JSON into a buffer; the
@@ -61,7 +62,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let direct = jobs == 1 || raw.bytes.len() > DIRECT_BYTES;
         let game = raw
             .parse()
-            .map(|record| replay(record, &opts))
+            .map(|record| replay_main_line(record, &opts))
             .map_err(Diagnostic::from);
         if direct {
             return Ok(Done::Direct(Box::new(game)));

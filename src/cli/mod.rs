@@ -61,9 +61,11 @@ pub struct Cli {
     command: Command,
     /// The most bytes one game may have (default 16 MiB): a larger game is reported at its
     /// start and skipped (not held in memory), and the run goes on.
+    // At most `u32::MAX` (a usage error past it): a span's offset and length
+    // within a game are `u32`.
     #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_GAME_BYTES as u64,
           display_order = 900,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX)))]
     max_game_bytes: u64,
 }
 

@@ -22,8 +22,24 @@ impl<T> List<T> {
         List(ThinVec::new())
     }
 
-    /// Adds an item at the end.
+    /// An empty list with room for `n` items (no allocation when `n` is 0).
+    pub fn with_capacity(n: usize) -> Self {
+        List(ThinVec::with_capacity(n))
+    }
+
+    /// Gives back the room no item uses (a list grows by doubling, so up to
+    /// half of it), for a finished list that is kept long.
+    pub fn shrink_to_fit(&mut self) {
+        self.0.shrink_to_fit();
+    }
+
+    /// Adds an item at the end. The first gets room for itself alone (most
+    /// lists of a move hold one item); after it the room doubles.
+    #[inline]
     pub fn push(&mut self, item: T) {
+        if self.0.capacity() == 0 {
+            self.0.reserve_exact(1);
+        }
         self.0.push(item);
     }
 
@@ -104,15 +120,162 @@ impl<T> IntoIterator for List<T> {
     }
 }
 
-/// A place in the input: byte offset and length, and the 1-based line and
-/// column (in characters) of its first byte.
+/// The moves of a [`Variation`]: read them as a slice, build them with
+/// [`push`](Moves::push), `collect` or `From<Vec<Move>>`.
+///
+/// Most variations are one move, and a game may hold hundreds of thousands
+/// of them: a single move is kept in place, in the variation itself, and only
+/// a longer line has a list of its own. A one-move variation then costs no
+/// allocation of its own (a 1.4 MB game of 200,000 of them: 136 bytes a
+/// variation with a list each, 104 so). How it is stored is not part of the
+/// API.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Moves(MovesInner);
+
+#[derive(Clone, PartialEq, Eq)]
+enum MovesInner {
+    One(Move),
+    Many(ThinVec<Move>),
+}
+
+impl Moves {
+    /// No moves (no allocation).
+    pub fn new() -> Self {
+        Moves(MovesInner::Many(ThinVec::new()))
+    }
+
+    /// Adds a move at the end. The first is kept in place; a second moves
+    /// both to a list.
+    pub fn push(&mut self, m: Move) {
+        match &mut self.0 {
+            MovesInner::Many(list) if list.is_empty() => self.0 = MovesInner::One(m),
+            MovesInner::Many(list) => list.push(m),
+            MovesInner::One(_) => {
+                let mut list = ThinVec::with_capacity(2);
+                let MovesInner::One(first) =
+                    std::mem::replace(&mut self.0, MovesInner::Many(ThinVec::new()))
+                else {
+                    unreachable!("matched above")
+                };
+                list.push(first);
+                list.push(m);
+                self.0 = MovesInner::Many(list);
+            }
+        }
+    }
+
+    /// Gives back the room no move uses (a list grows by doubling): for a
+    /// line that is finished.
+    pub fn shrink_to_fit(&mut self) {
+        if let MovesInner::Many(list) = &mut self.0 {
+            if list.len() == 1 {
+                if let Some(m) = list.pop() {
+                    self.0 = MovesInner::One(m);
+                }
+            } else {
+                list.shrink_to_fit();
+            }
+        }
+    }
+}
+
+impl Default for Moves {
+    fn default() -> Self {
+        Moves::new()
+    }
+}
+
+impl Deref for Moves {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        match &self.0 {
+            MovesInner::One(m) => std::slice::from_ref(m),
+            MovesInner::Many(list) => list,
+        }
+    }
+}
+
+impl DerefMut for Moves {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        match &mut self.0 {
+            MovesInner::One(m) => std::slice::from_mut(m),
+            MovesInner::Many(list) => list,
+        }
+    }
+}
+
+impl fmt::Debug for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Move> for Moves {
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> Self {
+        let mut moves = Moves::new();
+        moves.extend(iter);
+        moves.shrink_to_fit();
+        moves
+    }
+}
+
+impl Extend<Move> for Moves {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, iter: I) {
+        for m in iter {
+            self.push(m);
+        }
+    }
+}
+
+impl From<Vec<Move>> for Moves {
+    fn from(v: Vec<Move>) -> Self {
+        v.into_iter().collect()
+    }
+}
+
+impl From<Moves> for Vec<Move> {
+    fn from(moves: Moves) -> Self {
+        match moves.0 {
+            MovesInner::One(m) => vec![m],
+            MovesInner::Many(list) => list.into_iter().collect(),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Moves {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for Moves {
+    type Item = Move;
+    type IntoIter = std::vec::IntoIter<Move>;
+    /// (Through a `Vec`: an allocation.)
+    fn into_iter(self) -> Self::IntoIter {
+        Vec::from(self).into_iter()
+    }
+}
+
+/// A place in a game: byte offset in the game's text and length, and the
+/// 1-based line and column (in characters) of its first byte in the input.
+///
+/// Sixteen bytes: a syntax tree holds two or three spans a move, so their size
+/// is most of the tree's. The offset and length fit in `u32` because a game is
+/// at most 4 GiB: [`parse_game`](super::parse_game) refuses a longer one, and
+/// [`GameReader::max_game_bytes`](super::GameReader::max_game_bytes) keeps
+/// games far below that. Where the game starts in the input is its
+/// [`Origin`](super::Origin).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
-    /// Byte offset from the start of the input. A byte-order mark counts:
-    /// it is three bytes of the input, so the first game after one starts at 3.
-    pub offset: usize,
+    /// Byte offset from the start of the game's text (so a span indexes the
+    /// text it was parsed from: `&text[offset..offset + len]`). The game's own
+    /// [`Origin`](super::Origin) says where that text starts in the input.
+    pub offset: u32,
     /// Length in bytes.
-    pub len: usize,
+    pub len: u32,
     /// 1-based line.
     pub line: u32,
     /// 1-based column, counted in characters.
@@ -152,9 +315,23 @@ pub struct Tag {
 
 /// A move and everything attached to it.
 ///
-/// NAGs, comments and variations are [`List`]s: most moves have none of
-/// them, and an empty `List` is one word where a `Vec` is three.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Its NAGs, comments and variations are read with [`nags`](Move::nags),
+/// [`before`](Move::before), [`after`](Move::after) and
+/// [`variations`](Move::variations), as slices, and added to through
+/// [`nags_mut`](Move::nags_mut) and the like. Most moves have none of them:
+/// they share one box, which a move without any does not have, so that a
+/// move is 64 bytes (a game of 200,000 one-move variations holds 200,000 of
+/// them). How they are stored is not part of the API.
+///
+/// ```
+/// use ayo::notation::{Comment, Move, Span};
+///
+/// let mut m = Move::new('c');
+/// assert!(m.after().is_empty());
+/// m.after_mut().push(Comment { text: "the usual".into(), span: Span::default() });
+/// assert_eq!(m.after()[0].text, "the usual");
+/// ```
+#[derive(Clone)]
 pub struct Move {
     /// The move number written before it, if any.
     pub number: Option<MoveNumber>,
@@ -164,16 +341,161 @@ pub struct Move {
     pub claim: Option<u32>,
     /// The suffix glyph.
     pub glyph: Option<Glyph>,
-    /// Numeric annotation glyphs, `$N`.
-    pub nags: List<Nag>,
-    /// Comments before the move (at the start of a line or after a variation).
-    pub before: List<Comment>,
-    /// Comments after the move.
-    pub after: List<Comment>,
-    /// Variations: other moves in place of this one.
-    pub variations: List<Variation>,
+    /// NAGs, comments and variations, when it has any.
+    notes: Option<Box<Notes>>,
     /// The move token: letter, claim and glyph.
     pub span: Span,
+}
+
+/// What a few moves carry besides their token: one box, so that the many
+/// moves without any are smaller.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Notes {
+    nags: List<Nag>,
+    before: List<Comment>,
+    after: List<Comment>,
+    variations: List<Variation>,
+}
+
+/// [`Move::shrink_to_fit`] for a move that has a box: apart, as most moves
+/// have none.
+#[inline(never)]
+fn shrink_notes(notes: &mut Option<Box<Notes>>) {
+    if let Some(n) = notes {
+        if n.nags.is_empty() && n.before.is_empty() && n.after.is_empty() && n.variations.is_empty()
+        {
+            *notes = None;
+        } else {
+            n.variations.shrink_to_fit();
+        }
+    }
+}
+
+/// The empty slice of a move without notes.
+macro_rules! note {
+    ($self:ident, $field:ident) => {
+        match &$self.notes {
+            Some(n) => &n.$field,
+            None => &[],
+        }
+    };
+}
+
+impl Move {
+    /// The move `pit`: no number, claim, glyph, NAG, comment or variation,
+    /// and a default span.
+    pub fn new(pit: char) -> Move {
+        Move {
+            number: None,
+            pit,
+            claim: None,
+            glyph: None,
+            notes: None,
+            span: Span::default(),
+        }
+    }
+
+    /// Numeric annotation glyphs, `$N`.
+    #[inline]
+    pub fn nags(&self) -> &[Nag] {
+        note!(self, nags)
+    }
+
+    /// Comments before the move (at the start of a line or after a variation).
+    #[inline]
+    pub fn before(&self) -> &[Comment] {
+        note!(self, before)
+    }
+
+    /// Comments after the move.
+    #[inline]
+    pub fn after(&self) -> &[Comment] {
+        note!(self, after)
+    }
+
+    /// Variations: other moves in place of this one.
+    #[inline]
+    pub fn variations(&self) -> &[Variation] {
+        note!(self, variations)
+    }
+
+    fn notes_mut(&mut self) -> &mut Notes {
+        self.notes.get_or_insert_with(Box::default)
+    }
+
+    /// The NAGs, to add to.
+    pub fn nags_mut(&mut self) -> &mut List<Nag> {
+        &mut self.notes_mut().nags
+    }
+
+    /// The comments before the move, to add to.
+    pub fn before_mut(&mut self) -> &mut List<Comment> {
+        &mut self.notes_mut().before
+    }
+
+    /// The comments after the move, to add to.
+    pub fn after_mut(&mut self) -> &mut List<Comment> {
+        &mut self.notes_mut().after
+    }
+
+    /// The variations, to add to.
+    pub fn variations_mut(&mut self) -> &mut List<Variation> {
+        &mut self.notes_mut().variations
+    }
+
+    /// Sets the comments before the move (no allocation when there are none).
+    #[inline]
+    pub fn set_before(&mut self, comments: List<Comment>) {
+        if !comments.is_empty() || self.notes.is_some() {
+            self.notes_mut().before = comments;
+        }
+    }
+
+    /// For a move that is finished: gives back the box of a move whose lists
+    /// are all empty, and the room its variations do not use (the one list of
+    /// a move that can be long: its comments and NAGs are a few at most, and
+    /// shrinking them cost a reallocation for each).
+    #[inline]
+    pub fn shrink_to_fit(&mut self) {
+        if self.notes.is_some() {
+            shrink_notes(&mut self.notes);
+        }
+    }
+}
+
+impl PartialEq for Move {
+    /// Field by field, the notes as their lists (a move whose box holds only
+    /// empty lists equals one without a box).
+    fn eq(&self, other: &Move) -> bool {
+        self.number == other.number
+            && self.pit == other.pit
+            && self.claim == other.claim
+            && self.glyph == other.glyph
+            && self.span == other.span
+            && self.nags() == other.nags()
+            && self.before() == other.before()
+            && self.after() == other.after()
+            && self.variations() == other.variations()
+    }
+}
+
+impl Eq for Move {}
+
+impl fmt::Debug for Move {
+    /// The fields and the notes, as one struct.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Move")
+            .field("number", &self.number)
+            .field("pit", &self.pit)
+            .field("claim", &self.claim)
+            .field("glyph", &self.glyph)
+            .field("nags", &self.nags())
+            .field("before", &self.before())
+            .field("after", &self.after())
+            .field("variations", &self.variations())
+            .field("span", &self.span)
+            .finish()
+    }
 }
 
 /// `12.` (before South's move) or `12...` (before North's).
@@ -210,8 +532,9 @@ pub struct Comment {
 /// A variation, `( … )`: a line of play replacing the move before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
-    /// Its moves.
-    pub moves: Vec<Move>,
+    /// Its moves: see [`Moves`] (a one-move variation holds its move in
+    /// place).
+    pub moves: Moves,
     /// From `(` to `)`.
     pub span: Span,
 }
@@ -333,30 +656,36 @@ impl Record {
     /// The record with every span zeroed and every move number dropped: what is
     /// left is what the writer must preserve, so round-trip tests compare this.
     pub fn normalized(&self) -> Record {
-        fn moves(ms: &[Move]) -> Vec<Move> {
+        fn moves<C: FromIterator<Move>>(ms: &[Move]) -> C {
             ms.iter()
                 .map(|m| Move {
                     number: None,
-                    nags: m
-                        .nags
-                        .iter()
-                        .map(|n| Nag {
-                            span: Span::default(),
-                            ..*n
+                    pit: m.pit,
+                    claim: m.claim,
+                    glyph: m.glyph,
+                    notes: m.notes.as_ref().map(|n| {
+                        Box::new(Notes {
+                            nags: n
+                                .nags
+                                .iter()
+                                .map(|n| Nag {
+                                    span: Span::default(),
+                                    ..*n
+                                })
+                                .collect(),
+                            before: comments(&n.before),
+                            after: comments(&n.after),
+                            variations: n
+                                .variations
+                                .iter()
+                                .map(|v| Variation {
+                                    moves: moves(&v.moves),
+                                    span: Span::default(),
+                                })
+                                .collect(),
                         })
-                        .collect(),
-                    before: comments(&m.before),
-                    after: comments(&m.after),
-                    variations: m
-                        .variations
-                        .iter()
-                        .map(|v| Variation {
-                            moves: moves(&v.moves),
-                            span: Span::default(),
-                        })
-                        .collect(),
+                    }),
                     span: Span::default(),
-                    ..m.clone()
                 })
                 .collect()
         }
@@ -423,5 +752,69 @@ mod tests {
             std::mem::size_of::<List<Comment>>(),
             std::mem::size_of::<usize>()
         );
+    }
+
+    /// The sizes a big game's memory is made of (a game of 200,000 one-move
+    /// variations holds a `Variation` and a list of one `Move` for each): a
+    /// field that makes them larger fails here, not only in the memory tests
+    /// of `tests/hostile.rs`.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn the_tree_stays_small() {
+        use std::mem::size_of;
+        assert_eq!(size_of::<Span>(), 16);
+        assert_eq!(size_of::<MoveNumber>(), 24);
+        assert_eq!(size_of::<Option<MoveNumber>>(), 24);
+        assert_eq!(size_of::<Move>(), 64);
+        // A move in place, and the tag of `Moves` in one of its niches.
+        assert_eq!(size_of::<Moves>(), 64);
+        assert_eq!(size_of::<Variation>(), 80);
+        assert_eq!(size_of::<Comment>(), 40);
+        assert_eq!(size_of::<Nag>(), 20);
+    }
+
+    /// A variation's moves read as a slice however many there are, and a
+    /// single one is kept in place.
+    #[test]
+    fn moves_are_a_slice_with_one_in_place() {
+        let m = Move::new;
+        let mut moves = Moves::new();
+        assert!(moves.is_empty());
+        moves.push(m('a'));
+        assert!(matches!(moves.0, MovesInner::One(_)));
+        moves.push(m('B'));
+        moves.push(m('c'));
+        let pits: String = moves.iter().map(|m| m.pit).collect();
+        assert_eq!(pits, "aBc");
+        moves[1].pit = 'D';
+        assert_eq!(moves.last().map(|m| m.pit), Some('c'));
+        assert_eq!(Vec::from(moves.clone()).len(), 3);
+        let one: Moves = vec![m('e')].into();
+        assert!(matches!(one.0, MovesInner::One(_)));
+        assert_eq!(format!("{one:?}"), format!("[{:?}]", m('e')));
+        let mut shrunk: Moves = Moves(MovesInner::Many(vec![m('f')].into_iter().collect()));
+        shrunk.shrink_to_fit();
+        assert!(matches!(shrunk.0, MovesInner::One(_)));
+        assert_eq!(shrunk.into_iter().map(|m| m.pit).collect::<String>(), "f");
+    }
+
+    /// A finished list gives its spare room back.
+    #[test]
+    fn shrink_to_fit_keeps_the_items() {
+        let mut l: List<u32> = List::with_capacity(1);
+        l.extend([1, 2, 3]);
+        l.shrink_to_fit();
+        assert_eq!(&l[..], [1, 2, 3]);
+        assert_eq!(l.0.capacity(), 3);
+        let mut empty: List<u32> = List::new();
+        empty.shrink_to_fit();
+        assert!(empty.is_empty());
+        // A first item gets room for itself alone, so that the one comment
+        // most commented moves have needs no shrinking.
+        let mut one = List::new();
+        one.push(1u32);
+        assert_eq!(one.0.capacity(), 1);
+        one.push(2);
+        assert_eq!(one.0.capacity(), 2);
     }
 }

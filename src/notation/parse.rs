@@ -16,7 +16,8 @@ use nom::{IResult, Parser};
 use std::borrow::Cow;
 
 use super::ast::{
-    Comment, Glyph, List, Move, MoveNumber, Nag, Outcome, Record, Span, Tag, Termination, Variation,
+    Comment, Glyph, List, Move, MoveNumber, Moves, Nag, Outcome, Record, Span, Tag, Termination,
+    Variation,
 };
 use super::lex;
 use super::tags::known_index;
@@ -124,9 +125,10 @@ impl<'a> Locator<'a> {
             self.text[self.at..start].chars().count() as u32
         };
         self.at = start;
+        // Both fit: `parse_game` refuses a text longer than `u32::MAX`.
         Span {
-            offset: self.origin.offset + start,
-            len: end - start,
+            offset: start as u32,
+            len: (end - start) as u32,
             line: self.origin.line + self.line,
             column: self.column,
         }
@@ -202,6 +204,10 @@ fn glyph(i: &str) -> Res<'_, Glyph> {
     .parse(i)
 }
 
+// Inlined into `number_or_termination`, which runs for every move number: the
+// compiler stopped doing so by itself once `line` became generic (6% more
+// instructions in parsing).
+#[inline(always)]
 fn move_number(i: &str) -> Res<'_, (&str, bool)> {
     // One dot, then two more for North's move: a South number (`12.`) is
     // then one `char`, not a failed `tag("...")` first (a third fewer
@@ -385,6 +391,24 @@ fn looks_like_chess(w: &str) -> bool {
 
 /// Parses one game's text (as cut by the game splitter) into a [`Record`].
 pub fn parse_game(text: &str, origin: Origin) -> Result<Record, SyntaxError> {
+    // A span's offset and length are `u32`: a longer game could not be
+    // located, so it is refused here (the game reader's `max_game_bytes`
+    // keeps games far below this).
+    if u32::try_from(text.len()).is_err() {
+        return Err(SyntaxError {
+            span: Span {
+                offset: 0,
+                len: 0,
+                line: origin.line,
+                column: origin.column,
+            },
+            message: format!(
+                "game too large: {} bytes, over the maximum of {} bytes a game can have; skipped",
+                text.len(),
+                u32::MAX
+            ),
+        });
+    }
     let mut p = GameParser {
         text,
         loc: Locator::new(text, origin),
@@ -406,10 +430,76 @@ struct GameParser<'a> {
     result_tag: Option<Outcome>,
 }
 
+/// The moves of a line being read: a `Vec` for the main line (a
+/// [`Record`]'s), [`Moves`] for a variation's.
+trait LineMoves: std::ops::DerefMut<Target = [Move]> {
+    /// Room for `n` moves.
+    fn with_room(n: usize) -> Self;
+    fn push(&mut self, m: Move);
+    /// Gives back the spare room of a finished line, when there is much of it.
+    fn finish(&mut self);
+}
+
+impl LineMoves for Vec<Move> {
+    fn with_room(n: usize) -> Self {
+        Vec::with_capacity(n)
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+    fn finish(&mut self) {
+        // The main line was given room for a move every six bytes: a game
+        // of many variations would otherwise hold several times its moves (a
+        // 1.4 MB game of 200,000 one-move variations: 99 MB to validate, 36 MB
+        // with this and the exact room of a variation's first move). Only room
+        // for more than twice the moves (and four) is shrunk, which growing
+        // by doubling never leaves: shrinking every line cost a reallocation
+        // each, about 13 M instructions of `ayo validate` on 40,000 games.
+        if self.capacity() > 2 * self.len() + 4 {
+            self.shrink_to_fit();
+        }
+    }
+}
+
+impl LineMoves for Moves {
+    /// No room asked for: a first move is kept in place, and most
+    /// variations are one move.
+    fn with_room(_: usize) -> Self {
+        Moves::new()
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Moves::push(self, m);
+    }
+    fn finish(&mut self) {
+        // Exact: a variation's moves are kept as long as the game, and a game
+        // may have hundreds of thousands of them.
+        self.shrink_to_fit();
+    }
+}
+
+/// Moves `comments` to the end of those after `m`: nothing to do, and no
+/// room made for notes, when there are none (most lines end without one).
+#[inline(always)]
+fn append_after(m: &mut Move, comments: &mut List<Comment>) {
+    if !comments.is_empty() {
+        m.after_mut().append(comments);
+    }
+}
+
+/// Gives back the spare room of a move's lists once no more can be added to
+/// them (a list grows from room for four; most moves that have one have one
+/// item). Cheap for a move without NAGs, comments or variations, as most are.
+#[inline(always)]
+fn finish_move(m: &mut Move) {
+    m.shrink_to_fit();
+}
+
 /// A line being read: what the steps of [`GameParser::line`] share.
-struct Line {
+struct Line<M> {
     kind: LineKind,
-    moves: Vec<Move>,
+    moves: M,
     /// Comments waiting for the next move: at the start of the line, after a
     /// move number, or after a variation.
     pending: List<Comment>,
@@ -419,23 +509,15 @@ struct Line {
     after_variation: bool,
 }
 
-impl Line {
+impl<M: LineMoves> Line<M> {
     /// The moves, and the comments left over at the end: those go after the
     /// last move, and a line with no moves hands them back.
-    fn finish(mut self) -> (Vec<Move>, List<Comment>) {
-        // The main line was given room for a move every six bytes: a game
-        // of many variations would otherwise hold several times its moves (a
-        // 1.4 MB game of 200,000 one-move variations: 99 MB to validate, 36 MB
-        // with this and the exact room of a variation's first move). Only room
-        // for more than twice the moves (and four) is shrunk, which growing
-        // by doubling never leaves: shrinking every line cost a reallocation
-        // each, about 13 M instructions of `ayo validate` on 40,000 games.
-        if self.moves.capacity() > 2 * self.moves.len() + 4 {
-            self.moves.shrink_to_fit();
-        }
+    fn finish(mut self) -> (M, List<Comment>) {
+        self.moves.finish();
         match self.moves.last_mut() {
             Some(m) => {
-                m.after.append(&mut self.pending);
+                append_after(m, &mut self.pending);
+                finish_move(m);
                 (self.moves, List::new())
             }
             None => (self.moves, self.pending),
@@ -471,7 +553,7 @@ impl<'a> GameParser<'a> {
     /// `start` stretched to end where `to` begins.
     fn extend(&self, start: Span, to: &'a str) -> Span {
         Span {
-            len: self.loc.origin.offset + self.off(to) - start.offset,
+            len: self.off(to) as u32 - start.offset,
             ..start
         }
     }
@@ -536,7 +618,7 @@ impl<'a> GameParser<'a> {
             );
             return Err(self.at_the_end(message));
         }
-        let (rest, moves, comments, end) = self.line(i, LineKind::Main)?;
+        let (rest, moves, comments, end) = self.line::<Vec<Move>>(i, LineKind::Main)?;
         let LineEnd::Termination(result) = end else {
             unreachable!("the main line ends only at its termination token")
         };
@@ -545,7 +627,7 @@ impl<'a> GameParser<'a> {
             return Err(self.expected(rest, "the end of the game after its termination token"));
         }
         let span = Span {
-            len: self.off(rest) - (start.offset - self.loc.origin.offset),
+            len: self.off(rest) as u32 - start.offset,
             ..start
         };
         Ok(Record {
@@ -685,22 +767,25 @@ impl<'a> GameParser<'a> {
     /// `line = { move_number | move | nag | comment | variation }`, ended by a
     /// termination token (main line) or `)` (variation). Each token kind has
     /// its own step below; what they share is the [`Line`].
+    // Not inlined into `record` (the main line's is no longer recursive, and
+    // inlined it cost `ayo validate` about 2% more instructions).
+    #[inline(never)]
     #[allow(clippy::type_complexity)]
-    fn line(
+    fn line<M: LineMoves>(
         &mut self,
         mut i: &'a str,
         kind: LineKind,
-    ) -> Result<(&'a str, Vec<Move>, List<Comment>, LineEnd), SyntaxError> {
+    ) -> Result<(&'a str, M, List<Comment>, LineEnd), SyntaxError> {
         let mut line = Line {
             kind,
             // Most of a game's text is its main line, at about six bytes a
             // move (`12. dx3 E `), comments and variations included.
-            moves: match kind {
-                LineKind::Main => Vec::with_capacity(i.len() / 6 + 1),
+            moves: M::with_room(match kind {
+                LineKind::Main => i.len() / 6 + 1,
                 // Room for one move: most variations are short, and a
-                // second move then grows it to four.
-                LineKind::Variation { .. } => Vec::with_capacity(1),
-            },
+                // second move then grows it.
+                LineKind::Variation { .. } => 1,
+            }),
             pending: List::new(),
             number: None,
             after_variation: false,
@@ -757,7 +842,7 @@ impl<'a> GameParser<'a> {
     }
 
     /// The text ended inside a line: no termination token, or no `)`.
-    fn end_of_text(&mut self, line: &Line) -> SyntaxError {
+    fn end_of_text(&mut self, line: &Line<impl LineMoves>) -> SyntaxError {
         match line.kind {
             LineKind::Main => {
                 let message = format!(
@@ -774,17 +859,27 @@ impl<'a> GameParser<'a> {
     }
 
     /// A comment goes after the move it follows, or waits for the next move.
-    fn comment_in_line(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+    fn comment_in_line(
+        &mut self,
+        i: &'a str,
+        line: &mut Line<impl LineMoves>,
+    ) -> Result<&'a str, SyntaxError> {
         let (rest, comment) = self.comment(i)?;
         match line.moves.last_mut() {
-            Some(m) if line.number.is_none() && !line.after_variation => m.after.push(comment),
+            Some(m) if line.number.is_none() && !line.after_variation => {
+                m.after_mut().push(comment)
+            }
             _ => line.pending.push(comment),
         }
         Ok(rest)
     }
 
     /// `variation = "(" line ")"`, attached to the move before it.
-    fn variation(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+    fn variation(
+        &mut self,
+        i: &'a str,
+        line: &mut Line<impl LineMoves>,
+    ) -> Result<&'a str, SyntaxError> {
         let depth = match line.kind {
             LineKind::Main => 1,
             LineKind::Variation { depth, .. } => depth + 1,
@@ -806,9 +901,9 @@ impl<'a> GameParser<'a> {
         }
         let open = self.span_of(i, &i[1..]);
         let (rest, mut var_moves, trailing, _) =
-            self.line(&i[1..], LineKind::Variation { open, depth })?;
+            self.line::<Moves>(&i[1..], LineKind::Variation { open, depth })?;
         match var_moves.last_mut() {
-            Some(m) => m.after.extend(trailing),
+            Some(m) => append_after(m, &mut { trailing }),
             None => {
                 return Err(self.error_at(
                     i,
@@ -822,8 +917,8 @@ impl<'a> GameParser<'a> {
             unreachable!("checked above")
         };
         // Comments between variations stay with the move they follow.
-        last.after.append(&mut line.pending);
-        last.variations.push(Variation {
+        append_after(last, &mut line.pending);
+        last.variations_mut().push(Variation {
             moves: var_moves,
             span,
         });
@@ -832,7 +927,11 @@ impl<'a> GameParser<'a> {
     }
 
     /// `nag = "$" digit { digit }`, right after its move.
-    fn nag_in_line(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+    fn nag_in_line(
+        &mut self,
+        i: &'a str,
+        line: &mut Line<impl LineMoves>,
+    ) -> Result<&'a str, SyntaxError> {
         let Ok((rest, digits)) = nag(i) else {
             return Err(self.expected(i, "a NAG: `$` and a number from 0 to 255"));
         };
@@ -845,7 +944,7 @@ impl<'a> GameParser<'a> {
         };
         match line.moves.last_mut() {
             Some(m) if line.number.is_none() && !line.after_variation => {
-                m.nags.push(Nag { value, span })
+                m.nags_mut().push(Nag { value, span })
             }
             _ => {
                 return Err(SyntaxError {
@@ -865,7 +964,7 @@ impl<'a> GameParser<'a> {
     fn number_or_termination(
         &mut self,
         i: &'a str,
-        line: &mut Line,
+        line: &mut Line<impl LineMoves>,
     ) -> Result<Result<&'a str, (&'a str, Termination)>, SyntaxError> {
         // Most words here are move numbers, and no termination token reads as
         // one (`1-0` and `1/2-1/2` stop after a digit): try the move number
@@ -917,20 +1016,23 @@ impl<'a> GameParser<'a> {
     /// A move, with the number and comments waiting for it.
     // Inlined for the reason given at `move_token`.
     #[inline(always)]
-    fn move_in_line(&mut self, i: &'a str, line: &mut Line) -> Result<&'a str, SyntaxError> {
+    fn move_in_line(
+        &mut self,
+        i: &'a str,
+        line: &mut Line<impl LineMoves>,
+    ) -> Result<&'a str, SyntaxError> {
         let (rest, token) = self.move_token(i)?;
+        if let Some(last) = line.moves.last_mut() {
+            finish_move(last);
+        }
         // Built in place: a move is large, and most are never moved again.
-        line.moves.push(Move {
-            number: line.number.take(),
-            pit: token.pit,
-            claim: token.claim,
-            glyph: token.glyph,
-            nags: List::new(),
-            before: std::mem::take(&mut line.pending),
-            after: List::new(),
-            variations: List::new(),
-            span: token.span,
-        });
+        let mut m = Move::new(token.pit);
+        m.number = line.number.take();
+        m.claim = token.claim;
+        m.glyph = token.glyph;
+        m.span = token.span;
+        m.set_before(std::mem::take(&mut line.pending));
+        line.moves.push(m);
         line.after_variation = false;
         Ok(rest)
     }
@@ -1057,23 +1159,23 @@ mod tests {
         assert_eq!(r.tag("South"), Some("Adewale"));
         assert_eq!(r.moves.len(), 5);
         let c = &r.moves[0];
-        assert_eq!(c.before[0].text, "A sharp opening");
+        assert_eq!(c.before()[0].text, "A sharp opening");
         assert_eq!(c.claim, Some(7));
-        assert_eq!(c.after[0].text, "seven at once");
+        assert_eq!(c.after()[0].text, "seven at once");
         assert_eq!((c.span.line, c.span.column), (8, 22));
         let f = &r.moves[1];
         assert_eq!(f.glyph, Some(Glyph::Good));
-        assert_eq!(f.variations[0].moves[0].pit, 'D');
-        assert_eq!(f.variations[0].moves[0].after[0].text, "greedier");
+        assert_eq!(f.variations()[0].moves[0].pit, 'D');
+        assert_eq!(f.variations()[0].moves[0].after()[0].text, "greedier");
         let d = &r.moves[2];
-        assert_eq!(d.nags[0].value, 1);
+        assert_eq!(d.nags()[0].value, 1);
         assert_eq!(
-            d.variations[0].moves[0].variations[0].moves[0].glyph,
+            d.variations()[0].moves[0].variations()[0].moves[0].glyph,
             Some(Glyph::Dubious)
         );
         let b = &r.moves[3];
         assert!(b.number.unwrap().ellipsis);
-        assert_eq!(b.after[0].text, " rest of the line");
+        assert_eq!(b.after()[0].text, " rest of the line");
         assert_eq!(r.result.outcome, Outcome::Unknown);
         assert_eq!((r.result.span.line, r.result.span.column), (10, 6));
     }
@@ -1083,13 +1185,13 @@ mod tests {
         let r = parse_record("{a} 1. {b} c {c} (1. d {d}) {e} F {f} *").unwrap();
         let c = &r.moves[0];
         assert_eq!(
-            c.before.iter().map(|x| &x.text[..]).collect::<Vec<_>>(),
+            c.before().iter().map(|x| &x.text[..]).collect::<Vec<_>>(),
             ["a", "b"]
         );
-        assert_eq!(c.after[0].text, "c");
-        assert_eq!(c.variations[0].moves[0].after[0].text, "d");
-        assert_eq!(r.moves[1].before[0].text, "e");
-        assert_eq!(r.moves[1].after[0].text, "f");
+        assert_eq!(c.after()[0].text, "c");
+        assert_eq!(c.variations()[0].moves[0].after()[0].text, "d");
+        assert_eq!(r.moves[1].before()[0].text, "e");
+        assert_eq!(r.moves[1].after()[0].text, "f");
         let r = parse_record("{only a comment} *").unwrap();
         assert_eq!(r.comments[0].text, "only a comment");
     }
@@ -1171,7 +1273,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.moves[0].span.column, 5 + 5);
-        assert_eq!(r.moves[0].span.offset, 10 + 8);
+        // Offsets count from the start of the game's text.
+        assert_eq!(r.moves[0].span.offset, 8);
         assert_eq!(r.moves[0].span.line, 3);
     }
 }

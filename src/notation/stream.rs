@@ -54,7 +54,7 @@ impl RawGame {
         if let Some(TooLarge { size, max }) = self.too_large {
             return Err(SyntaxError {
                 span: Span {
-                    offset: self.origin.offset,
+                    offset: 0,
                     len: 0,
                     line: self.origin.line,
                     column: self.origin.column,
@@ -74,9 +74,12 @@ impl RawGame {
                 None => self.origin.column + valid.chars().count() as u32,
             };
             SyntaxError {
+                // Both fit: `len` never exceeds `at`, and a text longer than
+                // `u32::MAX` is refused by the parser anyway.
                 span: Span {
-                    offset: self.origin.offset + at,
-                    len: e.error_len().unwrap_or(self.bytes.len() - at),
+                    offset: u32::try_from(at).unwrap_or(u32::MAX),
+                    len: u32::try_from(e.error_len().unwrap_or(self.bytes.len() - at))
+                        .unwrap_or(u32::MAX),
                     line: self.origin.line + line_breaks,
                     column,
                 },
@@ -839,7 +842,9 @@ mod tests {
         assert!(r.next().unwrap().unwrap().parse().is_ok());
         let bad = r.next().unwrap().unwrap();
         let e = bad.parse().unwrap_err();
-        assert_eq!((e.span.line, e.span.column, e.span.offset), (2, 5, 11));
+        // The offset counts from the game's start, which is byte 7 of the input.
+        assert_eq!((e.span.line, e.span.column, e.span.offset), (2, 5, 4));
+        assert_eq!(bad.origin.offset, 7);
         insta::assert_snapshot!(e.message, @"invalid UTF-8 at byte offset 11: records must be UTF-8 text");
         assert!(r.next().unwrap().unwrap().parse().is_ok());
         assert!(r.next().is_none());
@@ -953,7 +958,8 @@ mod tests {
                 r.cut.game.capacity()
             );
             let e = skipped.parse().unwrap_err();
-            assert_eq!((e.span.line, e.span.column, e.span.offset), (3, 1, 8));
+            assert_eq!((e.span.line, e.span.column, e.span.offset), (3, 1, 0));
+            assert_eq!(skipped.origin.offset, 8);
             insta::allow_duplicates! {
                 insta::assert_snapshot!(e.message, @"game too large: 7016 bytes, over the maximum of 1000 bytes; skipped");
             }

@@ -37,7 +37,7 @@ fn a_move(depth: u32) -> BoxedStrategy<Move> {
     } else {
         proptest::collection::vec(
             line(depth - 1).prop_map(|moves| Variation {
-                moves,
+                moves: moves.into(),
                 span: Span::default(),
             }),
             0..=2,
@@ -52,22 +52,19 @@ fn a_move(depth: u32) -> BoxedStrategy<Move> {
         comments(2),
         variations,
     )
-        .prop_map(|(pit, claim, glyph, nags, after, variations)| Move {
-            number: None,
-            pit,
-            claim,
-            glyph,
-            nags: nags
-                .into_iter()
-                .map(|value| Nag {
-                    value,
-                    span: Span::default(),
-                })
-                .collect(),
-            before: List::new(),
-            after: after.into(),
-            variations: variations.into(),
-            span: Span::default(),
+        .prop_map(|(pit, claim, glyph, nags, after, variations)| {
+            let mut m = Move::new(pit);
+            m.claim = claim;
+            m.glyph = glyph;
+            m.nags_mut().extend(nags.into_iter().map(|value| Nag {
+                value,
+                span: Span::default(),
+            }));
+            *m.after_mut() = after.into();
+            *m.variations_mut() = variations.into();
+            // As the parser leaves a move: no box for empty notes.
+            m.shrink_to_fit();
+            m
         })
         .boxed()
 }
@@ -79,7 +76,7 @@ fn line(depth: u32) -> BoxedStrategy<Vec<Move>> {
             moves
                 .into_iter()
                 .map(|(mut m, before)| {
-                    m.before = before.into();
+                    m.set_before(before.into());
                     m
                 })
                 .collect()
@@ -124,9 +121,9 @@ pub(crate) fn record() -> impl Strategy<Value = Record> {
     }
     fn fix_moves(ms: &mut [Move]) {
         for m in ms {
-            fix(&mut m.before);
-            fix(&mut m.after);
-            for v in m.variations.iter_mut() {
+            fix(m.before_mut());
+            fix(m.after_mut());
+            for v in m.variations_mut().iter_mut() {
                 fix_moves(&mut v.moves);
             }
         }

@@ -191,10 +191,10 @@ fn line_tokens(moves: &[Move], number: u32, start_south: bool, lay: &mut Layout<
         let n = Numbering::new(number, !start_south).nth(k).number;
         // Comments before a move that follows another move directly would read
         // back as that move's; between the number and the move they cannot.
-        let after_number = k > 0 && moves[k - 1].variations.is_empty() && !m.before.is_empty();
+        let after_number = k > 0 && moves[k - 1].variations().is_empty() && !m.before().is_empty();
         let dots = if south {
             Some(".")
-        } else if needs_number || !m.before.is_empty() {
+        } else if needs_number || !m.before().is_empty() {
             Some("...")
         } else {
             None
@@ -203,7 +203,7 @@ fn line_tokens(moves: &[Move], number: u32, start_south: bool, lay: &mut Layout<
             // Writing to a `String` cannot fail.
             let _ = write!(lay.token(false, false), "{n}{dots}");
         }
-        for c in &m.before {
+        for c in m.before() {
             comment_token(c, lay);
         }
         let text = lay.token(false, false);
@@ -217,18 +217,18 @@ fn line_tokens(moves: &[Move], number: u32, start_south: bool, lay: &mut Layout<
         if let Some(g) = m.glyph {
             text.push_str(g.as_str());
         }
-        for nag in &m.nags {
+        for nag in m.nags() {
             let _ = write!(lay.token(false, false), "${}", nag.value);
         }
-        for c in &m.after {
+        for c in m.after() {
             comment_token(c, lay);
         }
-        for v in &m.variations {
+        for v in m.variations() {
             lay.paren = true;
             line_tokens(&v.moves, n, south, lay);
             lay.token(true, false).push(')');
         }
-        needs_number = !m.after.is_empty() || !m.variations.is_empty();
+        needs_number = !m.after().is_empty() || !m.variations().is_empty();
     }
 }
 
@@ -315,9 +315,9 @@ pub fn check(record: &Record) -> Result<(), WriteError> {
     }
     fn moves(ms: &[Move]) -> Result<(), WriteError> {
         for m in ms {
-            comments(&m.before)?;
-            comments(&m.after)?;
-            for v in m.variations.iter() {
+            comments(m.before())?;
+            comments(m.after())?;
+            for v in m.variations().iter() {
                 moves(&v.moves)?;
             }
         }
@@ -389,9 +389,9 @@ mod tests {
         let mut r =
             parse_record("1. a {fine\n[no blank line before\n\nnor at a line start [} *").unwrap();
         assert_eq!(check(&r), Ok(()));
-        r.moves[0].after[0].text = "a\n\n[Event \"x\"]".to_string();
+        r.moves[0].after_mut()[0].text = "a\n\n[Event \"x\"]".to_string();
         insta::assert_snapshot!(check(&r).unwrap_err(), @r#"comment holds a blank line followed by a line starting with `[`, which would start a new game: "a\n\n[Event \"x\"]""#);
-        r.moves[0].after[0].text = "a}\nb".to_string();
+        r.moves[0].after_mut()[0].text = "a}\nb".to_string();
         insta::assert_snapshot!(check(&r).unwrap_err(), @r#"comment holds both `}` and a line break, so neither comment form can hold it: "a}\nb""#);
         let mut r = parse_record("[Event \"x\"]\n*").unwrap();
         r.tags[0].value = "two\nlines".to_string();

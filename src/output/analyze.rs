@@ -567,13 +567,13 @@ pub fn is_verdict_comment(text: &str) -> bool {
 /// comments, glyphs, NAGs, variations) is left as it was.
 pub fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
     for m in &mut record.moves {
-        if m.after.iter().any(|c| is_verdict_comment(&c.text)) {
-            let kept: Vec<Comment> = std::mem::take(&mut m.after)
+        if m.after().iter().any(|c| is_verdict_comment(&c.text)) {
+            let kept: Vec<Comment> = std::mem::take(m.after_mut())
                 .into_iter()
                 .filter(|c| !is_verdict_comment(&c.text))
                 .collect();
             for c in kept {
-                m.after.push(c);
+                m.after_mut().push(c);
             }
         }
     }
@@ -589,7 +589,7 @@ pub fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
         if m.glyph.is_none() {
             m.glyph = Some(label.glyph());
         }
-        m.after.push(Comment {
+        m.after_mut().push(Comment {
             text: verdict_comment(v),
             span: Span::default(),
         });

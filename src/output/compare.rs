@@ -161,7 +161,9 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
 pub fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparison {
     let mut record = record.clone();
     for m in &mut record.moves {
-        m.variations.clear();
+        if !m.variations().is_empty() {
+            m.variations_mut().clear();
+        }
     }
     let games: Vec<(Ruleset, Game)> = rulesets
         .iter()

@@ -15,8 +15,8 @@ use serde::de::{self, Deserializer, IgnoredAny};
 
 use crate::notation::write::{check, check_comment};
 use crate::notation::{
-    Comment, Glyph, Move, Nag, Outcome, Record, Span, Tag, Termination, Variation, parse_record,
-    sort_tags, write_record,
+    Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, Tag, Termination, Variation,
+    parse_record, sort_tags, write_record,
 };
 
 /// Why a JSON game cannot become a record.
@@ -115,8 +115,8 @@ struct ImportMove {
     nags: Vec<u8>,
     #[serde(default)]
     comments: ImportComments,
-    #[serde(default)]
-    variations: Vec<Line>,
+    #[serde(default, deserialize_with = "variations")]
+    variations: List<Variation>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -165,25 +165,61 @@ impl<'de> Deserialize<'de> for PitLetter {
     }
 }
 
-/// A variation: a line of at least one move.
+/// A variation: a line of at least one move, read straight into the
+/// variation's [`Moves`] (a one-move variation holds its move in place: no
+/// list is made for it, not even for a while).
 #[derive(Debug)]
-struct Line(Vec<Move>);
+struct Line(Moves);
 
 impl<'de> Deserialize<'de> for Line {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let moves = Vec::<MoveIn>::deserialize(d)?;
-        if moves.is_empty() {
-            return Err(de::Error::invalid_length(
-                0,
-                &"a variation of at least one move",
-            ));
+        struct V;
+        impl<'de> de::Visitor<'de> for V {
+            type Value = Line;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a sequence")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Line, A::Error> {
+                let mut moves = Moves::new();
+                while let Some(MoveIn(m)) = seq.next_element()? {
+                    moves.push(m);
+                }
+                if moves.is_empty() {
+                    return Err(de::Error::invalid_length(
+                        0,
+                        &"a variation of at least one move",
+                    ));
+                }
+                moves.shrink_to_fit();
+                Ok(Line(moves))
+            }
         }
-        // A vector grows to room for four moves at its first; most variations
-        // are shorter, and a game can hold very many of them.
-        let mut moves: Vec<Move> = moves.into_iter().map(|m| m.0).collect();
-        moves.shrink_to_fit();
-        Ok(Line(moves))
+        d.deserialize_seq(V)
     }
+}
+
+/// A move's variations, read straight into the list the move keeps (a game
+/// can hold very many of them: no second list of them is made first).
+fn variations<'de, D: Deserializer<'de>>(d: D) -> Result<List<Variation>, D::Error> {
+    struct V;
+    impl<'de> de::Visitor<'de> for V {
+        type Value = List<Variation>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a sequence")
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut list = List::new();
+            while let Some(Line(moves)) = seq.next_element()? {
+                list.push(Variation {
+                    moves,
+                    span: Span::default(),
+                });
+            }
+            list.shrink_to_fit();
+            Ok(list)
+        }
+    }
+    d.deserialize_seq(V)
 }
 
 /// A comment's text, refused when the reader would cut the game at it.
@@ -320,31 +356,29 @@ fn comments<C: FromIterator<Comment>>(texts: Vec<CommentText>) -> C {
 
 impl From<ImportMove> for MoveIn {
     fn from(m: ImportMove) -> MoveIn {
-        MoveIn(Move {
-            number: None,
-            pit: m.pit.0,
-            claim: m.claim,
-            glyph: m.glyphs,
-            nags: m
+        let mut mv = Move::new(m.pit.0);
+        mv.claim = m.claim;
+        mv.glyph = m.glyphs;
+        // Only a move that has NAGs, comments or variations gets room for
+        // them.
+        if !m.nags.is_empty() {
+            *mv.nags_mut() = m
                 .nags
                 .into_iter()
                 .map(|value| Nag {
                     value,
                     span: Span::default(),
                 })
-                .collect(),
-            before: comments(m.comments.before),
-            after: comments(m.comments.after),
-            variations: m
-                .variations
-                .into_iter()
-                .map(|v| Variation {
-                    moves: v.0,
-                    span: Span::default(),
-                })
-                .collect(),
-            span: Span::default(),
-        })
+                .collect();
+        }
+        mv.set_before(comments(m.comments.before));
+        if !m.comments.after.is_empty() {
+            *mv.after_mut() = comments(m.comments.after);
+        }
+        if !m.variations.is_empty() {
+            *mv.variations_mut() = m.variations;
+        }
+        MoveIn(mv)
     }
 }
 
@@ -364,14 +398,14 @@ fn digest(record: &Record) -> u64 {
         moves.len().hash(h);
         for m in moves {
             (m.pit, m.claim, m.glyph.map(Glyph::as_str)).hash(h);
-            m.nags.len().hash(h);
-            for n in &m.nags {
+            m.nags().len().hash(h);
+            for n in m.nags() {
                 n.value.hash(h);
             }
-            comments(&m.before, h);
-            comments(&m.after, h);
-            m.variations.len().hash(h);
-            for v in &m.variations {
+            comments(m.before(), h);
+            comments(m.after(), h);
+            m.variations().len().hash(h);
+            for v in m.variations() {
                 line(&v.moves, h);
             }
         }

@@ -289,7 +289,7 @@ fn line_json(
                 None => (Vec::new(), None, None, None),
             };
             let variations = m
-                .variations
+                .variations()
                 .iter()
                 .enumerate()
                 .map(|(i, v)| {
@@ -310,10 +310,10 @@ fn line_json(
                 stores,
                 board,
                 glyphs: m.glyph.iter().map(|g| g.as_str().to_string()).collect(),
-                nags: m.nags.iter().map(|n| n.value).collect(),
+                nags: m.nags().iter().map(|n| n.value).collect(),
                 comments: CommentsJson {
-                    before: m.before.iter().map(|c| c.text.clone()).collect(),
-                    after: m.after.iter().map(|c| c.text.clone()).collect(),
+                    before: m.before().iter().map(|c| c.text.clone()).collect(),
+                    after: m.after().iter().map(|c| c.text.clone()).collect(),
                 },
                 variations,
             }
@@ -321,7 +321,10 @@ fn line_json(
         .collect()
 }
 
-/// The JSON of a replayed game.
+/// The JSON of a replayed game. Its variations carry what the game's replay
+/// kept of them: a game from [`replay`](crate::replay::replay) for their
+/// boards and laps ([`write_game`] also replays them itself for a game from
+/// [`replay_main_line`](crate::replay::replay_main_line)).
 pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJson {
     let record = &game.record;
     let first = game.start.map_or_else(
@@ -367,7 +370,11 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
 ///
 /// A game replayed without [`Options::trace`](crate::replay::Options::trace)
 /// is written with its laps all the same, each move's traced as it is
-/// written ([`Game::laps`]): the same bytes, and plies that hold less.
+/// written ([`Game::laps`]): the same bytes, and plies that hold less. So is
+/// a game replayed with [`replay_main_line`](crate::replay::replay_main_line),
+/// which keeps no plies for its variations: each variation is replayed when
+/// its turn comes ([`VariationReplayer`](crate::replay::VariationReplayer)),
+/// so a game of many variations holds one variation's plies at a time.
 ///
 /// `w` can be a buffer (one per worker, written out in order) or the output
 /// itself.
@@ -375,7 +382,7 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
 /// ```
 /// use ayo::notation::parse_record;
 /// use ayo::output::json::{game_json, write_game};
-/// use ayo::replay::{Options, replay};
+/// use ayo::replay::{Options, replay, replay_main_line};
 ///
 /// let record = parse_record("1. c (1. d) C *\n").unwrap();
 /// let game = replay(record.clone(), &Options::default());
@@ -384,9 +391,15 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
 /// assert_eq!(out, serde_json::to_vec(&game_json(&game, Some("g.ayo"), Some(0))).unwrap());
 ///
 /// // Replayed without lap traces: the same JSON.
-/// let untraced = replay(record, &Options { trace: false, ..Options::default() });
+/// let untraced = replay(record.clone(), &Options { trace: false, ..Options::default() });
 /// let mut again = Vec::new();
 /// write_game(&mut again, &untraced, Some("g.ayo"), Some(0), false).unwrap();
+/// assert_eq!(again, out);
+///
+/// // Replayed without the variations' plies: the same JSON.
+/// let main_line = replay_main_line(record, &Options::default());
+/// let mut again = Vec::new();
+/// write_game(&mut again, &main_line, Some("g.ayo"), Some(0), false).unwrap();
 /// assert_eq!(again, out);
 /// ```
 pub fn write_game(
@@ -455,9 +468,10 @@ mod stream {
     use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
     use super::{CaptureJson, ErrorJson, first_side, place, result_json, side_json};
-    use crate::notation::{Comment, Move};
-    use crate::replay::{Game, Ply};
+    use crate::notation::{Comment, Move, Variation};
+    use crate::replay::{Game, Ply, VariationReplayer};
     use std::borrow::Cow;
+    use std::cell::RefCell;
 
     use crate::rules::{Lap, MoveOutcome, Position, Side};
 
@@ -492,6 +506,43 @@ mod stream {
         pub index: Option<usize>,
     }
 
+    /// The game being written, and the replayer of the variations its replay
+    /// kept no plies for (made when the first is reached).
+    struct Writing<'a> {
+        game: &'a Game,
+        variations: RefCell<Option<VariationReplayer>>,
+    }
+
+    impl Writing<'_> {
+        /// The plies of `m`'s `i`th variation, `v`: those the game's replay
+        /// kept, else (a game replayed with
+        /// [`replay_main_line`](crate::replay::replay_main_line)) replayed
+        /// now, so that only the line being written has plies in memory.
+        /// None when replay did not play the variation: the move was not
+        /// reached, or came after a refused one.
+        fn variation<'p>(
+            &self,
+            m: &Move,
+            ply: Option<&'p Ply>,
+            before: Option<&Position>,
+            i: usize,
+            v: &Variation,
+        ) -> Cow<'p, [Ply]> {
+            match (ply, before) {
+                (Some(ply), _) if ply.variations.len() == m.variations().len() => {
+                    Cow::Borrowed(&ply.variations[i][..])
+                }
+                (Some(ply), Some(before)) => {
+                    let mut replayer = self.variations.borrow_mut();
+                    let replayer =
+                        replayer.get_or_insert_with(|| VariationReplayer::new(self.game));
+                    Cow::Owned(replayer.line(&v.moves, before, ply))
+                }
+                _ => Cow::Borrowed(&[]),
+            }
+        }
+    }
+
     impl Serialize for GameView<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let game = self.game;
@@ -510,11 +561,15 @@ mod stream {
             if !record.comments.is_empty() {
                 st.serialize_field("comments", &texts(&record.comments))?;
             }
-            let line = Line {
+            let writing = Writing {
                 game,
+                variations: RefCell::new(None),
+            };
+            let line = Line {
+                w: &writing,
                 before: game.start,
                 moves: &record.moves,
-                plies: &game.moves,
+                plies: Cow::Borrowed(&game.moves),
                 first_ply: 1,
                 first_number: 1,
                 first: first_side(game),
@@ -543,11 +598,11 @@ mod stream {
     /// A line's moves with what replay found for each (`plies` may be
     /// shorter, or empty, where replay did not reach).
     struct Line<'a> {
-        game: &'a Game,
+        w: &'a Writing<'a>,
         /// The position before the line's first move, when it was played.
         before: Option<Position>,
         moves: &'a [Move],
-        plies: &'a [Ply],
+        plies: Cow<'a, [Ply]>,
         first_ply: u32,
         first_number: u32,
         first: Side,
@@ -561,7 +616,7 @@ mod stream {
                 let ply = self.plies.get(k);
                 let (p, n, side) = place(k, ply, self.first_ply, self.first_number, self.first);
                 seq.serialize_element(&MoveView {
-                    game: self.game,
+                    w: self.w,
                     before,
                     m,
                     ply,
@@ -575,7 +630,7 @@ mod stream {
     }
 
     struct MoveView<'a> {
-        game: &'a Game,
+        w: &'a Writing<'a>,
         /// The position the move was played from, when it was.
         before: Option<Position>,
         m: &'a Move,
@@ -598,7 +653,7 @@ mod stream {
             // Traced here when replay kept no traces (`ayo json` replays
             // without, so that a big game's plies hold less).
             let laps = match (self.ply, &self.before) {
-                (Some(ply), Some(before)) => self.game.laps(before, ply),
+                (Some(ply), Some(before)) => self.w.game.laps(before, ply),
                 _ => Cow::Borrowed(&[][..]),
             };
             st.serialize_field(
@@ -616,19 +671,16 @@ mod stream {
             st.serialize_field("stores", &outcome.map(MoveOutcome::stores))?;
             st.serialize_field("board", &outcome.map(BoardView))?;
             st.serialize_field("glyphs", &Seq(|| m.glyph.iter().map(|g| g.as_str())))?;
-            st.serialize_field("nags", &Seq(|| m.nags.iter().map(|n| n.value)))?;
+            st.serialize_field("nags", &Seq(|| m.nags().iter().map(|n| n.value)))?;
             st.serialize_field("comments", &Comments(m))?;
             st.serialize_field(
                 "variations",
                 &Seq(|| {
-                    m.variations.iter().enumerate().map(move |(i, v)| Line {
-                        game: self.game,
+                    m.variations().iter().enumerate().map(move |(i, v)| Line {
+                        w: self.w,
                         before: self.before,
                         moves: &v.moves,
-                        plies: self
-                            .ply
-                            .and_then(|p| p.variations.get(i))
-                            .map_or(&[][..], |v| &v[..]),
+                        plies: self.w.variation(m, self.ply, self.before.as_ref(), i, v),
                         first_ply: p,
                         first_number: n,
                         first: side,
@@ -675,8 +727,8 @@ mod stream {
     impl Serialize for Comments<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut st = s.serialize_struct("CommentsJson", 2)?;
-            st.serialize_field("before", &texts(&self.0.before))?;
-            st.serialize_field("after", &texts(&self.0.after))?;
+            st.serialize_field("before", &texts(self.0.before()))?;
+            st.serialize_field("after", &texts(self.0.after()))?;
             st.end()
         }
     }

@@ -445,8 +445,8 @@ pub fn annotate(game: &Game) -> Vec<AnnotatedMove> {
                     .collect()
             };
             let comments = CommentsJson {
-                before: collapse(&m.before),
-                after: collapse(&m.after),
+                before: collapse(m.before()),
+                after: collapse(m.after()),
             };
             let illegal = match &ply.outcome {
                 Some(_) => None,
@@ -486,8 +486,8 @@ pub fn annotate(game: &Game) -> Vec<AnnotatedMove> {
                 stores: o.map(MoveOutcome::stores),
                 illegal,
                 glyphs: m.glyph.iter().map(|g| g.as_str().to_string()).collect(),
-                nags: m.nags.iter().map(|n| n.value).collect(),
-                variation_count: m.variations.len(),
+                nags: m.nags().iter().map(|n| n.value).collect(),
+                variation_count: m.variations().len(),
                 comments,
             }
         })
