@@ -117,6 +117,8 @@ pub fn read<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> bool {
 /// [`read`], with `?` for giving up.
 #[inline(always)]
 fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
+    // The parser refuses a game whose offsets do not fit in a `u32`.
+    u32::try_from(bytes.len()).ok()?;
     let mut at = 0;
     let byte = |at: usize| bytes.get(at).copied();
     let skip_ws = |mut at: usize| {
