@@ -18,7 +18,7 @@ use ayo::notation::{
 };
 use ayo::output::import::{ImportError, Imported, JsonGames, read_game, to_record};
 use ayo::output::json::game_json;
-use ayo::replay::{Options, replay};
+use ayo::replay::{Options, QuickCheck, check, replay};
 use ayo::rules::{
     CaptureSeed, End, Engine, Feeding, Leftovers, Pit, Position, Ruleset, Side, SkipOrigin,
 };
@@ -28,12 +28,13 @@ pub type Check = fn(&[u8]);
 
 /// The fuzz targets, by name: each is `fuzz/fuzz_targets/<name>.rs`, with its
 /// corpus in `fuzz/corpus/<name>/` and crash inputs in `fuzz/regressions/<name>/`.
-pub const TARGETS: [(&str, Check); 5] = [
+pub const TARGETS: [(&str, Check); 6] = [
     ("reader", check_reader),
     ("roundtrip", check_roundtrip),
     ("import", check_import),
     ("strings", check_strings),
     ("engine", check_engine),
+    ("quick", check_quick),
 ];
 
 /// The lap limit of every replay and engine run here: small, so that a
@@ -152,6 +153,48 @@ fn span_at(offset: usize) -> Span {
         len: 0,
         line: 0,
         column: 0,
+    }
+}
+
+/// `ayo validate`'s quick check on arbitrary bytes: whenever it calls a
+/// game (as the reader cuts it) valid, the full parse and check report
+/// nothing for it, error or warning, under each of a few option sets (the
+/// default, a ruleset override, a small lap limit).
+pub fn check_quick(data: &[u8]) {
+    let (games, _, _) = cut(data, 1 << 16);
+    let base = Options {
+        max_laps: MAX_LAPS,
+        trace: false,
+        ..Options::default()
+    };
+    let sets = [
+        base,
+        Options {
+            rules: "russ capture-seed=stays".parse().ok(),
+            ..base
+        },
+        Options {
+            max_laps: 4,
+            ..base
+        },
+    ];
+    let mut quick = QuickCheck::new();
+    for g in &games {
+        for opts in &sets {
+            if g.too_large.is_some() || !quick.is_valid(&g.bytes, opts) {
+                continue;
+            }
+            let found = match g.parse() {
+                Ok(record) => check(&record, opts),
+                Err(e) => panic!("game {}: called valid, but it does not parse: {e}", g.index),
+            };
+            assert!(
+                found.is_empty(),
+                "game {}: called valid under {opts:?}, but the full check reports {:?}",
+                g.index,
+                found.iter().map(|d| &d.message).collect::<Vec<_>>()
+            );
+        }
     }
 }
 

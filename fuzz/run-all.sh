@@ -15,7 +15,7 @@ set -euo pipefail
 seconds=${1:-600}
 cd "$(dirname "$0")"
 
-targets=(reader roundtrip import strings engine)
+targets=(reader roundtrip import strings engine quick)
 # Release with overflow checks: an arithmetic overflow is a bug to find. No
 # sanitizer: the crate forbids unsafe code, and it halves the speed.
 flags=(-O --debug-assertions --sanitizer none)

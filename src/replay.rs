@@ -6,6 +6,9 @@
 use std::collections::HashMap;
 use std::fmt;
 
+mod quick;
+pub use quick::QuickCheck;
+
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag, check_tags};
 use crate::rules::{

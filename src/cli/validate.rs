@@ -1,11 +1,12 @@
 //! `ayo validate`: check every record move by move.
 
+use std::cell::RefCell;
 use std::io::Write;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 use ayo::output::json::{ErrorJson, VerdictJson, schema_of};
-use ayo::replay::check;
+use ayo::replay::{QuickCheck, check};
 
 use super::{Ctx, Fatal, Format, GameArg, JobsArg, ReplayArgs, each_game_ordered, write_schema};
 
@@ -42,6 +43,12 @@ pub struct Args {
     schema: bool,
 }
 
+thread_local! {
+    /// Each worker's quick check, with the rulesets and tag names it keeps
+    /// from game to game.
+    static QUICK: RefCell<QuickCheck> = RefCell::new(QuickCheck::new());
+}
+
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.schema {
         return write_schema(out, &schema_of::<VerdictJson>());
@@ -51,6 +58,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let (mut games, mut valid) = (0usize, 0usize);
     // The workers parse and replay; the rest is done in input order.
     let work = |_: &str, raw: &RawGame| -> Result<Vec<Diagnostic>, Fatal> {
+        // Most games are plainly valid: the quick check says so without
+        // parsing them into a tree; for any other it does not know, and the
+        // full parse and check find every diagnostic.
+        if raw.too_large.is_none() && QUICK.with_borrow_mut(|q| q.is_valid(&raw.bytes, &opts)) {
+            return Ok(Vec::new());
+        }
         Ok(match raw.parse() {
             Ok(record) => check(&record, &opts),
             Err(e) => vec![Diagnostic::from(e)],

@@ -6,6 +6,7 @@ pub mod ast;
 mod lex;
 pub mod numbering;
 pub mod parse;
+pub mod quick;
 pub mod stream;
 pub mod tags;
 pub mod write;

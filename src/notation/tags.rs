@@ -104,22 +104,27 @@ pub fn check_tags(record: &Record) -> Vec<TagProblem> {
 /// compiler turns into a few loads instead of a call, confirms it. A test
 /// checks the table against `KNOWN_TAGS`.
 pub(crate) fn known_index(name: &str) -> Option<usize> {
-    let b = name.as_bytes();
-    let (&first, &last) = (b.first()?, b.last()?);
-    let i = match (b.len(), first, last) {
-        (5, b'E', b't') if name == "Event" => 0,
-        (4, b'S', b'e') if name == "Site" => 1,
-        (4, b'D', b'e') if name == "Date" => 2,
-        (5, b'R', b'd') if name == "Round" => 3,
-        (5, b'S', b'h') if name == "South" => 4,
-        (5, b'N', b'h') if name == "North" => 5,
-        (6, b'R', b't') if name == "Result" => 6,
-        (5, b'R', b's') if name == "Rules" => 7,
-        (5, b'S', b'p') if name == "Setup" => 8,
-        (5, b'S', b'e') if name == "Score" => 9,
-        (8, b'P', b't') if name == "PlyCount" => 10,
-        (11, b'T', b'n') if name == "Termination" => 11,
-        (9, b'A', b'r') if name == "Annotator" => 12,
+    known_index_of_bytes(name.as_bytes())
+}
+
+/// [`known_index`] of a name's bytes: the quick reader has them as bytes,
+/// and checking them for UTF-8 first cost more than the look-up.
+pub(crate) fn known_index_of_bytes(name: &[u8]) -> Option<usize> {
+    let (&first, &last) = (name.first()?, name.last()?);
+    let i = match (name.len(), first, last) {
+        (5, b'E', b't') if name == b"Event" => 0,
+        (4, b'S', b'e') if name == b"Site" => 1,
+        (4, b'D', b'e') if name == b"Date" => 2,
+        (5, b'R', b'd') if name == b"Round" => 3,
+        (5, b'S', b'h') if name == b"South" => 4,
+        (5, b'N', b'h') if name == b"North" => 5,
+        (6, b'R', b't') if name == b"Result" => 6,
+        (5, b'R', b's') if name == b"Rules" => 7,
+        (5, b'S', b'p') if name == b"Setup" => 8,
+        (5, b'S', b'e') if name == b"Score" => 9,
+        (8, b'P', b't') if name == b"PlyCount" => 10,
+        (11, b'T', b'n') if name == b"Termination" => 11,
+        (9, b'A', b'r') if name == b"Annotator" => 12,
         _ => return None,
     };
     Some(i)
@@ -127,8 +132,13 @@ pub(crate) fn known_index(name: &str) -> Option<usize> {
 
 /// `YYYY.MM.DD`, each part digits or all `?`. Byte by byte rather than by
 /// splitting at the dots: nearly every game has a date.
-fn is_date(value: &str) -> bool {
-    let b = value.as_bytes();
+pub(crate) fn is_date(value: &str) -> bool {
+    is_date_bytes(value.as_bytes())
+}
+
+/// [`is_date`] of a value's bytes (for the quick reader, as
+/// [`known_index_of_bytes`]).
+pub(crate) fn is_date_bytes(b: &[u8]) -> bool {
     let part = |p: &[u8]| p.iter().all(u8::is_ascii_digit) || p.iter().all(|&c| c == b'?');
     b.len() == 10
         && b[4] == b'.'
@@ -142,7 +152,7 @@ fn is_date(value: &str) -> bool {
 /// or one edit away (a letter added, dropped, changed, or two swapped), or
 /// two edits away for names of six letters or more. `White` (two edits from
 /// `Site`) is not flagged: it is a PGN tag, not a slip.
-fn close_known_tag(name: &str) -> Option<&'static str> {
+pub(crate) fn close_known_tag(name: &str) -> Option<&'static str> {
     let lower = name.to_ascii_lowercase();
     KNOWN_TAGS.into_iter().find(|known| {
         let d = edit_distance(&lower, &known.to_ascii_lowercase());

@@ -88,6 +88,16 @@ impl Engine {
     }
 
     fn apply(&self, pos: &Position, pit: Pit) -> Result<Played, Illegal> {
+        self.playable(pos, pit)?;
+        let mut position = *pos;
+        let sown = self.sow_in_place(&mut position, pit, self.must_feed(pos))?;
+        Ok(Played { position, sown })
+    }
+
+    /// The checks made before sowing a move: the game not won by majority,
+    /// the pit the mover's own and not empty.
+    #[inline(always)]
+    fn playable(&self, pos: &Position, pit: Pit) -> Result<(), Illegal> {
         if self.majority(pos).is_some() {
             return Err(Illegal::GameOver);
         }
@@ -99,9 +109,24 @@ impl Engine {
         if pos.seeds(pit) == 0 {
             return Err(Illegal::EmptyPit);
         }
-        let mut position = *pos;
-        let sown = self.sow_in_place(&mut position, pit, self.must_feed(pos))?;
-        Ok(Played { position, sown })
+        Ok(())
+    }
+
+    /// [`Engine::play_capture`] on `pos` itself: its capture and the laps its
+    /// relay took. On `Err`, `pos` may be left half-sown: for callers that
+    /// drop the position then (the quick check of a record gives up on the
+    /// game). Spares the two copies of the position that returning the one
+    /// after the move costs.
+    #[inline]
+    pub(crate) fn play_in_place(
+        &self,
+        pos: &mut Position,
+        pit: Pit,
+    ) -> Result<(Option<Capture>, u64), Illegal> {
+        self.playable(pos, pit)?;
+        let must_feed = self.must_feed(pos);
+        let sown = self.sow_in_place(pos, pit, must_feed)?;
+        Ok((sown.capture, sown.laps))
     }
 
     /// Whether the move from `pos`, whichever it is, must leave the opponent

@@ -1,0 +1,504 @@
+//! A quick reader of one game's bytes: the tokens that matter for checking
+//! a record (tags, move numbers, moves with their claims, variations, the
+//! termination token), handed to a [`Visitor`] in one pass, without building
+//! the syntax tree.
+//!
+//! It reads a **conservative subset** of the grammar and gives up on anything
+//! else. When [`read`] returns `true`, the game's text is one that
+//! [`parse_game`](super::parse_game) accepts, and the visitor was handed
+//! what the parser would have put in the [`Record`](super::Record): the same
+//! tags with the same values, the same moves, numbers, claims and variations
+//! in the same order. Comments, glyphs and NAGs are checked for syntax and
+//! skipped. Anything unusual (a byte outside printable ASCII, other than tab
+//! and line breaks where the grammar allows them; a syntax error; a number
+//! out of range) makes it give up, and the caller reads the game the
+//! ordinary way, which says what is wrong.
+//!
+//! It knows nothing of rules: `replay`'s quick check is the visitor that
+//! plays the moves.
+
+use super::ast::Outcome;
+use super::parse::MAX_DEPTH;
+
+/// What [`read`] hands out, in text order. Each method returns `false` to
+/// give up (then `read` stops and returns `false`).
+pub trait Visitor<'a> {
+    /// A tag pair. `value` is the text between the quotes as written;
+    /// `escaped` says whether it holds `\"` or `\\` (then the value the
+    /// parser keeps differs from `value`).
+    fn tag(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool;
+    /// The tags are over; the movetext starts.
+    fn movetext(&mut self) -> bool;
+    /// A move number, `12.` (`north` false) or `12...` (`north` true).
+    fn number(&mut self, number: u32, north: bool) -> bool;
+    /// A move: its pit letter (ASCII), and its claim if it has one.
+    fn play(&mut self, letter: u8, claim: Option<u32>) -> bool;
+    /// `(`: a variation of the last move of the current line opens.
+    fn open(&mut self) -> bool;
+    /// `)`: the variation closes.
+    fn close(&mut self) -> bool;
+    /// The game-termination token, and nothing but white space after it.
+    fn end(&mut self, outcome: Outcome) -> bool;
+}
+
+/// Byte classes, as bits of [`CLASS`].
+const WS: u8 = 1;
+/// A delimiter of grammar.md (the table the cutter and the parser share).
+const DELIMITER: u8 = 2;
+/// Printable ASCII or tab: what the quick reader accepts in tag values and
+/// comments (line breaks aside). Anything else is left to the parser, which
+/// names invisible and look-alike characters.
+const PLAIN: u8 = 4;
+/// Ends a word: a delimiter or `$`.
+const WORD_END: u8 = 8;
+/// May stand in a tag name after its first letter: ASCII letters, digits, `_`.
+const NAME: u8 = 16;
+
+const fn classes() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut c = 0;
+        let byte = b as u8;
+        if matches!(byte, b' ' | b'\t' | b'\r' | b'\n') {
+            c |= WS;
+        }
+        if super::lex::IS_DELIMITER[b] {
+            c |= DELIMITER | WORD_END;
+        }
+        if byte == b'$' {
+            c |= WORD_END;
+        }
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            c |= NAME;
+        }
+        if (byte >= b' ' && byte <= b'~') || byte == b'\t' {
+            c |= PLAIN;
+        }
+        table[b] = c;
+        b += 1;
+    }
+    table
+}
+
+/// The class bits of every byte.
+static CLASS: [u8; 256] = classes();
+
+#[inline(always)]
+fn is(b: u8, class: u8) -> bool {
+    CLASS[usize::from(b)] & class != 0
+}
+
+/// Digits from `at`: their value, if there is at least one and it fits in a
+/// `u32` (as the parser's `parse::<u32>()` requires), and where they end.
+#[inline(always)]
+fn number(bytes: &[u8], mut at: usize) -> Option<(u32, usize)> {
+    let start = at;
+    let mut n: u32 = 0;
+    while let Some(&b) = bytes.get(at) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        n = n.checked_mul(10)?.checked_add(u32::from(d))?;
+        at += 1;
+    }
+    (at > start).then_some((n, at))
+}
+
+/// Reads one game's bytes (as the game reader cuts them), handing its
+/// tokens to `v`. `true` when the whole game was read, it is in the subset
+/// (so the parser accepts it), and `v` never gave up; see the module docs.
+#[inline]
+pub fn read<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> bool {
+    read_game(bytes, v).is_some()
+}
+
+/// [`read`], with `?` for giving up.
+#[inline(always)]
+fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
+    // The parser refuses a game whose offsets do not fit in a `u32`.
+    u32::try_from(bytes.len()).ok()?;
+    let mut at = 0;
+    let byte = |at: usize| bytes.get(at).copied();
+    let skip_ws = |mut at: usize| {
+        while byte(at).is_some_and(|b| is(b, WS)) {
+            at += 1;
+        }
+        at
+    };
+    let skip_blank = |mut at: usize| {
+        while matches!(byte(at), Some(b' ' | b'\t')) {
+            at += 1;
+        }
+        at
+    };
+    let check = |ok: bool| ok.then_some(());
+    // Tags: `[Name "value"]`, each on its own line.
+    let mut tags = 0usize;
+    loop {
+        at = skip_ws(at);
+        if byte(at) != Some(b'[') {
+            break;
+        }
+        at = skip_blank(at + 1);
+        let name_start = at;
+        check(byte(at)?.is_ascii_alphabetic())?;
+        while byte(at).is_some_and(|b| is(b, NAME)) {
+            at += 1;
+        }
+        let name = &bytes[name_start..at];
+        at = skip_blank(at);
+        check(byte(at)? == b'"')?;
+        at += 1;
+        let value_start = at;
+        // One pass to the closing quote: values are short, and a search
+        // for the quote first cost more than it saved.
+        let mut escaped = false;
+        let close = loop {
+            let b = byte(at)?;
+            match b {
+                b'"' => break at,
+                b'\\' => {
+                    // An escape: `\"` or `\\`.
+                    match byte(at + 1)? {
+                        b'"' | b'\\' => {}
+                        _ => return None,
+                    }
+                    escaped = true;
+                    at += 2;
+                }
+                _ => {
+                    check(is(b, PLAIN))?;
+                    at += 1;
+                }
+            }
+        };
+        let value = &bytes[value_start..close];
+        at = skip_blank(close + 1);
+        check(byte(at)? == b']')?;
+        at = skip_blank(at + 1);
+        match byte(at) {
+            None | Some(b'\n') => {}
+            Some(b'\r') if byte(at + 1) == Some(b'\n') => {}
+            Some(_) => return None,
+        }
+        tags += 1;
+        check(v.tag(name, value, escaped))?;
+    }
+    // Tags and nothing else is an error of its own.
+    check(!(at == bytes.len() && tags > 0))?;
+    check(v.movetext())?;
+    // The movetext, with the structure rules the parser enforces: what the
+    // current line has had (a move; a variation last, after which no NAG
+    // may follow), whether a move number waits for its move, and how many
+    // variations are open.
+    let mut has_move = false;
+    let mut number_pending = false;
+    let mut after_variation = false;
+    let mut depth = 0usize;
+    loop {
+        at = skip_ws(at);
+        let c = byte(at)?;
+        match c {
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                // `move = pit_letter [claim] [glyph]`, then a word end.
+                at += 1;
+                let mut claim = None;
+                if byte(at) == Some(b'x') && byte(at + 1).is_some_and(|b| b.is_ascii_digit()) {
+                    let (n, end) = number(bytes, at + 1)?;
+                    claim = Some(n);
+                    at = end;
+                }
+                // Glyphs, longest first as the parser tries them.
+                if let Some(b'!' | b'?') = byte(at) {
+                    at += match bytes.get(at..at + 2) {
+                        Some(b"!!" | b"??" | b"!?" | b"?!") => 2,
+                        _ => 1,
+                    };
+                }
+                check(byte(at).is_none_or(|b| is(b, WORD_END)))?;
+                has_move = true;
+                number_pending = false;
+                after_variation = false;
+                check(v.play(c, claim))?;
+            }
+            b'0'..=b'9' | b'*' => {
+                check(!number_pending)?;
+                // `12.` or `12...`: digits and a dot.
+                if let Some((n, end)) = number(bytes, at)
+                    && byte(end) == Some(b'.')
+                {
+                    at = end + 1;
+                    let north = bytes.get(at..at + 2) == Some(b"..");
+                    if north {
+                        at += 2;
+                    }
+                    number_pending = true;
+                    check(v.number(n, north))?;
+                    continue;
+                }
+                // Digits too many for a number fail above as well: then
+                // this is no termination token either.
+                let len = bytes[at..]
+                    .iter()
+                    .take_while(|&&b| !is(b, DELIMITER))
+                    .count();
+                let word = &bytes[at..at + len];
+                let outcome = Outcome::ALL
+                    .into_iter()
+                    .find(|o| o.as_str().as_bytes() == word)?;
+                check(depth == 0)?;
+                check(bytes[at + len..].iter().all(|&b| is(b, WS)))?;
+                return check(v.end(outcome));
+            }
+            b'{' => {
+                let len = memchr::memchr(b'}', &bytes[at + 1..])?;
+                let text = &bytes[at + 1..at + 1 + len];
+                check(
+                    text.iter()
+                        .all(|&b| is(b, PLAIN) || b == b'\n' || b == b'\r'),
+                )?;
+                at += len + 2;
+            }
+            b';' => {
+                let rest = &bytes[at + 1..];
+                let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+                check(rest[..len].iter().all(|&b| is(b, PLAIN) || b == b'\r'))?;
+                at += 1 + len;
+            }
+            b'(' => {
+                check(!number_pending && has_move && depth < MAX_DEPTH)?;
+                at += 1;
+                depth += 1;
+                has_move = false;
+                after_variation = false;
+                check(v.open())?;
+            }
+            b')' => {
+                check(!number_pending && depth > 0 && has_move)?;
+                at += 1;
+                depth -= 1;
+                // The line it was opened in: its last move was the one
+                // replaced, and a variation came last.
+                has_move = true;
+                after_variation = true;
+                check(v.close())?;
+            }
+            b'$' => {
+                // A NAG, right after its move.
+                check(!number_pending && has_move && !after_variation)?;
+                let (n, end) = number(bytes, at + 1)?;
+                check(n <= 255 && byte(end).is_none_or(|b| is(b, WORD_END)))?;
+                at = end;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The checks of [`check_tags`](super::check_tags) on the tags of one game
+/// as [`read`] hands them out, without a [`Record`](super::Record):
+/// whether the game's tags give no [`TagProblem`](super::TagProblem) at all
+/// (no known tag twice, no misspelt name, a well-formed `Date`).
+///
+/// Unknown names that are not slips are remembered (a few dozen at most),
+/// so that a corpus of the same few extra tags costs one look-up a tag.
+#[derive(Default)]
+pub struct TagSlips {
+    /// Unknown names found not to be slips of a known one.
+    fine: Vec<Box<[u8]>>,
+}
+
+/// How many unknown names [`TagSlips`] remembers.
+const FINE_NAMES: usize = 64;
+
+/// A tag name that [`TagSlips::check`] passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagName {
+    /// The known name at this index of [`KNOWN_TAGS`](super::KNOWN_TAGS).
+    Known(usize),
+    /// Another name, not a slip for a known one.
+    Other,
+}
+
+/// The tags of one game seen so far, for [`TagSlips::check`].
+#[derive(Clone, Copy, Default)]
+pub struct SeenTags(u32);
+
+impl TagSlips {
+    /// A checker that remembers no name yet.
+    pub fn new() -> Self {
+        TagSlips::default()
+    }
+
+    /// Checks one tag (`seen`: the game's tags before it). Returns which
+    /// name it is, or `None` when `check_tags` would report something: a
+    /// known name given twice, a misspelt name, a `Date` not in `YYYY.MM.DD`
+    /// (or with an escape, which this does not undo).
+    #[inline]
+    pub fn check(
+        &mut self,
+        seen: &mut SeenTags,
+        name: &[u8],
+        value: &[u8],
+        escaped: bool,
+    ) -> Option<TagName> {
+        match super::tags::known_index_of_bytes(name) {
+            Some(i) => {
+                if seen.0 & (1 << i) != 0 {
+                    return None;
+                }
+                seen.0 |= 1 << i;
+                if super::KNOWN_TAGS[i] == "Date" && (escaped || !super::tags::is_date_bytes(value))
+                {
+                    return None;
+                }
+                Some(TagName::Known(i))
+            }
+            None => {
+                if self.fine.iter().any(|f| **f == *name) {
+                    return Some(TagName::Other);
+                }
+                let name = std::str::from_utf8(name).ok()?;
+                if super::tags::close_known_tag(name).is_some() {
+                    return None;
+                }
+                if self.fine.len() < FINE_NAMES {
+                    self.fine.push(name.as_bytes().into());
+                }
+                Some(TagName::Other)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tokens as text, or `None` when the reader gave up.
+    #[derive(Default)]
+    struct Tokens(Vec<String>);
+
+    impl<'a> Visitor<'a> for Tokens {
+        fn tag(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
+            let (name, value) = (
+                String::from_utf8_lossy(name),
+                String::from_utf8_lossy(value),
+            );
+            self.0.push(format!(
+                "[{name} {value}{}]",
+                if escaped { " escaped" } else { "" }
+            ));
+            true
+        }
+        fn movetext(&mut self) -> bool {
+            self.0.push("|".into());
+            true
+        }
+        fn number(&mut self, number: u32, north: bool) -> bool {
+            self.0
+                .push(format!("{number}{}", if north { "..." } else { "." }));
+            true
+        }
+        fn play(&mut self, letter: u8, claim: Option<u32>) -> bool {
+            let claim = claim.map(|c| format!("x{c}")).unwrap_or_default();
+            self.0.push(format!("{}{claim}", char::from(letter)));
+            true
+        }
+        fn open(&mut self) -> bool {
+            self.0.push("(".into());
+            true
+        }
+        fn close(&mut self) -> bool {
+            self.0.push(")".into());
+            true
+        }
+        fn end(&mut self, outcome: Outcome) -> bool {
+            self.0.push(outcome.to_string());
+            true
+        }
+    }
+
+    fn tokens(text: &str) -> Option<String> {
+        let mut t = Tokens::default();
+        read(text.as_bytes(), &mut t).then(|| t.0.join(" "))
+    }
+
+    #[test]
+    fn reads_the_common_subset() {
+        assert_eq!(
+            tokens(
+                "[Event \"a \\\\b\"]\r\n[Rules \"russ\"]\n\n{c} 1. cx7! $1 (1. d) 1... Fx12 *\n"
+            )
+            .as_deref(),
+            Some(r#"[Event a \\b escaped] [Rules russ] | 1. cx7 ( 1. d ) 1... Fx12 *"#)
+        );
+        assert_eq!(
+            tokens("1.a;x\r\n2.b?!{y\nz} 2...Cx0!! $0 $3 (2...D(2...E)) 1/2-1/2 \r\n").as_deref(),
+            Some("| 1. a 2. b 2... Cx0 ( 2... D ( 2... E ) ) 1/2-1/2")
+        );
+        assert_eq!(tokens("*").as_deref(), Some("| *"));
+        assert_eq!(
+            tokens("[Event \"x\\\"y\"]\n*").as_deref(),
+            Some(r#"[Event x\"y escaped] | *"#)
+        );
+    }
+
+    /// What the parser refuses, the reader gives up on; and the unusual.
+    #[test]
+    fn gives_up_on_syntax_errors_and_the_unusual() {
+        for text in [
+            "",
+            "[Event \"x\"]\n",
+            "1. a",
+            "1. a B 1-0 x",
+            "1. a (1. b *) *",
+            "1. *",
+            "1. 2. a *",
+            "(1. a) *",
+            "1. a () *",
+            "1. a (1. b) $1 *",
+            "1. a (1. b) {c} $1 *",
+            "$1 1. a *",
+            "1. $1 a *",
+            "1. a $256 *",
+            "1. a $1x *",
+            "1. ax *",
+            "1. a!!! *",
+            "1. a# *",
+            "1. ax4294967296 *",
+            "4294967296. a *",
+            "1. a {\u{a0}} *",
+            "1. a {\u{7}} *",
+            "1. a ;\u{e9}\n*",
+            "[Event \"\u{e9}\"]\n*",
+            "[Event \"x\"] [Site \"y\"]\n*",
+            "[Event \"x\"]\r*",
+            "[Event \"x\\n\"]\n*",
+            "[Event \"x\\\"]\n*",
+            "[Event \"x]\n*",
+            "[1 \"x\"]\n*",
+            "1. a 1-0x",
+            "1. a ) *",
+            "1. a [ *",
+            "1.. a *",
+            "1. a *x",
+            "1. a * {c}",
+            "1. a {open *",
+        ] {
+            assert_eq!(tokens(text), None, "{text:?}");
+            assert!(
+                crate::notation::parse_record(text).is_err()
+                    || !text.is_ascii()
+                    || text.contains('\u{7}'),
+                "{text:?}"
+            );
+        }
+        let deep = format!("1. a {}{} *", "(1. b ".repeat(65), ")".repeat(65));
+        assert_eq!(tokens(&deep), None);
+        let ok = format!("1. a {}{} *", "(1. b ".repeat(64), ")".repeat(64));
+        assert!(tokens(&ok).is_some());
+    }
+}

@@ -1,0 +1,323 @@
+//! The quick check: is a game's text certainly valid, with no diagnostic at
+//! all? One pass over its bytes with the notation's quick reader
+//! ([`read`]), every move (variations too) played on the engine as it is
+//! read (this module's visitor), and no syntax tree built.
+//!
+//! It answers only "certainly valid, nothing to report" or "don't know":
+//! whatever it does not read exactly as [`check`](super::check) would (an
+//! unusual token, a non-ASCII byte, an escaped value of a tag it reads, a
+//! wrong move number, an illegal move, a wrong claim, a long relay...) makes
+//! it give up, and the caller runs the full parse and check, which reports
+//! every problem as before. The checks mirror `check`'s, rule by rule:
+//!
+//! - tags: no [`TagProblem`](crate::notation::TagProblem) (see
+//!   [`TagSlips`]); `Rules` a ruleset (unless
+//!   [`Options::rules`] overrides it, when it is not read at all, as in
+//!   [`rules_of`](super::rules_of)); `Setup` a set-up for those rules;
+//! - every line: each move number the one expected (a line starts at 1, or
+//!   `1...` when North moves first; a variation at the number of the move
+//!   it replaces, from the position before that move), each letter a pit
+//!   of the player to move, each move legal within the lap limit, each claim
+//!   the seeds it captures;
+//! - at the end of the main line: whether the game is over decided, the
+//!   termination token and the `Result` tag in agreement with each other and
+//!   with the game, `Score` the final score when the game is over (and not
+//!   read otherwise), `PlyCount` the main line's moves.
+
+use crate::notation::quick::{SeenTags, TagName, TagSlips, Visitor, read};
+use crate::notation::{KNOWN_TAGS, Numbering, Outcome};
+use crate::rules::{Engine, Pit, Position, Ruleset, Side, Status};
+
+use super::{Options, is_decimal};
+
+/// The most laps one move may take before the quick check gives up on its
+/// game. The full check keeps the verdicts of long relays so that a game
+/// repeating one in many variations sows it once; this check keeps none, so
+/// it leaves such games to it. Real play stays far below (random play on the
+/// standard board under about 1,100 laps).
+///
+/// The engine is given this limit when it is below the lap limit of the
+/// options: a relay decided within it is decided the same way under any
+/// higher limit (the sowing and its cycle detection do not depend on the
+/// limit, which only cuts them short), and one still undecided makes this
+/// check give up.
+const MOVE_LAPS: u64 = 1 << 16;
+
+/// The most laps all the moves of one game may take before the quick check
+/// gives up on it, for the same reason.
+const GAME_LAPS: u64 = 1 << 20;
+
+/// How many distinct `Rules` values one checker keeps parsed.
+const RULESETS: usize = 16;
+
+/// Where a line being played stands.
+#[derive(Clone, Copy)]
+struct Line {
+    /// The position now.
+    pos: Position,
+    /// The position before the line's last move (where its variations
+    /// start).
+    before: Position,
+    /// The numbering of the next move.
+    next: Numbering,
+    /// The numbering of the last move (a variation's first move takes it).
+    last: Numbering,
+}
+
+/// The quick check, with what it keeps from one game to the next: parsed
+/// rulesets by their `Rules` value, unknown tag names known not to be
+/// slips, and room for the lines of variations. One a worker thread.
+///
+/// ```
+/// use ayo::replay::{Options, QuickCheck};
+///
+/// let mut quick = QuickCheck::new();
+/// let opts = Options::default();
+/// assert!(quick.is_valid(b"[Rules \"russ\"]\n\n1. cx7 Fx2 (1... D) 2. d *\n", &opts));
+/// // A wrong claim: the full check must say so.
+/// assert!(!quick.is_valid(b"1. cx6 *\n", &opts));
+/// // A warning (a misspelt tag) is a diagnostic too.
+/// assert!(!quick.is_valid(b"[Rule \"russ\"]\n\n1. c *\n", &opts));
+/// ```
+#[derive(Default)]
+pub struct QuickCheck {
+    rulesets: Vec<(Box<[u8]>, Ruleset)>,
+    slips: TagSlips,
+    lines: Vec<Line>,
+}
+
+impl QuickCheck {
+    /// A checker with nothing kept yet.
+    pub fn new() -> Self {
+        QuickCheck::default()
+    }
+
+    /// Whether the game whose text is `bytes` (one game, as the game reader
+    /// cuts it) is certainly valid with no diagnostic at all under `opts`:
+    /// `true` only when [`parse_game`](crate::notation::parse_game) accepts
+    /// it and [`check`](super::check) reports nothing, error or warning.
+    /// `false` says nothing either way: run the full check.
+    ///
+    /// Allocates nothing for a game once its ruleset and extra tag names
+    /// have been seen.
+    pub fn is_valid(&mut self, bytes: &[u8], opts: &Options) -> bool {
+        self.lines.clear();
+        let mut game = Game {
+            opts,
+            rulesets: &mut self.rulesets,
+            slips: &mut self.slips,
+            lines: &mut self.lines,
+            seen: SeenTags::default(),
+            values: [None; 5],
+            engine: Engine::new(Ruleset::RUSS),
+            line: None,
+            main_plies: 0,
+            laps: 0,
+        };
+        read(bytes, &mut game)
+    }
+}
+
+/// The tags replay reads, by their place in [`Game::values`].
+const RESULT: usize = 0;
+const RULES: usize = 1;
+const SETUP: usize = 2;
+const SCORE: usize = 3;
+const PLY_COUNT: usize = 4;
+
+/// One game being checked: the visitor of the quick reader.
+struct Game<'a, 'q> {
+    opts: &'q Options,
+    rulesets: &'q mut Vec<(Box<[u8]>, Ruleset)>,
+    slips: &'q mut TagSlips,
+    /// The lines a variation was opened from, innermost last.
+    lines: &'q mut Vec<Line>,
+    seen: SeenTags,
+    /// The values of the tags replay reads: Result, Rules, Setup, Score,
+    /// PlyCount.
+    values: [Option<&'a [u8]>; 5],
+    engine: Engine,
+    /// The line being played (set when the movetext starts).
+    line: Option<Line>,
+    main_plies: u64,
+    laps: u64,
+}
+
+impl<'a> Visitor<'a> for Game<'a, '_> {
+    #[inline]
+    fn tag(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
+        let Some(kind) = self.slips.check(&mut self.seen, name, value, escaped) else {
+            return false;
+        };
+        let TagName::Known(i) = kind else {
+            return true;
+        };
+        let slot = match KNOWN_TAGS[i] {
+            "Result" => RESULT,
+            "Rules" => RULES,
+            "Setup" => SETUP,
+            "Score" => SCORE,
+            "PlyCount" => PLY_COUNT,
+            _ => return true,
+        };
+        // The value replay reads has its escapes undone: leave those to it.
+        self.values[slot] = Some(value);
+        !escaped
+    }
+
+    fn movetext(&mut self) -> bool {
+        let rules = match (self.opts.rules, self.values[RULES]) {
+            (Some(r), _) => r,
+            (None, None) => Ruleset::RUSS,
+            (None, Some(value)) => match ruleset(self.rulesets, value) {
+                Some(r) => r,
+                None => return false,
+            },
+        };
+        let start = match self.values[SETUP] {
+            None => Position::start(&rules),
+            Some(value) => {
+                let setup = std::str::from_utf8(value).ok();
+                match setup.and_then(|s| Position::from_setup(s, &rules).ok()) {
+                    Some(p) => p,
+                    None => return false,
+                }
+            }
+        };
+        self.engine = Engine::new(rules).with_max_laps(self.opts.max_laps.min(MOVE_LAPS));
+        let first = Numbering::new(1, start.to_move() == Side::North);
+        self.line = Some(Line {
+            pos: start,
+            before: start,
+            next: first,
+            last: first,
+        });
+        true
+    }
+
+    #[inline]
+    fn number(&mut self, number: u32, north: bool) -> bool {
+        let Some(line) = &self.line else {
+            return false;
+        };
+        number == line.next.number && north == line.next.north
+    }
+
+    #[inline]
+    fn play(&mut self, letter: u8, claim: Option<u32>) -> bool {
+        let Some(line) = &mut self.line else {
+            return false;
+        };
+        // The letter's case must be the side whose turn the numbering says.
+        if letter.is_ascii_lowercase() == line.next.north {
+            return false;
+        }
+        let Some(pit) = Pit::from_letter(char::from(letter), line.pos.pits()) else {
+            return false;
+        };
+        // The position before the move, kept for its variations; on an
+        // illegal move the game is given up, so the half-sown position
+        // `play_in_place` leaves then does not matter.
+        line.before = line.pos;
+        let Ok((capture, laps)) = self.engine.play_in_place(&mut line.pos, pit) else {
+            return false;
+        };
+        self.laps += laps;
+        if self.laps > GAME_LAPS {
+            return false;
+        }
+        if let Some(claim) = claim
+            && claim != capture.map_or(0, |c| u32::from(c.seeds()))
+        {
+            return false;
+        }
+        line.last = line.next;
+        line.next = line.next.next();
+        if self.lines.is_empty() {
+            self.main_plies += 1;
+        }
+        true
+    }
+
+    fn open(&mut self) -> bool {
+        let Some(line) = &mut self.line else {
+            return false;
+        };
+        // From the position before the move it replaces, with that move's
+        // number.
+        self.lines.push(*line);
+        *line = Line {
+            pos: line.before,
+            before: line.before,
+            next: line.last,
+            last: line.last,
+        };
+        true
+    }
+
+    fn close(&mut self) -> bool {
+        match self.lines.pop() {
+            Some(parent) => {
+                self.line = Some(parent);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn end(&mut self, outcome: Outcome) -> bool {
+        self.finish(outcome).is_some()
+    }
+}
+
+impl Game<'_, '_> {
+    /// The checks at the end of the main line, with `?` for giving up.
+    fn finish(&mut self, outcome: Outcome) -> Option<()> {
+        let line = self.line.as_ref()?;
+        let check = |ok: bool| ok.then_some(());
+        // The main line was played to its end: is the game over? A relay
+        // undecided at this check's lap limit gives up (the full limit may
+        // decide it).
+        let end = match self.engine.status(&line.pos).ok()? {
+            Status::Over(end) => Some(end),
+            Status::Ongoing => None,
+        };
+        if let Some(value) = self.values[RESULT] {
+            check(Outcome::parse(std::str::from_utf8(value).ok()?) == Some(outcome))?;
+        }
+        if let Some(end) = end {
+            let actual = match end.winner {
+                Some(Side::South) => Outcome::SouthWins,
+                Some(Side::North) => Outcome::NorthWins,
+                None => Outcome::Draw,
+            };
+            check(outcome == Outcome::Unknown || outcome == actual)?;
+            // Read only when the game is over, as replay does.
+            if let Some(value) = self.values[SCORE] {
+                let (south, north) = std::str::from_utf8(value).ok()?.split_once('-')?;
+                let [s, n] = end.score;
+                check(is_decimal(south, u64::from(s)) && is_decimal(north, u64::from(n)))?;
+            }
+        }
+        if let Some(value) = self.values[PLY_COUNT] {
+            check(is_decimal(
+                std::str::from_utf8(value).ok()?,
+                self.main_plies,
+            ))?;
+        }
+        Some(())
+    }
+}
+
+/// The ruleset a `Rules` value names, parsed once a checker (for
+/// [`RULESETS`] values at most).
+fn ruleset(kept: &mut Vec<(Box<[u8]>, Ruleset)>, value: &[u8]) -> Option<Ruleset> {
+    if let Some((_, r)) = kept.iter().find(|(v, _)| **v == *value) {
+        return Some(*r);
+    }
+    let r: Ruleset = std::str::from_utf8(value).ok()?.parse().ok()?;
+    if kept.len() < RULESETS {
+        kept.push((value.into(), r));
+    }
+    Some(r)
+}
