@@ -41,8 +41,8 @@ pub(crate) fn skips_origin(rule: SkipOrigin, seeds: u16, ring: usize) -> bool {
 /// circles in bulk, so a lap costs O(ring) whatever its seeds.
 ///
 /// Never inlined: [`relay`] calls it only for laps of at least a ring's worth
-/// of seeds (about one lap in forty in generated games), and inlined, the set-up of its bulk
-/// loops was paid on every relay.
+/// of seeds (about one lap in forty in generated games), and inlined, the
+/// set-up of its bulk loops was paid on every relay.
 #[inline(never)]
 fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool) -> usize {
     let seeds = usize::from(board[origin]);
