@@ -433,9 +433,6 @@ impl Cutter {
                 return;
             }
             self.dropped = Some(0);
-            // What is kept of the game from now on is its last bytes: any
-            // not-a-mark prefix is among those dropped.
-            self.text_from = 0;
         }
         // Over the maximum: of the game so far and `bytes`, in input order,
         // all but the last `KEEP` bytes are passed over and dropped.
@@ -445,6 +442,10 @@ impl Cutter {
         self.pass(&held[..from_held]);
         self.pass(&bytes[..drop - from_held]);
         held.drain(..from_held);
+        // What is kept of the game is its last bytes: a not-a-mark prefix
+        // (which starts no word) is dropped with them only when they reach
+        // past it. A game over a tiny maximum may keep it whole.
+        self.text_from = self.text_from.saturating_sub(from_held);
         held.extend_from_slice(&bytes[drop - from_held..]);
         held.shrink_to(4 * KEEP);
         self.game = held;
@@ -1111,6 +1112,26 @@ mod tests {
                 assert_eq!(count_chars(&bytes) as usize, chars, "{len}");
             }
         }
+    }
+
+    /// A lone 0xEF (the first byte of a byte-order mark, and no more of it)
+    /// before a game, read one byte at a time with a 1-byte game limit: a
+    /// case the property test above found.
+    #[test]
+    fn a_partial_byte_order_mark_read_a_byte_at_a_time() {
+        let bytes = b"\xEF0-1\n";
+        let expected = cut_by_reference(reference::GameReader::new(&bytes[..]).max_game_bytes(1));
+        let whole = cut_all(GameReader::new(&bytes[..]).max_game_bytes(1));
+        assert_eq!(whole, expected);
+        let reader = io::BufReader::with_capacity(
+            1,
+            Pieces {
+                bytes,
+                sizes: vec![1],
+                turn: 0,
+            },
+        );
+        assert_eq!(cut_all(GameReader::new(reader).max_game_bytes(1)), expected);
     }
 
     /// The reference itself still cuts the examples above as they say.
