@@ -88,6 +88,23 @@ impl Rng {
     }
 }
 
+/// A random legal game of 60 to 100 plies (fewer when it ends in mate or
+/// stalemate): its moves and its result token.
+fn random_game(rng: &mut Rng) -> (Vec<SanPlus>, String) {
+    let length = 60 + rng.below(41);
+    let mut pos = Chess::default();
+    let mut moves = Vec::with_capacity(length);
+    while moves.len() < length {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        moves.push(SanPlus::from_move_and_play_unchecked(&mut pos, m));
+    }
+    (moves, pos.outcome().to_string())
+}
+
 fn generate(games: usize, seed: u64) -> io::Result<()> {
     let mut rng = Rng(seed);
     let mut out = BufWriter::new(io::stdout().lock());
@@ -99,18 +116,7 @@ fn generate(games: usize, seed: u64) -> io::Result<()> {
         "Firouzja, A.",
     ];
     for g in 0..games {
-        let length = 60 + rng.below(41);
-        let mut pos = Chess::default();
-        let mut moves = Vec::with_capacity(length);
-        while moves.len() < length {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[rng.below(legal.len())];
-            moves.push(SanPlus::from_move_and_play_unchecked(&mut pos, m));
-        }
-        let result = pos.outcome().to_string();
+        let (moves, result) = random_game(&mut rng);
         writeln!(out, "[Event \"Generated {}\"]", g / 100 + 1)?;
         writeln!(out, "[Site \"Nowhere\"]")?;
         writeln!(out, "[Date \"2026.{:02}.{:02}\"]", 1 + g % 12, 1 + g % 28)?;
@@ -174,18 +180,7 @@ fn generate_lichess(games: usize, seed: u64) -> io::Result<()> {
     ];
     let controls = [(60, 0), (180, 0), (180, 2), (300, 0), (600, 0)];
     for g in 0..games {
-        let length = 60 + rng.below(41);
-        let mut pos = Chess::default();
-        let mut moves = Vec::with_capacity(length);
-        while moves.len() < length {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[rng.below(legal.len())];
-            moves.push(SanPlus::from_move_and_play_unchecked(&mut pos, m));
-        }
-        let result = pos.outcome().to_string();
+        let (moves, result) = random_game(&mut rng);
         let (base, inc) = controls[rng.below(controls.len())];
         let (eco, opening) = openings[rng.below(openings.len())];
         let (white_elo, black_elo) = (1200 + rng.below(1600), 1200 + rng.below(1600));
@@ -265,7 +260,7 @@ fn main() -> io::Result<()> {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        ["generate", n, rest @ ..] => {
+        [kind @ ("generate" | "lichess"), n, rest @ ..] => {
             let n = n
                 .parse()
                 .map_err(|e| io::Error::other(format!("GAMES: {e}")))?;
@@ -273,17 +268,11 @@ fn main() -> io::Result<()> {
                 .first()
                 .map_or(Ok(1), |s| s.parse())
                 .map_err(io::Error::other)?;
-            generate(n, seed)
-        }
-        ["lichess", n, rest @ ..] => {
-            let n = n
-                .parse()
-                .map_err(|e| io::Error::other(format!("GAMES: {e}")))?;
-            let seed = rest
-                .first()
-                .map_or(Ok(1), |s| s.parse())
-                .map_err(io::Error::other)?;
-            generate_lichess(n, seed)
+            if *kind == "lichess" {
+                generate_lichess(n, seed)
+            } else {
+                generate(n, seed)
+            }
         }
         ["validate", path] => validate(path),
         _ => Err(io::Error::other(
