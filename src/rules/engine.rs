@@ -4,7 +4,7 @@ use super::end::{EndReason, GameEnd, NoMove, Status};
 use super::outcome::{Capture, Illegal, MoveOutcome};
 use super::position::{Pit, Position, Side};
 use super::ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset};
-use super::sow::{relay, relay_traced};
+use super::sow::{PACKED_RING, PACKED_SEEDS, relay, relay_traced};
 
 /// The default lap limit: 2^26 laps, about a second of sowing (RULES.md,
 /// "Endless relays and the lap limit"). Far
@@ -160,6 +160,7 @@ impl Engine {
             pit.ring(),
             self.rules.skip_origin(),
             self.max_laps,
+            ring <= PACKED_RING && pos.total <= PACKED_SEEDS,
         )?;
         let ended_in = Pit::from_ring(end.last);
         let mut capture = None;
