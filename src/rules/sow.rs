@@ -278,7 +278,7 @@ pub(crate) fn relay(
     if !small {
         return relay_from(board, ring, origin, rule, max_laps, 0);
     }
-    debug_assert!((4..=PACKED_RING).contains(&ring) && ring % 2 == 0);
+    debug_assert!((4..=PACKED_RING).contains(&ring) && ring.is_multiple_of(2));
     let deltas = &DELTAS[ring / 2 - 2];
     // The same lap count as `relay_from` stops at to check the lap limit or
     // start watching for a cycle: there the packed loop hands over.
