@@ -67,13 +67,45 @@ struct Tally {
     quick: usize,
     /// Games the full path found nothing in.
     clean: usize,
+    /// Games the quick check vouched for read in the stream.
+    stream: usize,
 }
 
 /// Cuts `input` into games and checks the implication on each; panics with
 /// the game and the diagnostics when it fails.
+///
+/// Also checks the quick check read in the stream
+/// ([`QuickCheck::valid_in_stream`]), from where the game reader starts each
+/// game: when it vouches for a game, the game reader cut out exactly the
+/// bytes it read, the next game starts at the first byte other than white
+/// space after the end it gave, and the quick check of the cut game agrees.
 fn agree(quick: &mut QuickCheck, input: &[u8], opts: &Options, tally: &mut Tally) {
-    for raw in GameReader::new(input) {
-        let raw = raw.unwrap();
+    let games: Vec<RawGame> = GameReader::new(input).map(Result::unwrap).collect();
+    for (k, raw) in games.iter().enumerate() {
+        let at = raw.origin.offset;
+        // A byte-order mark is the game reader's business alone.
+        let bom = input.first() == Some(&0xEF) && at < 3;
+        if !bom && let Some(end) = quick.valid_in_stream(&input[at..], opts) {
+            assert!(raw.too_large.is_none());
+            assert_eq!(
+                &input[at..at + end.game],
+                &raw.bytes[..],
+                "read in the stream, the quick check ends this game elsewhere"
+            );
+            let next = (at + end.line..input.len())
+                .find(|&i| !input[i].is_ascii_whitespace())
+                .unwrap_or(input.len());
+            let expected = games.get(k + 1).map_or(input.len(), |g| g.origin.offset);
+            assert_eq!(next, expected, "{:?}", String::from_utf8_lossy(input));
+            assert!(
+                quick.is_valid(&raw.bytes, opts),
+                "{:?}",
+                String::from_utf8_lossy(&raw.bytes)
+            );
+            tally.stream += 1;
+        }
+    }
+    for raw in games {
         let said = raw.too_large.is_none() && quick.is_valid(&raw.bytes, opts);
         let found = full(&raw, opts);
         tally.games += 1;
@@ -178,6 +210,8 @@ fn a_generated_corpus_agrees_and_is_nearly_all_quick() {
         tally.quick,
         tally.games
     );
+    // Read in the stream it vouches for nearly all of them too.
+    assert!(tally.stream * 100 > tally.games * 99, "{tally:?}");
     for opts in option_sets() {
         agree(&mut quick, text.as_bytes(), &opts, &mut Tally::default());
     }
@@ -505,6 +539,7 @@ fn mutants_agree() {
     }
     eprintln!("{tally:?}");
     assert!(tally.quick > 2_000, "{tally:?}");
+    assert!(tally.stream > 1_000, "{tally:?}");
     assert!(tally.games - tally.clean > 5_000, "{tally:?}");
 }
 
@@ -544,5 +579,48 @@ proptest! {
         let bytes = POOL.with(|p| mutate(&p[base % p.len()], &mutations));
         let opts = option_sets()[set];
         agree(&mut QuickCheck::new(), &bytes, &opts, &mut Tally::default());
+    }
+
+    /// Several records in one input, joined by what can make the game
+    /// reader cut them elsewhere than at their termination tokens (no line
+    /// break, text after the token, a blank line before a `[` in a comment
+    /// or among tags): read in the stream, the quick check must end each
+    /// game where the game reader does.
+    #[test]
+    fn joined_records_agree(
+        bases in prop::collection::vec(0usize..160, 1..5),
+        joints in prop::collection::vec(prop::sample::select(vec![
+            "", "\n", "\n\n", " \t\r\n", "\r\n\r\n", " {c}\n", " 1-0\n", "\n\n[X \"y\"]\n",
+            "\n{a\n\n[b}\n", "\n\n{a\n[b}\n", "\x0c\n", "\n;[\n\n", "x\n\n",
+        ]), 5),
+        inner in prop::sample::select(vec![None, Some("\n"), Some("\n\n"), Some("{x\n\n[y} "), Some("{[y]} ")]),
+    ) {
+        thread_local! {
+            static POOL: Vec<String> = pool();
+        }
+        let mut text = String::new();
+        POOL.with(|p| {
+            for (k, &b) in bases.iter().enumerate() {
+                let record = &p[b % p.len()];
+                // Something inside the record too: after its tags, before
+                // its first move.
+                // Or a blank line after its first tag line.
+                let at = match inner {
+                    Some("\n") => record.find('\n').map(|at| at + 1),
+                    _ => record.find("\n\n").map(|at| at + 2),
+                };
+                match (inner, at) {
+                    (Some(x), Some(at)) if k % 2 == 0 => {
+                        text.push_str(&record[..at]);
+                        text.push_str(x);
+                        text.push_str(&record[at..]);
+                    }
+                    _ => text.push_str(record),
+                }
+                text.push_str(joints[k % joints.len()]);
+            }
+        });
+        let opts = option_sets()[0];
+        agree(&mut QuickCheck::new(), text.as_bytes(), &opts, &mut Tally::default());
     }
 }

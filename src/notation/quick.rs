@@ -111,14 +111,54 @@ fn number(bytes: &[u8], mut at: usize) -> Option<(u32, usize)> {
 /// (so the parser accepts it), and `v` never gave up; see the module docs.
 #[inline]
 pub fn read<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> bool {
-    read_game(bytes, v).is_some()
+    // The parser refuses a game whose offsets do not fit in a `u32`.
+    u32::try_from(bytes.len()).is_ok() && read_game::<false>(bytes, v).is_some()
 }
 
-/// [`read`], with `?` for giving up.
+/// Where a game read by [`read_in_stream`] ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StreamEnd {
+    /// Just past its termination token: the game's bytes, as
+    /// [`GameReader`](super::GameReader) cuts them, are `bytes[..game]`.
+    pub game: usize,
+    /// Past the white space that ends the token's line, its line break
+    /// excluded (or the end of `bytes`): the game reader takes the next
+    /// game from the first byte other than white space from here.
+    pub line: usize,
+}
+
+/// [`read`] on a game that starts at `bytes[0]` of a longer input (its first
+/// byte other than white space), without cutting it out first: the game
+/// reader's rules are checked on the way. `Some` when the game is in the
+/// subset and `v` never gave up, as with [`read`], and besides
+/// [`GameReader`](super::GameReader) would cut out exactly `bytes[..game]`
+/// of the returned [`StreamEnd`]: nothing in it starts another game (no
+/// blank line before a `[`, even in a comment), and after its termination
+/// token only spaces, tabs and carriage returns stand on its line.
+///
+/// The caller checks what this cannot see: that `bytes[0]` is where the
+/// game reader would start a game, that no byte-order mark comes first, and
+/// that the game is within the reader's `max_game_bytes`.
+#[inline]
+pub fn read_in_stream<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<StreamEnd> {
+    let game = read_game::<true>(bytes, v)?;
+    u32::try_from(game).ok()?;
+    let mut line = game;
+    while let Some(b' ' | b'\t' | b'\r') = bytes.get(line) {
+        line += 1;
+    }
+    match bytes.get(line) {
+        None | Some(b'\n') => Some(StreamEnd { game, line }),
+        Some(_) => None,
+    }
+}
+
+/// [`read`] and [`read_in_stream`], with `?` for giving up; returns where
+/// the termination token ends. With `STREAM` the game may be followed by
+/// more input, and what would make the game reader cut it elsewhere gives
+/// up.
 #[inline(always)]
-fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
-    // The parser refuses a game whose offsets do not fit in a `u32`.
-    u32::try_from(bytes.len()).ok()?;
+fn read_game<'a, const STREAM: bool>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<usize> {
     let mut at = 0;
     let byte = |at: usize| bytes.get(at).copied();
     let skip_ws = |mut at: usize| {
@@ -137,10 +177,14 @@ fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
     // Tags: `[Name "value"]`, each on its own line.
     let mut tags = 0usize;
     loop {
+        let line_end = at;
         at = skip_ws(at);
         if byte(at) != Some(b'[') {
             break;
         }
+        // A tag line after a blank line starts the next game.
+        let blank_line = || bytes[line_end..at].iter().filter(|&&b| b == b'\n').count() > 1;
+        check(!STREAM || tags == 0 || !blank_line())?;
         at = skip_blank(at + 1);
         let name_start = at;
         check(byte(at)?.is_ascii_alphabetic())?;
@@ -186,7 +230,8 @@ fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
         tags += 1;
         check(v.tag(name, value, escaped))?;
     }
-    // Tags and nothing else is an error of its own.
+    // Tags and nothing else is an error of its own (and in a stream, what
+    // follows is another game's).
     check(!(at == bytes.len() && tags > 0))?;
     check(v.movetext())?;
     // The movetext, with the structure rules the parser enforces: what the
@@ -249,8 +294,11 @@ fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
                     .into_iter()
                     .find(|o| o.as_str().as_bytes() == word)?;
                 check(depth == 0)?;
-                check(bytes[at + len..].iter().all(|&b| is(b, WS)))?;
-                return check(v.end(outcome));
+                // In a stream the rest is the next game's, which
+                // `read_in_stream` sees to.
+                check(STREAM || bytes[at + len..].iter().all(|&b| is(b, WS)))?;
+                check(v.end(outcome))?;
+                return Some(at + len);
             }
             b'{' => {
                 let len = memchr::memchr(b'}', &bytes[at + 1..])?;
@@ -258,6 +306,14 @@ fn read_game<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<()> {
                 check(
                     text.iter()
                         .all(|&b| is(b, PLAIN) || b == b'\n' || b == b'\r'),
+                )?;
+                // A `[` after a blank line, even in a comment, starts the
+                // next game: in a stream, give up on any `[` in a comment of
+                // several lines.
+                check(
+                    !STREAM
+                        || memchr::memchr(b'[', text).is_none()
+                        || memchr::memchr(b'\n', text).is_none(),
                 )?;
                 at += len + 2;
             }

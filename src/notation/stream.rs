@@ -171,6 +171,36 @@ impl<R: BufRead> GameReader<R> {
         self
     }
 
+    /// A reader over `reader`, whose first byte stands at `origin` of a
+    /// longer input (and is not its first: no byte-order mark is looked
+    /// for), and whose first game is the input's game number `index`
+    /// (from 0). `reader` must start where this reader would start a game
+    /// or be between games: at a game's first byte, or in the white space
+    /// before one, as a [`Chunker`] cuts an input. With `origin` at the
+    /// input's start this is [`GameReader::new`].
+    pub fn resume(reader: R, origin: Origin, index: usize) -> Self {
+        let mut games = GameReader::new(reader);
+        let cut = &mut games.cut;
+        if origin != Origin::START {
+            cut.bom_seen = BOM.len();
+        }
+        cut.offset = origin.offset;
+        cut.line = origin.line;
+        cut.column = origin.column;
+        cut.index = index;
+        games
+    }
+
+    /// Where the reader stands in its input: just past the last game handed
+    /// out and the white space that ended its line.
+    pub fn position(&self) -> Origin {
+        Origin {
+            offset: self.cut.offset,
+            line: self.cut.line,
+            column: self.cut.column,
+        }
+    }
+
     /// Whether the input began with a byte-order mark.
     pub fn had_bom(&self) -> bool {
         self.cut.bom_is_mark
@@ -778,6 +808,9 @@ impl<R: BufRead> Iterator for GameReader<R> {
         self.next_game().transpose()
     }
 }
+
+mod chunks;
+pub use chunks::{Chunk, Chunker, count_lines, game_start_before, origin_after};
 
 #[cfg(test)]
 mod reference;

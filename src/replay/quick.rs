@@ -24,7 +24,9 @@
 //!   with the game, `Score` the final score when the game is over (and not
 //!   read otherwise), `PlyCount` the main line's moves.
 
-use crate::notation::quick::{SeenTags, TagName, TagSlips, Visitor, read};
+use crate::notation::quick::{
+    SeenTags, StreamEnd, TagName, TagSlips, Visitor, read, read_in_stream,
+};
 use crate::notation::{KNOWN_TAGS, Numbering, Outcome};
 use crate::rules::{Engine, Pit, Position, Ruleset, Side, Status};
 
@@ -101,8 +103,36 @@ impl QuickCheck {
     /// Allocates nothing for a game once its ruleset and extra tag names
     /// have been seen.
     pub fn is_valid(&mut self, bytes: &[u8], opts: &Options) -> bool {
+        read(bytes, &mut self.game(opts))
+    }
+
+    /// [`QuickCheck::is_valid`] on the game that starts at `bytes[0]` of a
+    /// longer input, read where it stands (see
+    /// [`read_in_stream`](crate::notation::quick::read_in_stream), whose
+    /// conditions on `bytes[0]` the caller sees to): `Some` with where the
+    /// game ends when it is certainly valid with no diagnostic and the game
+    /// reader would cut out exactly `bytes[..end.game]`; `None` says nothing
+    /// either way.
+    ///
+    /// ```
+    /// use ayo::replay::{Options, QuickCheck};
+    ///
+    /// let mut quick = QuickCheck::new();
+    /// let opts = Options::default();
+    /// let text = b"1. cx7 Fx2 *  \n\n1. cx6 *\n";
+    /// let end = quick.valid_in_stream(text, &opts).unwrap();
+    /// assert_eq!((end.game, end.line), (12, 14));
+    /// // The second game's claim is wrong.
+    /// assert_eq!(quick.valid_in_stream(&text[16..], &opts), None);
+    /// ```
+    pub fn valid_in_stream(&mut self, bytes: &[u8], opts: &Options) -> Option<StreamEnd> {
+        read_in_stream(bytes, &mut self.game(opts))
+    }
+
+    /// A visitor for one game, with this checker's kept rulesets and names.
+    fn game<'a, 'q>(&'q mut self, opts: &'q Options) -> Game<'a, 'q> {
         self.lines.clear();
-        let mut game = Game {
+        Game {
             opts,
             rulesets: &mut self.rulesets,
             slips: &mut self.slips,
@@ -113,8 +143,7 @@ impl QuickCheck {
             line: None,
             main_plies: 0,
             laps: 0,
-        };
-        read(bytes, &mut game)
+        }
     }
 }
 
