@@ -44,12 +44,25 @@ pub const IN_FLIGHT_PER_JOB: usize = 4;
 /// The most worker threads: more would only hold more batches in memory.
 pub const MAX_JOBS: usize = 256;
 
+/// What the workers are handed: a game, or (for `validate`) a chunk of
+/// games; its size in bytes decides how it is batched.
+pub trait Item: Send {
+    /// The bytes of text it holds.
+    fn size(&self) -> usize;
+}
+
+impl Item for RawGame {
+    fn size(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
 /// One step of the input, in order: a game, or something to report between
 /// games (an input that could not be read, `--game` past the end).
-enum Step<O> {
+enum Step<I, O> {
     Game {
         file: Arc<str>,
-        raw: RawGame,
+        raw: I,
         /// `None` until the work is done.
         done: Option<Result<O, Fatal>>,
     },
@@ -61,55 +74,55 @@ enum Step<O> {
 }
 
 /// A batch and its number, the order it was read in.
-type Numbered<O> = (u64, Vec<Step<O>>);
+type Numbered<I, O> = (u64, Vec<Step<I, O>>);
 
 /// The command's per-game work: runs on any thread, sees only the game.
-type Work<'a, O> = dyn Fn(&str, &RawGame) -> Result<O, Fatal> + Sync + 'a;
+type Work<'a, I, O> = dyn Fn(&str, &I) -> Result<O, Fatal> + Sync + 'a;
 
 /// The command's per-game sink: runs on the main thread, in input order.
-type Sink<'a, O> = dyn FnMut(&mut Ctx, &str, &RawGame, O) -> Result<(), Fatal> + 'a;
+type Sink<'a, I, O> = dyn FnMut(&mut Ctx, &str, &I, O) -> Result<(), Fatal> + 'a;
 
 /// Where the reading side of a command hands its games and its reports.
-pub struct Ordered<'a, O> {
+pub struct Ordered<'a, I, O> {
     jobs: usize,
-    work: &'a Work<'a, O>,
-    sink: &'a mut Sink<'a, O>,
+    work: &'a Work<'a, I, O>,
+    sink: &'a mut Sink<'a, I, O>,
     /// The batch being filled, and its text's size.
-    batch: Vec<Step<O>>,
+    batch: Vec<Step<I, O>>,
     batch_bytes: usize,
     /// Channels to and from the workers (`None` with one job).
-    pool: Option<Pool<O>>,
+    pool: Option<Pool<I, O>>,
     /// The sink returned an error: nothing more goes to it.
     sink_failed: bool,
     /// Emptied batches, to be filled again instead of growing a new vector
     /// for each batch.
-    spare: Vec<Vec<Step<O>>>,
+    spare: Vec<Vec<Step<I, O>>>,
 }
 
-struct Pool<O> {
-    to_workers: SyncSender<Numbered<O>>,
-    from_workers: Receiver<Numbered<O>>,
+struct Pool<I, O> {
+    to_workers: SyncSender<Numbered<I, O>>,
+    from_workers: Receiver<Numbered<I, O>>,
     /// The number the next batch sent gets, and the number of the next batch
     /// to hand to the sink.
     sent: u64,
     next: u64,
     /// Batches back from the workers before their turn.
-    waiting: BTreeMap<u64, Vec<Step<O>>>,
+    waiting: BTreeMap<u64, Vec<Step<I, O>>>,
 }
 
 /// Runs `read`, which hands games to the [`Ordered`] it is given, with
 /// `work` done on `jobs` threads and `sink` called on this one, in input
 /// order. Returns the first error of `read` or `sink`, or of `work` when its
 /// game's turn comes.
-pub fn ordered<O: Send>(
+pub fn ordered<I: Item, O: Send>(
     jobs: usize,
     ctx: &mut Ctx,
-    work: impl Fn(&str, &RawGame) -> Result<O, Fatal> + Sync,
-    mut sink: impl FnMut(&mut Ctx, &str, &RawGame, O) -> Result<(), Fatal>,
-    read: impl FnOnce(&mut Ctx, &mut Ordered<'_, O>) -> Result<(), Fatal>,
+    work: impl Fn(&str, &I) -> Result<O, Fatal> + Sync,
+    mut sink: impl FnMut(&mut Ctx, &str, &I, O) -> Result<(), Fatal>,
+    read: impl FnOnce(&mut Ctx, &mut Ordered<'_, I, O>) -> Result<(), Fatal>,
 ) -> Result<(), Fatal> {
     let jobs = jobs.clamp(1, MAX_JOBS);
-    let work: &Work<'_, O> = &work;
+    let work: &Work<'_, I, O> = &work;
     if jobs == 1 {
         let mut ordered = Ordered {
             jobs,
@@ -127,12 +140,12 @@ pub fn ordered<O: Send>(
         let in_flight = jobs * IN_FLIGHT_PER_JOB;
         // No more than `in_flight` batches are ever out (`send` waits for the
         // oldest first), so a send on this channel never waits.
-        let (to_workers, inbox) = mpsc::sync_channel::<Numbered<O>>(in_flight);
+        let (to_workers, inbox) = mpsc::sync_channel::<Numbered<I, O>>(in_flight);
         let (outbox, from_workers) = mpsc::channel();
         let inbox = Arc::new(Mutex::new(inbox));
         for _ in 0..jobs {
             let inbox = Arc::clone(&inbox);
-            let outbox: Sender<Numbered<O>> = outbox.clone();
+            let outbox: Sender<Numbered<I, O>> = outbox.clone();
             std::thread::Builder::new()
                 .spawn_scoped(scope, move || worker(work, &inbox, &outbox))
                 .map_err(|e| Fatal::Error(format!("cannot start a thread: {e}")))?;
@@ -168,10 +181,10 @@ pub fn ordered<O: Send>(
 }
 
 /// A worker: takes batches until the channel closes, does each game's work.
-fn worker<O>(
-    work: &Work<'_, O>,
-    inbox: &Mutex<Receiver<Numbered<O>>>,
-    outbox: &Sender<Numbered<O>>,
+fn worker<I, O>(
+    work: &Work<'_, I, O>,
+    inbox: &Mutex<Receiver<Numbered<I, O>>>,
+    outbox: &Sender<Numbered<I, O>>,
 ) {
     loop {
         // A poisoned lock means another worker panicked: stop too (the scope
@@ -201,9 +214,9 @@ fn worker<O>(
     }
 }
 
-impl<O: Send> Ordered<'_, O> {
-    /// Hands over a game of `file`.
-    pub fn game(&mut self, ctx: &mut Ctx, file: &Arc<str>, raw: RawGame) -> Result<(), Fatal> {
+impl<I: Item, O: Send> Ordered<'_, I, O> {
+    /// Hands over a game (or another item) of `file`.
+    pub fn game(&mut self, ctx: &mut Ctx, file: &Arc<str>, raw: I) -> Result<(), Fatal> {
         if self.pool.is_none() {
             let done = (self.work)(file, &raw);
             return self.deliver(
@@ -215,7 +228,7 @@ impl<O: Send> Ordered<'_, O> {
                 },
             );
         }
-        let size = raw.bytes.len();
+        let size = raw.size();
         if size > DIRECT_BYTES {
             // Everything before it first, then this game alone, here.
             self.send(ctx)?;
@@ -259,7 +272,7 @@ impl<O: Send> Ordered<'_, O> {
         self.report(ctx, Step::Usage(message));
     }
 
-    fn report(&mut self, ctx: &mut Ctx, step: Step<O>) {
+    fn report(&mut self, ctx: &mut Ctx, step: Step<I, O>) {
         if self.pool.is_none() {
             // Reports do not fail; only sinks do, and this is none.
             let _ = self.deliver(ctx, step);
@@ -338,7 +351,7 @@ impl<O: Send> Ordered<'_, O> {
     }
 
     /// One step, in its turn.
-    fn deliver(&mut self, ctx: &mut Ctx, step: Step<O>) -> Result<(), Fatal> {
+    fn deliver(&mut self, ctx: &mut Ctx, step: Step<I, O>) -> Result<(), Fatal> {
         match step {
             Step::Game { file, raw, done } => {
                 let done = done

@@ -261,9 +261,9 @@ fn packed_seeds(board: Packed, pit: usize) -> usize {
 
 /// Sows the relay that starts by lifting `origin`, in place. `small` says
 /// that the ring has at most [`PACKED_RING`] pits and the board at most
-/// [`PACKED_SEEDS`] seeds: then its short laps are sown packed
-/// ([`Packed`]), and the rest as [`relay_from`] sows them, from the same
-/// state and lap count, so the result is the same either way.
+/// [`PACKED_SEEDS`] seeds: then the relay is sown packed
+/// ([`relay_packed`]), lap for lap and check for check as [`relay_from`]
+/// sows it unpacked, so the result is the same either way.
 ///
 /// On `Err` the board holds a half-sown state: callers work on a copy.
 #[inline]
@@ -279,33 +279,129 @@ pub(crate) fn relay(
         return relay_from(board, ring, origin, rule, max_laps, 0);
     }
     debug_assert!((4..=PACKED_RING).contains(&ring) && ring.is_multiple_of(2));
-    let deltas = &DELTAS[ring / 2 - 2];
-    // The same lap count as `relay_from` stops at to check the lap limit or
-    // start watching for a cycle: there the packed loop hands over.
-    let check_at = WARMUP_LAPS.min(max_laps.max(1));
     let mut packed = pack(board);
+    let end = relay_packed(&mut packed, ring, origin, rule, max_laps);
+    unpack(packed, board);
+    end
+}
+
+/// [`relay_from`] from the start of a relay, on a packed board.
+#[inline(always)]
+fn relay_packed(
+    packed: &mut Packed,
+    ring: usize,
+    origin: usize,
+    rule: SkipOrigin,
+    max_laps: u64,
+) -> Result<RelayEnd, Illegal> {
+    let deltas = &DELTAS[ring / 2 - 2];
+    // The same lap count as `relay_from` checks the lap limit at, or starts
+    // watching for a cycle.
+    let check_at = WARMUP_LAPS.min(max_laps.max(1));
     let mut pit = origin;
     let mut laps: u64 = 0;
     loop {
-        let seeds = packed_seeds(packed, pit);
-        if seeds >= ring {
-            // A lap of a circle or more (about one in forty): sown in full.
-            unpack(packed, board);
-            return relay_from(board, ring, pit, rule, max_laps, laps);
-        }
-        // `seeds < ring <= 16` and `pit < ring`: the mask only spares a bounds check.
-        packed = packed.wrapping_add(deltas[(pit << 4 | seeds) & 0xFF]);
-        let last = pit + seeds;
-        let last = if last >= ring { last - ring } else { last };
+        let seeds = packed_seeds(*packed, pit);
+        let last = if seeds < ring {
+            // `seeds < ring <= 16` and `pit < ring`: the mask only spares a
+            // bounds check.
+            *packed = packed.wrapping_add(deltas[(pit << 4 | seeds) & 0xFF]);
+            let last = pit + seeds;
+            if last >= ring { last - ring } else { last }
+        } else {
+            long_lap_packed(packed, deltas, ring, pit, seeds, rule)
+        };
         laps += 1;
-        if packed_seeds(packed, last) == 1 {
-            unpack(packed, board);
+        if packed_seeds(*packed, last) == 1 {
             return Ok(RelayEnd { last, laps });
         }
         pit = last;
         if laps == check_at {
-            unpack(packed, board);
-            return relay_from(board, ring, pit, rule, max_laps, laps);
+            if laps >= max_laps {
+                return Err(Illegal::Undecided { laps });
+            }
+            return relay_detecting_packed(packed, deltas, ring, pit, rule, max_laps, laps);
+        }
+    }
+}
+
+/// [`sow_lap`] of a lap of at least a ring's worth of seeds, on a packed
+/// board: full circles, then the rest as a short lap.
+#[cold]
+#[inline(never)]
+fn long_lap_packed(
+    packed: &mut Packed,
+    deltas: &[Packed; PACKED_RING * PACKED_RING],
+    ring: usize,
+    origin: usize,
+    seeds: usize,
+    rule: SkipOrigin,
+) -> usize {
+    let skip = seeds >= skip_threshold(rule, ring);
+    let circle = if skip { ring - 1 } else { ring };
+    let (full, rem) = (seeds / circle, seeds % circle);
+    // Every pit of the ring gets `full` seeds but a skipped origin, and the
+    // origin loses the seeds of the full circles; the remainder is a short
+    // lap (its entry takes those seeds out of the origin too), which never
+    // reaches the origin.
+    let ones: Packed = Packed::MAX >> (8 * (PACKED_RING - ring)) & (Packed::MAX / 0xFF);
+    let off_origin = (full * circle + if skip { full } else { 0 }) as Packed;
+    *packed = packed
+        .wrapping_add(ones.wrapping_mul(full as Packed))
+        .wrapping_sub(off_origin << (8 * origin))
+        .wrapping_add(deltas[(origin << 4 | rem) & 0xFF]);
+    if rem > 0 {
+        let last = origin + rem;
+        if last >= ring { last - ring } else { last }
+    } else if skip {
+        (origin + ring - 1) % ring
+    } else {
+        origin
+    }
+}
+
+/// [`relay_detecting`] on a packed board: Brent's saved state is one word.
+#[cold]
+#[inline(never)]
+fn relay_detecting_packed(
+    packed: &mut Packed,
+    deltas: &[Packed; PACKED_RING * PACKED_RING],
+    ring: usize,
+    mut pit: usize,
+    rule: SkipOrigin,
+    max_laps: u64,
+    mut laps: u64,
+) -> Result<RelayEnd, Illegal> {
+    let mut saved = *packed;
+    let mut saved_pit = pit;
+    let mut power: u64 = 1;
+    let mut lambda: u64 = 0;
+    loop {
+        let seeds = packed_seeds(*packed, pit);
+        let last = if seeds < ring {
+            *packed = packed.wrapping_add(deltas[(pit << 4 | seeds) & 0xFF]);
+            let last = pit + seeds;
+            if last >= ring { last - ring } else { last }
+        } else {
+            long_lap_packed(packed, deltas, ring, pit, seeds, rule)
+        };
+        laps += 1;
+        if packed_seeds(*packed, last) == 1 {
+            return Ok(RelayEnd { last, laps });
+        }
+        pit = last;
+        if laps >= max_laps {
+            return Err(Illegal::Undecided { laps });
+        }
+        lambda += 1;
+        if pit == saved_pit && *packed == saved {
+            return Err(Illegal::Endless { period: lambda });
+        }
+        if lambda == power {
+            saved = *packed;
+            saved_pit = pit;
+            power *= 2;
+            lambda = 0;
         }
     }
 }
