@@ -13,6 +13,7 @@
 
 use std::io::{BufReader, Read};
 
+use ayo::notation::stream::Chunker;
 use ayo::notation::{
     GameReader, Origin, RawGame, Record, Span, parse_record, sort_tags, write_record,
 };
@@ -119,6 +120,28 @@ pub fn check_reader(data: &[u8]) {
     assert_eq!(slow, games, "a 1-byte buffer cuts different games");
     assert_eq!((slow_bom, slow_trailing), (had_bom, trailing));
 
+    // In chunks (as `validate` reads), each read by a reader of its own:
+    // the same games in the same places, at a chunk size and limit taken
+    // from the input.
+    let size = 1 + data.len() % 23;
+    let mut chunker = Chunker::with_sizes(data, size, size + data.len() % 41);
+    let mut chunked = Vec::new();
+    while let Some(chunk) = chunker.next_chunk().expect("reading a byte slice") {
+        let reader = GameReader::resume(&chunk.bytes[..], chunk.origin, chunked.len());
+        chunked.extend(reader.map(|g| g.expect("reading a byte slice")));
+    }
+    if chunker.is_stuck() {
+        let (rest, origin) = chunker.into_reader();
+        let reader = GameReader::resume(rest, origin, chunked.len());
+        chunked.extend(reader.map(|g| g.expect("reading a byte slice")));
+    }
+    let cut_at = |g: &RawGame| (g.index, g.origin, g.bytes.clone(), g.too_large);
+    assert_eq!(
+        chunked.iter().map(cut_at).collect::<Vec<_>>(),
+        games.iter().map(cut_at).collect::<Vec<_>>(),
+        "read in chunks of {size}, the games differ"
+    );
+
     // A byte-order mark takes no column: places count from the byte after it.
     let bom = if had_bom { 3 } else { 0 };
     let body = Origin {
@@ -179,8 +202,32 @@ pub fn check_quick(data: &[u8]) {
         },
     ];
     let mut quick = QuickCheck::new();
-    for g in &games {
+    for (k, g) in games.iter().enumerate() {
         for opts in &sets {
+            // Read where it stands in the input (as `validate` reads a
+            // chunk), the quick check vouches only for the game the reader
+            // cuts there, and then the next game starts past its line.
+            let at = g.origin.offset;
+            let bom = data.first() == Some(&0xEF) && at < 3;
+            if !bom
+                && g.too_large.is_none()
+                && let Some(end) = quick.valid_in_stream(&data[at..], opts)
+            {
+                assert_eq!(
+                    &data[at..at + end.game],
+                    &g.bytes[..],
+                    "game {k}: read in the stream, it ends elsewhere"
+                );
+                let next = (at + end.line..data.len())
+                    .find(|&i| !data[i].is_ascii_whitespace())
+                    .unwrap_or(data.len());
+                let expected = games.get(k + 1).map_or(data.len(), |n| n.origin.offset);
+                assert_eq!(next, expected, "game {k}: the next game starts elsewhere");
+                assert!(
+                    quick.is_valid(&g.bytes, opts),
+                    "game {k}: valid in the stream only"
+                );
+            }
             if g.too_large.is_some() || !quick.is_valid(&g.bytes, opts) {
                 continue;
             }
