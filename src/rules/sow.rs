@@ -145,7 +145,7 @@ pub(crate) const PACKED_SEEDS: u16 = 255;
 /// wraps, and it is exact because every pit's true count after the lap lies
 /// in `0..=255`, so no byte borrows from or carries into its neighbour in
 /// the end result.
-type Packed = u128;
+pub(crate) type Packed = u128;
 
 /// Rings a [`DELTAS`] table exists for: every even ring from 4 to
 /// [`PACKED_RING`] (a board has 2 to 26 pits a row, so rings are even).
@@ -187,10 +187,11 @@ fn four_pits(board: &[u16; MAX_BOARD], at: usize) -> u64 {
     (0..4).fold(0, |w, i| w | u64::from(board[at + i]) << (16 * i))
 }
 
-/// The first [`PACKED_RING`] pits of `board`, packed; each must hold at most
-/// 255 seeds (pits past the ring hold none).
+/// The first [`PACKED_RING`] pits of `board`, packed, a pit holding more than
+/// 255 seeds taken as 255 (so a pit is 0 packed only when it is empty). For
+/// sowing, each must hold at most 255 (pits past the ring hold none).
 #[inline(always)]
-fn pack(board: &[u16; MAX_BOARD]) -> Packed {
+pub(crate) fn pack(board: &[u16; MAX_BOARD]) -> Packed {
     #[cfg(target_arch = "x86_64")]
     {
         // One SSE2 instruction packs the sixteen pits; of the plain loop
@@ -215,7 +216,7 @@ fn pack(board: &[u16; MAX_BOARD]) -> Packed {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        Packed::from_le_bytes(std::array::from_fn(|i| board[i] as u8))
+        Packed::from_le_bytes(std::array::from_fn(|i| board[i].min(255) as u8))
     }
 }
 
@@ -300,8 +301,11 @@ fn relay_packed(
     let check_at = WARMUP_LAPS.min(max_laps.max(1));
     let mut pit = origin;
     let mut laps: u64 = 0;
+    // The seeds of the pit about to be lifted: read once, both to see
+    // whether the last lap ended and to sow the next (the read is on the
+    // chain from one lap to the next).
+    let mut seeds = packed_seeds(*packed, pit);
     loop {
-        let seeds = packed_seeds(*packed, pit);
         let last = if seeds < ring {
             // `seeds < ring <= 16` and `pit < ring`: the mask only spares a
             // bounds check.
@@ -312,7 +316,8 @@ fn relay_packed(
             long_lap_packed(packed, deltas, ring, pit, seeds, rule)
         };
         laps += 1;
-        if packed_seeds(*packed, last) == 1 {
+        seeds = packed_seeds(*packed, last);
+        if seeds == 1 {
             return Ok(RelayEnd { last, laps });
         }
         pit = last;
