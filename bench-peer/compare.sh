@@ -6,7 +6,10 @@
 #   RUNS=5 bench-peer/compare.sh
 #
 # Prints one line a run: what ran, wall seconds, user seconds, plies a second of wall
-# time. Run it on an otherwise idle machine: the figures are wall-clock times.
+# time; after each round of the four runs, ayo's speed over the peer's in that round;
+# at the end the median of each ratio. Run it on an otherwise idle machine: the
+# figures are wall-clock times, and on a shared machine whose speed drifts the
+# ratios of a round are the figures to trust.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -29,19 +32,35 @@ ayo_plies=$("$ayo" stats --format json "$DIR/c200k.ayo" | jq ".plies.mean * .pli
 time_one() { # label plies command...
     local label=$1 plies=$2
     shift 2
-    /usr/bin/time -o "$DIR/time" -f "%e %U" "$@" > /dev/null 2>&1
+    # Bash's own timer: milliseconds (GNU time rounds to 10 ms, too coarse
+    # for runs of a quarter of a second).
+    local TIMEFORMAT="%3R %3U"
+    { time "$@" > /dev/null 2>&1; } 2> "$DIR/time"
     read -r wall user < "$DIR/time"
     awk -v l="$label" -v w="$wall" -v u="$user" -v p="$plies" \
-        'BEGIN { printf "%-28s %6.2f s wall %6.2f s user %6.2f M plies/s\n", l, w, u, p / w / 1e6 }'
+        'BEGIN { printf "%-28s %6.3f s wall %6.3f s user %6.2f M plies/s\n", l, w, u, p / w / 1e6 }'
 }
 
 peer_plies() { "$peer" validate "$1" | sed -E 's/.* ([0-9]+) plies.*/\1/'; }
 chess_plies=$(peer_plies "$DIR/chess.pgn")
 lichess_plies=$(peer_plies "$DIR/lichess.pgn")
 
+rate() { awk -v w="$1" -v p="$2" 'BEGIN { print p / w }'; }
+: > "$DIR/ratios"
 for _ in $(seq "$RUNS"); do
     time_one "peer, bare PGN" "$chess_plies" "$peer" validate "$DIR/chess.pgn"
+    bare=$(rate "$wall" "$chess_plies")
     time_one "peer, lichess-shaped PGN" "$lichess_plies" "$peer" validate "$DIR/lichess.pgn"
+    lichess=$(rate "$wall" "$lichess_plies")
     time_one "ayo validate --jobs 1" "$ayo_plies" "$ayo" validate --jobs 1 "$DIR/c200k.ayo"
+    one=$(rate "$wall" "$ayo_plies")
     time_one "ayo validate (all cores)" "$ayo_plies" "$ayo" validate "$DIR/c200k.ayo"
+    all=$(rate "$wall" "$ayo_plies")
+    # The ratios of this round, whose four runs came one after the other:
+    # steadier than ratios of medians where the machine's speed drifts.
+    echo "$one $all $lichess $bare" | awk '{ printf "ratios  one core %.2fx  all cores %.2fx the lichess-shaped peer;  %.2fx  %.2fx the bare peer\n", $1/$3, $2/$3, $1/$4, $2/$4 }' | tee -a "$DIR/ratios"
 done
+# The median of each ratio over the rounds.
+awk '{ a[NR]=$4+0; b[NR]=$7+0; c[NR]=$11+0; d[NR]=$12+0 }
+     function med(x, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t } return x[int((n + 1) / 2)] }
+     END { printf "median  one core %.2fx  all cores %.2fx the lichess-shaped peer;  %.2fx  %.2fx the bare peer\n", med(a, NR), med(b, NR), med(c, NR), med(d, NR) }' "$DIR/ratios"

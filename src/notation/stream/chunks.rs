@@ -122,21 +122,13 @@ impl<R: Read> Chunker<R> {
         Chunk { bytes, origin }
     }
 
-    /// Reads up to [`Chunker::size`] more bytes; sets `eof` at the end.
+    /// Reads up to [`Chunker::size`] more bytes (into room it does not
+    /// zero first); sets `eof` at the end. On an error the bytes read before
+    /// it are kept.
     fn fill(&mut self) -> io::Result<()> {
-        let len = self.pending.len();
-        self.pending.resize(len + self.size, 0);
-        let read = loop {
-            match self.reader.read(&mut self.pending[len..]) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.pending.truncate(len);
-                    return Err(e);
-                }
-            }
-        };
-        self.pending.truncate(len + read);
+        let read = (&mut self.reader)
+            .take(self.size as u64)
+            .read_to_end(&mut self.pending)?;
         self.eof = read == 0;
         Ok(())
     }
