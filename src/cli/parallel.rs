@@ -18,6 +18,11 @@
 //!
 //! With one job there are no threads at all: each game goes through `work`
 //! and then `sink` as it is read.
+//!
+//! What is handed out is an [`Item`]: a game for most commands; for
+//! `validate`, a chunk of an input (see `ayo::notation::stream::Chunker`)
+//! whose games the worker reads itself, so that the main thread only reads
+//! and reports.
 
 use std::collections::BTreeMap;
 use std::io;
