@@ -154,6 +154,28 @@ const SETUP: usize = 2;
 const SCORE: usize = 3;
 const PLY_COUNT: usize = 4;
 
+/// The slot in [`Game::values`] of each known tag ([`KNOWN_TAGS`] order),
+/// for the tags replay reads: found by index, not by comparing names.
+static SLOTS: [Option<usize>; KNOWN_TAGS.len()] = slots();
+
+const fn slots() -> [Option<usize>; KNOWN_TAGS.len()] {
+    let mut slots = [None; KNOWN_TAGS.len()];
+    let mut i = 0;
+    while i < KNOWN_TAGS.len() {
+        let name = KNOWN_TAGS[i].as_bytes();
+        slots[i] = match name {
+            b"Result" => Some(RESULT),
+            b"Rules" => Some(RULES),
+            b"Setup" => Some(SETUP),
+            b"Score" => Some(SCORE),
+            b"PlyCount" => Some(PLY_COUNT),
+            _ => None,
+        };
+        i += 1;
+    }
+    slots
+}
+
 /// One game being checked: the visitor of the quick reader.
 struct Game<'a, 'q> {
     opts: &'q Options,
@@ -181,13 +203,8 @@ impl<'a> Visitor<'a> for Game<'a, '_> {
         let TagName::Known(i) = kind else {
             return true;
         };
-        let slot = match KNOWN_TAGS[i] {
-            "Result" => RESULT,
-            "Rules" => RULES,
-            "Setup" => SETUP,
-            "Score" => SCORE,
-            "PlyCount" => PLY_COUNT,
-            _ => return true,
+        let Some(slot) = SLOTS[i] else {
+            return true;
         };
         // The value replay reads has its escapes undone: leave those to it.
         self.values[slot] = Some(value);

@@ -267,7 +267,7 @@ fn packed_seeds(board: Packed, pit: usize) -> usize {
 /// sows it unpacked, so the result is the same either way.
 ///
 /// On `Err` the board holds a half-sown state: callers work on a copy.
-#[inline]
+#[inline(always)]
 pub(crate) fn relay(
     board: &mut [u16; MAX_BOARD],
     ring: usize,

@@ -126,6 +126,9 @@ impl<R: Read> Chunker<R> {
     /// zero first); sets `eof` at the end. On an error the bytes read before
     /// it are kept.
     fn fill(&mut self) -> io::Result<()> {
+        // Room for it all at once: growing as it reads would copy what is
+        // held again and again.
+        self.pending.reserve(self.size);
         let read = (&mut self.reader)
             .take(self.size as u64)
             .read_to_end(&mut self.pending)?;
