@@ -10,6 +10,11 @@
 //! [`GameReader::max_game_bytes`] of it, so memory does not grow with the
 //! number or the size of games; a broken game is cut out whole and the next
 //! one is read as usual.
+//!
+//! [`Chunker`] cuts an input into chunks that each start where a game always
+//! starts (a tag line after a blank line), so that threads can read the
+//! games of different chunks at once: a [`GameReader::resume`] at a chunk's
+//! origin reads its games as the whole input's reader would.
 
 use std::io::{self, BufRead};
 
@@ -810,7 +815,9 @@ impl<R: BufRead> Iterator for GameReader<R> {
 }
 
 mod chunks;
-pub use chunks::{Chunk, Chunker, count_lines, game_start_before, origin_after};
+pub use chunks::{
+    CHUNK_BYTES, Chunk, Chunker, MAX_CHUNK_BYTES, count_lines, game_start_before, origin_after,
+};
 
 #[cfg(test)]
 mod reference;
