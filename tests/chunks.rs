@@ -178,3 +178,34 @@ fn games_are_numbered_in_each_input_and_stdin_reads_alike() {
     );
     assert_eq!(stdin.code, named.code);
 }
+
+/// A byte-order mark, whole or cut short, at the start of the input or
+/// later: the chunked path says what the game-by-game path says.
+#[test]
+fn byte_order_marks_read_alike() {
+    for input in [
+        &b"\xEF\xBB\xBF1. c *\n"[..],
+        b"\xEF\xBB1. c *\n",
+        b"\xEF\xBB\xBF\n\n[Event \"x\"]\n\n1. cx6 *\n",
+        b"  \xEF\xBB\xBF1. c *",
+        b"1. c *\n\n\xEF\xBB\xBF[Event \"x\"]\n\n1. c *\n",
+    ] {
+        let chunked = run(&["validate", "--format", "json", "-"], Some(input));
+        let mut expected = String::new();
+        for n in 1..=chunked.stdout.lines().count() {
+            let n = n.to_string();
+            let one = run(
+                &["validate", "--format", "json", "--game", &n, "-"],
+                Some(input),
+            );
+            expected.push_str(&one.stdout);
+        }
+        assert!(!expected.is_empty());
+        assert_eq!(
+            chunked.stdout,
+            expected,
+            "{:?}",
+            String::from_utf8_lossy(input)
+        );
+    }
+}

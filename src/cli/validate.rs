@@ -169,8 +169,9 @@ fn check_piece(piece: &Piece, opts: &Options, max: usize) -> Vec<Found> {
         // Past the white space between games, as the game reader skips it.
         while let Some(skip) = bytes[at..].iter().position(|b| !b.is_ascii_whitespace()) {
             let start = at + skip;
-            // A byte-order mark is the game reader's to take.
-            let bom = chunk.origin.offset == 0 && bytes[0] == 0xEF && start < 3;
+            // A byte-order mark (or what starts like one) at the start of
+            // the input is the game reader's to take.
+            let bom = chunk.origin.offset + start == 0 && bytes[0] == 0xEF;
             if !bom
                 && let Some(end) = quick.valid_in_stream(&bytes[start..], opts)
                 && end.line <= max
@@ -182,16 +183,11 @@ fn check_piece(piece: &Piece, opts: &Options, max: usize) -> Vec<Found> {
             if clean > 0 {
                 found.push(Found::Clean(std::mem::take(&mut clean)));
             }
-            let origin = if bom {
-                chunk.origin
-            } else {
-                origin_after(known.1, &bytes[known.0..start])
-            };
-            let from = if bom { 0 } else { start };
-            let mut rest = &bytes[from..];
+            let origin = origin_after(known.1, &bytes[known.0..start]);
+            let mut rest = &bytes[start..];
+            // At the input's start, this reads as a new reader would.
             let mut games = GameReader::resume(&mut rest, origin, 0).max_game_bytes(max);
-            // Reading from memory cannot fail, and the chunk holds a game
-            // from `from` on.
+            // Reading from memory cannot fail, and a game starts at `start`.
             let Some(Ok(raw)) = games.next() else { break };
             let position = games.position();
             drop(games);
