@@ -170,7 +170,9 @@ fn check_piece(piece: &Piece, opts: &Options, max: usize) -> Vec<Found> {
         while let Some(skip) = bytes[at..].iter().position(|b| !b.is_ascii_whitespace()) {
             let start = at + skip;
             // A byte-order mark (or what starts like one) at the start of
-            // the input is the game reader's to take.
+            // the input is the game reader's to take. The quick check, which
+            // reads printable ASCII only, never vouches for such a game
+            // anyway: this keeps it so whatever the quick check comes to read.
             let bom = chunk.origin.offset + start == 0 && bytes[0] == 0xEF;
             if !bom
                 && let Some(end) = quick.valid_in_stream(&bytes[start..], opts)
