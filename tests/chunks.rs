@@ -15,7 +15,7 @@ use ayo::generate::{Options, random_record};
 use ayo::notation::write_record;
 use ayo::rules::{Engine, SplitMix64};
 
-use common::ayo;
+use common::{ayo, fixture_files};
 
 /// What a run printed and how it ended.
 struct Run {
@@ -38,27 +38,6 @@ fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
     }
 }
 
-/// Every `.ayo` file under fixtures/, sorted.
-fn fixtures() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "ayo") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
-        &mut out,
-    );
-    out.sort();
-    out
-}
-
 /// The chunk size of `validate` (`CHUNK_BYTES` in src/notation/stream/chunks.rs).
 const CHUNK_BYTES: usize = 256 << 10;
 
@@ -68,7 +47,7 @@ const CHUNK_BYTES: usize = 256 << 10;
 fn corpus() -> &'static Path {
     static CORPUS: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
     let (_, path) = CORPUS.get_or_init(|| {
-        let fixture_text: Vec<u8> = fixtures()
+        let fixture_text: Vec<u8> = fixture_files()
             .iter()
             .flat_map(|f| {
                 let mut text = std::fs::read(f).unwrap();
@@ -155,7 +134,7 @@ fn validate_in_chunks_says_what_game_by_game_says() {
 #[test]
 fn games_are_numbered_in_each_input_and_stdin_reads_alike() {
     let file = corpus().to_str().unwrap();
-    let small = fixtures()
+    let small = fixture_files()
         .into_iter()
         .find(|f| f.ends_with("club-night.ayo"))
         .unwrap();

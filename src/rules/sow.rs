@@ -306,15 +306,7 @@ fn relay_packed(
     // chain from one lap to the next).
     let mut seeds = packed_seeds(*packed, pit);
     loop {
-        let last = if seeds < ring {
-            // `seeds < ring <= 16` and `pit < ring`: the mask only spares a
-            // bounds check.
-            *packed = packed.wrapping_add(deltas[(pit << 4 | seeds) & 0xFF]);
-            let last = pit + seeds;
-            if last >= ring { last - ring } else { last }
-        } else {
-            long_lap_packed(packed, deltas, ring, pit, seeds, rule)
-        };
+        let last = packed_lap(packed, deltas, ring, pit, seeds, rule);
         laps += 1;
         seeds = packed_seeds(*packed, last);
         if seeds == 1 {
@@ -327,6 +319,29 @@ fn relay_packed(
             }
             return relay_detecting_packed(packed, deltas, ring, pit, rule, max_laps, laps);
         }
+    }
+}
+
+/// Sows the lap of `seeds` seeds lifted from `pit` on a packed board (the
+/// lap of [`relay_packed`] and of [`relay_detecting_packed`] alike);
+/// returns the pit its last seed fell in.
+#[inline(always)]
+fn packed_lap(
+    packed: &mut Packed,
+    deltas: &[Packed; PACKED_RING * PACKED_RING],
+    ring: usize,
+    pit: usize,
+    seeds: usize,
+    rule: SkipOrigin,
+) -> usize {
+    if seeds < ring {
+        // `seeds < ring <= 16` and `pit < ring`: the mask only spares a
+        // bounds check.
+        *packed = packed.wrapping_add(deltas[(pit << 4 | seeds) & 0xFF]);
+        let last = pit + seeds;
+        if last >= ring { last - ring } else { last }
+    } else {
+        long_lap_packed(packed, deltas, ring, pit, seeds, rule)
     }
 }
 
@@ -382,14 +397,7 @@ fn relay_detecting_packed(
     let mut power: u64 = 1;
     let mut lambda: u64 = 0;
     loop {
-        let seeds = packed_seeds(*packed, pit);
-        let last = if seeds < ring {
-            *packed = packed.wrapping_add(deltas[(pit << 4 | seeds) & 0xFF]);
-            let last = pit + seeds;
-            if last >= ring { last - ring } else { last }
-        } else {
-            long_lap_packed(packed, deltas, ring, pit, seeds, rule)
-        };
+        let last = packed_lap(packed, deltas, ring, pit, packed_seeds(*packed, pit), rule);
         laps += 1;
         if packed_seeds(*packed, last) == 1 {
             return Ok(RelayEnd { last, laps });

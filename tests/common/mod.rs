@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
@@ -51,4 +51,25 @@ pub fn code(args: &[&str], stdin: Option<&[u8]>) -> i32 {
         cmd.write_stdin(input);
     }
     cmd.output().unwrap().status.code().unwrap_or(-1)
+}
+
+/// Every `.ayo` file under fixtures/, as full paths, sorted.
+pub fn fixture_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "ayo") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut out,
+    );
+    out.sort();
+    out
 }
