@@ -815,9 +815,7 @@ impl<R: BufRead> Iterator for GameReader<R> {
 }
 
 mod chunks;
-pub use chunks::{
-    CHUNK_BYTES, Chunk, Chunker, MAX_CHUNK_BYTES, count_lines, game_start_before, origin_after,
-};
+pub use chunks::{CHUNK_BYTES, Chunk, Chunker, MAX_CHUNK_BYTES, game_start_before, origin_after};
 
 #[cfg(test)]
 mod reference;

@@ -178,7 +178,7 @@ pub fn origin_after(origin: Origin, bytes: &[u8]) -> Origin {
 }
 
 /// The line breaks in `bytes`.
-pub fn count_lines(bytes: &[u8]) -> u32 {
+fn count_lines(bytes: &[u8]) -> u32 {
     count_bytes(bytes, |b| b == b'\n') as u32
 }
 
