@@ -10,6 +10,23 @@ use super::sow::{Packed, pack};
 /// The most pits a board can have (two rows of [`MAX_PITS`]).
 pub const MAX_BOARD: usize = 2 * MAX_PITS as usize;
 
+/// `ROW_MASKS[pits][side]`: the bytes of `side`'s row on a [`Packed`] board of
+/// `pits` pits a row (at most 8, so that both rows fit). A table, as working
+/// the mask out with shifts of 128 bits took more instructions than the rest
+/// of the test.
+static ROW_MASKS: [[Packed; 2]; 9] = row_masks();
+
+const fn row_masks() -> [[Packed; 2]; 9] {
+    let mut masks = [[0; 2]; 9];
+    let mut n = 1;
+    while n <= 8 {
+        let row = Packed::MAX >> (128 - 8 * n);
+        masks[n] = [row, row << (8 * n)];
+        n += 1;
+    }
+    masks
+}
+
 /// One of the two players. South owns the bottom row and moves first by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -248,9 +265,7 @@ impl Position {
     pub(crate) fn row_is_empty(&self, side: Side) -> bool {
         let n = usize::from(self.pits);
         if n <= 8 {
-            let bytes = 8 * n;
-            let row = (Packed::MAX >> (128 - bytes)) << (side.index() * bytes);
-            return pack(&self.board) & row == 0;
+            return pack(&self.board) & ROW_MASKS[n][side.index()] == 0;
         }
         self.row(side).iter().fold(0, |acc, &x| acc | x) == 0
     }

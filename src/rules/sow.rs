@@ -257,7 +257,14 @@ fn unpack(packed: Packed, board: &mut [u16; MAX_BOARD]) {
 /// The seeds of pit `pit` of a packed board.
 #[inline(always)]
 fn packed_seeds(board: Packed, pit: usize) -> usize {
-    usize::from((board >> (8 * pit)) as u8)
+    // The half the pit is in, then a shift of 64 bits: a shift of the whole
+    // 128 took two shifts and a select.
+    let half = if pit < 8 {
+        board as u64
+    } else {
+        (board >> 64) as u64
+    };
+    usize::from((half >> (8 * (pit & 7))) as u8)
 }
 
 /// Sows the relay that starts by lifting `origin`, in place. `small` says
