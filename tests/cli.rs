@@ -564,7 +564,7 @@ fn json_output_matches_its_schema() {
         ),
         (&["compare", "--schema"], &["compare", "--format", "json"]),
     ];
-    let fixtures: Vec<String> = glob_fixtures();
+    let fixtures: Vec<String> = common::fixture_files().iter().map(|p| rel(p)).collect();
     for (schema_args, args) in commands {
         let validator = schema(schema_args);
         let out = ayo().args(args).args(&fixtures).output().unwrap();
@@ -606,25 +606,4 @@ fn json_output_matches_its_schema() {
     assert!(annotate.is_valid(&game));
     game["moves"][0]["side"] = "South".into();
     assert!(!annotate.is_valid(&game));
-}
-
-/// Every `.ayo` file under fixtures/, sorted.
-fn glob_fixtures() -> Vec<String> {
-    fn walk(dir: &Path, out: &mut Vec<String>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "ayo") {
-                out.push(rel(&path));
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
-        &mut out,
-    );
-    out.sort();
-    out
 }

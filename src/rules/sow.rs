@@ -66,6 +66,15 @@ fn sow_lap(board: &mut [u16; MAX_BOARD], ring: usize, origin: usize, skip: bool)
     let first = rem.min(ring - start);
     board[start..start + first].iter_mut().for_each(|x| *x += 1);
     board[..rem - first].iter_mut().for_each(|x| *x += 1);
+    long_lap_last(ring, origin, rem, skip)
+}
+
+/// Where a lap of full circles and `rem` more seeds from `origin` ends (the
+/// lap of [`sow_lap`] and of [`long_lap_packed`] alike): past the remainder,
+/// or with none, in the last pit of the circle (before the origin when the
+/// origin is skipped, the origin itself when it is not).
+#[inline(always)]
+fn long_lap_last(ring: usize, origin: usize, rem: usize, skip: bool) -> usize {
     if rem > 0 {
         let last = origin + rem;
         if last >= ring { last - ring } else { last }
@@ -377,14 +386,7 @@ fn long_lap_packed(
         .wrapping_add(ones.wrapping_mul(full as Packed))
         .wrapping_sub(off_origin << (8 * origin))
         .wrapping_add(deltas[(origin << 4 | rem) & 0xFF]);
-    if rem > 0 {
-        let last = origin + rem;
-        if last >= ring { last - ring } else { last }
-    } else if skip {
-        (origin + ring - 1) % ring
-    } else {
-        origin
-    }
+    long_lap_last(ring, origin, rem, skip)
 }
 
 /// [`relay_detecting`] on a packed board: Brent's saved state is one word.
