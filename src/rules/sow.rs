@@ -317,14 +317,22 @@ fn relay_packed(
     let check_at = WARMUP_LAPS.min(max_laps.max(1));
     let mut pit = origin;
     let mut laps: u64 = 0;
-    // The seeds of the pit about to be lifted: read once, both to see
-    // whether the last lap ended and to sow the next (the read is on the
-    // chain from one lap to the next).
+    // The seeds of the pit about to be lifted: worked out once, both to see
+    // whether the last lap ended and to sow the next. They are the chain
+    // from one lap to the next, so a short lap reads them off the board
+    // before it: it never comes back to its origin, so its last pit holds
+    // one seed more than before, and the read does not wait for the load
+    // from the table.
     let mut seeds = packed_seeds(*packed, pit);
     loop {
+        let before = *packed;
         let last = packed_lap(packed, deltas, ring, pit, seeds, rule);
         laps += 1;
-        seeds = packed_seeds(*packed, last);
+        seeds = if seeds < ring {
+            packed_seeds(before, last) + 1
+        } else {
+            packed_seeds(*packed, last)
+        };
         if seeds == 1 {
             return Ok(RelayEnd { last, laps });
         }
