@@ -230,8 +230,9 @@ impl Game {
 }
 
 /// Whether `text` is `n` as `n.to_string()` writes it, without allocating
-/// that string: checked for the `PlyCount` and `Score` tags of every game.
-fn is_decimal(text: &str, mut n: u64) -> bool {
+/// that string: checked for the `PlyCount` and `Score` tags of every game
+/// (as bytes by the quick check, which need not see them as UTF-8 first).
+fn is_decimal(text: &(impl AsRef<[u8]> + ?Sized), mut n: u64) -> bool {
     let mut digits = [0u8; 20];
     let mut start = digits.len();
     loop {
@@ -242,7 +243,7 @@ fn is_decimal(text: &str, mut n: u64) -> bool {
             break;
         }
     }
-    text.as_bytes() == &digits[start..]
+    text.as_ref() == &digits[start..]
 }
 
 /// The first tag named `name`. Always inlined: `name` is a literal at every

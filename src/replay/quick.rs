@@ -328,8 +328,10 @@ impl Game<'_, '_> {
             Status::Over(end) => Some(end),
             Status::Ongoing => None,
         };
+        // The tag values are compared as bytes: a value that is not UTF-8
+        // equals no outcome and no number, as it parses as none.
         if let Some(value) = self.values[RESULT] {
-            check(Outcome::parse(std::str::from_utf8(value).ok()?) == Some(outcome))?;
+            check(value == outcome.as_str().as_bytes())?;
         }
         if let Some(end) = end {
             let actual = match end.winner {
@@ -340,16 +342,14 @@ impl Game<'_, '_> {
             check(outcome == Outcome::Unknown || outcome == actual)?;
             // Read only when the game is over, as replay does.
             if let Some(value) = self.values[SCORE] {
-                let (south, north) = std::str::from_utf8(value).ok()?.split_once('-')?;
+                let dash = memchr::memchr(b'-', value)?;
+                let (south, north) = (&value[..dash], &value[dash + 1..]);
                 let [s, n] = end.score;
                 check(is_decimal(south, u64::from(s)) && is_decimal(north, u64::from(n)))?;
             }
         }
         if let Some(value) = self.values[PLY_COUNT] {
-            check(is_decimal(
-                std::str::from_utf8(value).ok()?,
-                self.main_plies,
-            ))?;
+            check(is_decimal(value, self.main_plies))?;
         }
         Some(())
     }
