@@ -133,12 +133,14 @@ impl Pit {
 
     /// The pit a letter names on a board of `pits` pits a row, if any.
     pub fn from_letter(c: char, pits: u8) -> Option<Pit> {
-        let (side, i) = match c {
-            'a'..='z' => (Side::South, c as u8 - b'a'),
-            'A'..='Z' => (Side::North, c as u8 - b'A'),
-            _ => return None,
-        };
-        (i < pits && pits <= MAX_PITS).then(|| Pit::on_board(side, i, pits))
+        // The side from the case bit, not a branch on the case: moves
+        // alternate between the sides, and such a branch was often
+        // mispredicted. Setting the bit makes capitals lowercase and leaves
+        // no other byte a letter.
+        let b = u8::try_from(c).ok()?;
+        let i = (b | 0x20).wrapping_sub(b'a');
+        let north = b & 0x20 == 0;
+        (i < 26 && i < pits && pits <= MAX_PITS).then(|| Pit(i + u8::from(north) * pits))
     }
 }
 
@@ -518,6 +520,27 @@ mod tests {
         assert_eq!(big_f.letter(p), 'F');
         assert_eq!(Pit::from_letter('g', p), None);
         assert_eq!(Pit::from_letter('z', 26).unwrap().letter(26), 'z');
+    }
+
+    /// Every character names the pit its case and place in the alphabet say,
+    /// on every board size, or none.
+    #[test]
+    fn from_letter_reads_case_and_place() {
+        for pits in MIN_PITS..=MAX_PITS {
+            for c in (0..0x300).filter_map(char::from_u32) {
+                let expected = match c {
+                    'a'..='z' => Some((Side::South, c as u8 - b'a')),
+                    'A'..='Z' => Some((Side::North, c as u8 - b'A')),
+                    _ => None,
+                }
+                .filter(|&(_, i)| i < pits);
+                let got = Pit::from_letter(c, pits).map(|p| (p.side(pits), p.index(pits)));
+                assert_eq!(got, expected, "{c:?} on {pits} pits");
+                if let Some(p) = Pit::from_letter(c, pits) {
+                    assert_eq!(p.letter(pits), c);
+                }
+            }
+        }
     }
 
     #[test]
