@@ -300,9 +300,7 @@ fn read_game<'a, const STREAM: bool>(bytes: &'a [u8], v: &mut impl Visitor<'a>) 
                     .take_while(|&&b| !is(b, DELIMITER))
                     .count();
                 let word = &bytes[at..at + len];
-                let outcome = Outcome::ALL
-                    .into_iter()
-                    .find(|o| o.as_str().as_bytes() == word)?;
+                let outcome = Outcome::from_bytes(word)?;
                 check(depth == 0)?;
                 // In a stream the rest is the next game's, which
                 // `read_in_stream` sees to.
