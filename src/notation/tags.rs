@@ -100,34 +100,100 @@ pub fn check_tags(record: &Record) -> Vec<TagProblem> {
 /// Every tag of every game is looked up here, by the parser and again by
 /// [`check_tags`]: rather than compare the name with each known one, its
 /// length and first and last bytes (which tell the known names apart) pick
-/// the one it can be, and a single comparison with a literal, which the
-/// compiler turns into a few loads instead of a call, confirms it. A test
+/// the one it can be, and a comparison of two words confirms it. A test
 /// checks the table against `KNOWN_TAGS`.
 pub(crate) fn known_index(name: &str) -> Option<usize> {
     known_index_of_bytes(name.as_bytes())
 }
 
+/// The slot in [`BY_KEY`] of a name of `len` bytes from `first` to `last`.
+/// Mixed so that no two known names share a slot (checked as the table is
+/// built), and with no branch: a `match` on the three made a jump through
+/// a table, which the predictor often missed.
+#[inline(always)]
+const fn key(len: usize, first: u8, last: u8) -> usize {
+    (first as usize ^ (last as usize) << 1 ^ len << 2) & 31
+}
+
+/// A known name as [`BY_KEY`] holds it.
+#[derive(Clone, Copy)]
+struct Known {
+    /// Its index in [`KNOWN_TAGS`].
+    index: u8,
+    /// Its length (0: no known name has this slot's key).
+    len: u8,
+    /// Its bytes, then zeros.
+    bytes: [u8; 16],
+}
+
+/// The known name of each [`key`], if any.
+static BY_KEY: [Known; 32] = by_key();
+
+const fn by_key() -> [Known; 32] {
+    let none = Known {
+        index: 0,
+        len: 0,
+        bytes: [0; 16],
+    };
+    let mut table = [none; 32];
+    let mut i = 0;
+    while i < KNOWN_TAGS.len() {
+        let name = KNOWN_TAGS[i].as_bytes();
+        // `same_name` compares words of four or eight bytes.
+        assert!(name.len() >= 4 && name.len() <= 16);
+        let k = key(name.len(), name[0], name[name.len() - 1]);
+        assert!(table[k].len == 0, "two known names share a key");
+        let mut bytes = [0; 16];
+        let mut j = 0;
+        while j < name.len() {
+            bytes[j] = name[j];
+            j += 1;
+        }
+        table[k] = Known {
+            index: i as u8,
+            len: name.len() as u8,
+            bytes,
+        };
+        i += 1;
+    }
+    table
+}
+
+/// Whether `name` is `known`: the same length, then the first and last
+/// words of four or eight bytes (which overlap in a shorter name), without
+/// a call to compare memory.
+#[inline(always)]
+fn same_name(name: &[u8], known: &Known) -> bool {
+    let n = name.len();
+    if n != usize::from(known.len) {
+        return false;
+    }
+    let k = &known.bytes;
+    if n >= 8 {
+        let word = |b: &[u8], at: usize| {
+            let mut w = [0; 8];
+            w.copy_from_slice(&b[at..at + 8]);
+            u64::from_le_bytes(w)
+        };
+        word(name, 0) == word(k, 0) && word(name, n - 8) == word(k, n - 8)
+    } else {
+        // Every known name has at least four bytes.
+        let word = |b: &[u8], at: usize| {
+            let mut w = [0; 4];
+            w.copy_from_slice(&b[at..at + 4]);
+            u32::from_le_bytes(w)
+        };
+        word(name, 0) == word(k, 0) && word(name, n - 4) == word(k, n - 4)
+    }
+}
+
 /// [`known_index`] of a name's bytes: the quick reader has them as bytes,
 /// and checking them for UTF-8 first cost more than the look-up.
+#[inline]
 pub(crate) fn known_index_of_bytes(name: &[u8]) -> Option<usize> {
     let (&first, &last) = (name.first()?, name.last()?);
-    let i = match (name.len(), first, last) {
-        (5, b'E', b't') if name == b"Event" => 0,
-        (4, b'S', b'e') if name == b"Site" => 1,
-        (4, b'D', b'e') if name == b"Date" => 2,
-        (5, b'R', b'd') if name == b"Round" => 3,
-        (5, b'S', b'h') if name == b"South" => 4,
-        (5, b'N', b'h') if name == b"North" => 5,
-        (6, b'R', b't') if name == b"Result" => 6,
-        (5, b'R', b's') if name == b"Rules" => 7,
-        (5, b'S', b'p') if name == b"Setup" => 8,
-        (5, b'S', b'e') if name == b"Score" => 9,
-        (8, b'P', b't') if name == b"PlyCount" => 10,
-        (11, b'T', b'n') if name == b"Termination" => 11,
-        (9, b'A', b'r') if name == b"Annotator" => 12,
-        _ => return None,
-    };
-    Some(i)
+    let known = &BY_KEY[key(name.len(), first, last)];
+    same_name(name, known).then_some(usize::from(known.index))
 }
 
 /// `YYYY.MM.DD`, each part digits or all `?`. Byte by byte rather than by
