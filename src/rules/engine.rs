@@ -163,25 +163,21 @@ impl Engine {
             ring <= PACKED_RING && pos.total <= PACKED_SEEDS,
         )?;
         let ended_in = Pit::from_ring(end.last);
-        let mut capture = None;
-        if ended_in.side(pits) == side {
-            let across = ended_in.opposite(pits);
-            let taken = pos.board[across.ring()];
-            if taken > 0 {
-                let capturing_seed = self.rules.capture_seed() == CaptureSeed::Captured;
-                pos.board[across.ring()] = 0;
-                if capturing_seed {
-                    pos.board[end.last] -= 1;
-                }
-                let c = Capture {
-                    pit: across,
-                    taken,
-                    capturing_seed,
-                };
-                pos.stores[side.index()] += c.seeds();
-                capture = Some(c);
-            }
-        }
+        // Without a branch: where a relay ends, and whether the pit across
+        // holds seeds, are near enough to a coin's toss that branches on them
+        // were often mispredicted. Taking nothing changes nothing.
+        let across = ended_in.opposite(pits);
+        let taken = pos.board[across.ring()] * u16::from(ended_in.side(pits) == side);
+        let capturing_seed = self.rules.capture_seed() == CaptureSeed::Captured;
+        let with_seed = u16::from(capturing_seed && taken > 0);
+        pos.board[across.ring()] -= taken;
+        pos.board[end.last] -= with_seed;
+        pos.stores[side.index()] += taken + with_seed;
+        let capture = (taken > 0).then_some(Capture {
+            pit: across,
+            taken,
+            capturing_seed,
+        });
         if must_feed && pos.row_is_empty(opponent) {
             return Err(Illegal::FailsFeeding { opponent });
         }
