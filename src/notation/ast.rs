@@ -743,8 +743,6 @@ impl Record {
 mod tests {
     use super::*;
 
-    /// What a move carries is read as slices and built without naming how it
-    /// is stored.
     /// Each outcome is read back from its token, and nothing else is one.
     #[test]
     fn outcomes_read_back_from_their_tokens() {
@@ -756,6 +754,8 @@ mod tests {
         }
     }
 
+    /// What a move carries is read as slices and built without naming how it
+    /// is stored.
     #[test]
     fn lists_are_slices() {
         let mut comments: List<Comment> = vec![Comment {
