@@ -7,6 +7,8 @@
 //! quietly with 0, and any other write error exits 2. Big inputs are made here,
 //! not committed.
 
+mod common;
+
 use std::fs::OpenOptions;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -737,19 +739,7 @@ fn shell_pipelines_never_panic() {
 fn streamed_json_is_the_json_of_game_json() {
     use ayo::output::json::{game_json, write_game};
 
-    let mut files = Vec::new();
-    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "ayo") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
+    let files = common::fixture_files();
     let mut games = 0;
     let extra = [
         "{before} 1. c {after} (1. d! $1 (1. e) D 2. B) (1... x) C 2. Z (2. b) b *\n",

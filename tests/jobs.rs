@@ -103,22 +103,16 @@ fn tail(bytes: &[u8]) -> String {
 
 /// Every `.ayo` file under fixtures/, relative to the repository root, sorted.
 fn fixtures() -> Vec<String> {
-    fn walk(dir: &Path, root: &Path, out: &mut Vec<String>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, root, out);
-            } else if path.extension().is_some_and(|e| e == "ayo") {
-                let rel = path.strip_prefix(root).unwrap();
-                out.push(rel.to_string_lossy().into_owned());
-            }
-        }
-    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = Vec::new();
-    walk(&root.join("fixtures"), root, &mut out);
-    out.sort();
-    out
+    common::fixture_files()
+        .iter()
+        .map(|path| {
+            path.strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect()
 }
 
 /// A corpus of many batches: 3,000 generated games (some with comments and

@@ -7,7 +7,7 @@
 //! seed and from proptest. The fuzz target `quick` checks the same on
 //! arbitrary bytes (its corpus is replayed by tests/fuzz_corpus.rs).
 
-use std::path::{Path, PathBuf};
+mod common;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::generate::{Options as Generate, random_record};
@@ -122,24 +122,9 @@ fn agree(quick: &mut QuickCheck, input: &[u8], opts: &Options, tally: &mut Tally
     }
 }
 
-fn ayo_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            ayo_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "ayo") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_fixture_agrees() {
-    let mut files = Vec::new();
-    ayo_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
-        &mut files,
-    );
+    let files = common::fixture_files();
     assert!(files.len() > 20, "{files:?}");
     let mut quick = QuickCheck::new();
     let mut tally = Tally::default();
