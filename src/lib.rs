@@ -47,6 +47,7 @@
 
 pub mod corpus;
 pub mod diagnostics;
+pub mod files;
 pub mod generate;
 pub mod notation;
 pub mod output;

@@ -1,0 +1,16 @@
+//! Files this crate writes: what they are named and how they are written.
+//!
+//! Every command that writes files goes through this module, so that the
+//! promises below hold everywhere at once:
+//!
+//! - [`name`]: the one output-name function. A tag value or an input's name
+//!   becomes a file name that stays inside the folder it was given, is safe on
+//!   every file system (Windows-reserved names included), and never collides
+//!   with another name of the same run, compared without case.
+//! - [`write`]: the one safe-write function. A file is written to a temporary
+//!   file beside it and renamed into place, so a link is never followed and a
+//!   reader never sees half a file; a file already there is an error unless
+//!   the caller forces it.
+
+pub mod name;
+pub mod write;
