@@ -908,3 +908,208 @@ fn analyze_under_majority_names_a_thrown_away_endgame() {
     );
     assert_eq!(again, written);
 }
+
+/// `ayo ARGS` in `dir` with `env` set (and `AYO_TABLES` unset unless `env`
+/// sets it), killed after 10 s: a command that blocks (opening a named pipe,
+/// say) fails the test instead of hanging the suite. As
+/// [`common::run_in`]: `exit N` (-1 when killed), then the streams.
+fn ayo_timed(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> String {
+    let mut cmd = common::ayo();
+    cmd.current_dir(dir)
+        .args(args)
+        .env_remove("AYO_TABLES")
+        .timeout(std::time::Duration::from_secs(10));
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    let mut s = format!("exit {}\n", out.status.code().unwrap_or(-1));
+    if !out.stdout.is_empty() {
+        s += &format!("--- stdout\n{}", String::from_utf8_lossy(&out.stdout));
+    }
+    if !out.stderr.is_empty() {
+        s += &format!("--- stderr\n{}", String::from_utf8_lossy(&out.stderr));
+    }
+    s
+}
+
+/// A table directory `t` with russ levels 1-3, in a fresh temporary
+/// directory, and a record for `analyze` beside it.
+fn small_tables() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let built = ayo_timed(
+        tmp.path(),
+        &["tables", "build", "--max-seeds", "3", "--dir", "t"],
+        &[],
+    );
+    assert!(built.starts_with("exit 0\n"), "{built}");
+    std::fs::write(
+        tmp.path().join("end.ayo"),
+        "[Setup \"0,0,0,0,0,1/0,0,0,0,0,1 23-23 S\"]\n\n1. f *\n",
+    )
+    .unwrap();
+    tmp
+}
+
+/// Every command that opens level files, with the tables in `t`.
+const OPENING_LEVELS: &[&[&str]] = &[
+    &["tables", "info", "--dir", "t"],
+    &["tables", "verify", "--dir", "t"],
+    &[
+        "tables",
+        "probe",
+        "--dir",
+        "t",
+        "--setup",
+        "0,0,0,0,0,1/0,0,0,0,0,0 0-0 S",
+    ],
+    &["tables", "build", "--dir", "t", "--max-seeds", "5"],
+    &[
+        "best",
+        "--setup",
+        "0,0,0,0,0,1/0,0,0,0,0,1 23-23 S",
+        "--tables",
+        "t",
+    ],
+    &["analyze", "end.ayo", "--tables", "t", "--depth", "2"],
+];
+
+/// Each command of [`OPENING_LEVELS`] stops at once with exit 2 and `error`.
+fn every_command_refuses(dir: &Path, error: &str) {
+    for args in OPENING_LEVELS {
+        let out = ayo_timed(dir, args, &[]);
+        assert!(out.starts_with("exit 2\n"), "{args:?}: {out}");
+        assert!(out.contains(error), "{args:?}: {out}");
+    }
+}
+
+#[test]
+fn a_named_pipe_named_like_a_level_is_refused_at_once() {
+    let tmp = small_tables();
+    let dir = tmp.path();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("t/russ/level-004.ayt"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    every_command_refuses(
+        dir,
+        "t/russ/level-004.ayt: is a named pipe, not a table file",
+    );
+    insta::assert_snapshot!(ayo_timed(dir, OPENING_LEVELS[2], &[]), @"
+    exit 2
+    --- stderr
+    error: t/russ/level-004.ayt: is a named pipe, not a table file
+    ");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_directory_or_device_named_like_a_level_is_refused() {
+    let tmp = small_tables();
+    let dir = tmp.path();
+    let level = dir.join("t/russ/level-004.ayt");
+    std::fs::create_dir(&level).unwrap();
+    every_command_refuses(
+        dir,
+        "t/russ/level-004.ayt: is a directory, not a table file",
+    );
+    std::fs::remove_dir(&level).unwrap();
+    std::os::unix::fs::symlink("/dev/urandom", &level).unwrap();
+    every_command_refuses(
+        dir,
+        "t/russ/level-004.ayt: is a link to a character device, not a table file",
+    );
+    std::fs::remove_file(&level).unwrap();
+    std::os::unix::fs::symlink("no-such-level.ayt", &level).unwrap();
+    insta::assert_snapshot!(ayo_timed(dir, &["tables", "verify", "--dir", "t"], &[]), @"
+    exit 2
+    --- stderr
+    error: t/russ/level-004.ayt: is a link whose target does not exist, not a table file
+    ");
+    // A link to a good level is a good level.
+    std::fs::remove_file(&level).unwrap();
+    std::os::unix::fs::symlink("level-003.ayt", dir.join("t/russ/level-009.ayt")).unwrap();
+    let out = ayo_timed(dir, &["tables", "verify", "--dir", "t"], &[]);
+    assert!(out.contains("header says level 3, expected 9"), "{out}");
+}
+
+#[test]
+fn verify_with_nothing_to_check_is_an_error() {
+    let tmp = small_tables();
+    let dir = tmp.path();
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    std::fs::create_dir_all(dir.join("other/russ_pits=4")).unwrap();
+    let verify = |d: &str| ayo_timed(dir, &["tables", "verify", "--dir", d], &[]);
+    insta::assert_snapshot!(verify("no/such/typo"), @"
+    exit 2
+    --- stderr
+    error: no/such/typo: no such directory
+    ");
+    insta::assert_snapshot!(verify("t/russ"), @"
+    exit 2
+    --- stderr
+    error: no tables in t/russ: it holds level files, as one ruleset's folder does; did you mean the folder above it, t?
+    ");
+    insta::assert_snapshot!(verify("other/russ_pits=4"), @"
+    exit 2
+    --- stderr
+    error: no tables in other/russ_pits=4: it is named like one ruleset's folder; did you mean the folder above it, other?
+    ");
+    insta::assert_snapshot!(verify("empty"), @"
+    exit 2
+    --- stderr
+    error: no tables in empty (a table directory holds one folder a ruleset, as `ayo tables build` makes)
+    ");
+    // The environment's directory is checked the same way.
+    let from_env = ayo_timed(dir, &["tables", "verify"], &[("AYO_TABLES", "empty")]);
+    assert!(from_env.starts_with("exit 2\n"), "{from_env}");
+}
+
+#[test]
+fn tables_without_the_ruleset_in_use_are_an_error() {
+    let tmp = small_tables();
+    let dir = tmp.path();
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    let best = ["best", "--setup", "0,0,0,0,0,1/0,0,0,0,0,1 23-23 S"];
+    let with = |extra: &[&str], env: &[(&str, &str)]| {
+        let mut args = best.to_vec();
+        args.extend_from_slice(extra);
+        ayo_timed(dir, &args, env)
+    };
+    insta::assert_snapshot!(with(&["--tables", "empty"], &[]), @"
+    exit 2
+    --- stderr
+    error: --tables empty: no tables for the ruleset `russ` (nothing in empty/russ; build them with `ayo tables build --rules 'russ' --dir empty`)
+    ");
+    insta::assert_snapshot!(with(&[], &[("AYO_TABLES", "empty")]), @"
+    exit 2
+    --- stderr
+    error: AYO_TABLES=empty: no tables for the ruleset `russ` (nothing in empty/russ; build them with `ayo tables build --rules 'russ' --dir empty`)
+    ");
+    insta::assert_snapshot!(with(&[], &[("AYO_TABLES", "no/such/dir")]), @"
+    exit 2
+    --- stderr
+    error: AYO_TABLES=no/such/dir: no such directory (build tables with `ayo tables build`)
+    ");
+    // Tables of another ruleset are none for this one.
+    let other = with(&["--tables", "t", "--rules", "russ capture-seed=stays"], &[]);
+    assert!(other.starts_with("exit 2\n"), "{other}");
+    assert!(
+        other.contains("no tables for the ruleset `russ capture-seed=stays`"),
+        "{other}"
+    );
+    let analysed = ayo_timed(
+        dir,
+        &["analyze", "end.ayo", "--tables", "empty", "--depth", "2"],
+        &[],
+    );
+    assert!(analysed.starts_with("exit 2\n"), "{analysed}");
+    assert!(analysed.contains("--tables empty: no tables for the ruleset `russ`"), "{analysed}");
+    // The tables in use still answer.
+    let used = with(&["--tables", "t"], &[]);
+    assert!(used.starts_with("exit 0\n"), "{used}");
+    // Unset or empty, AYO_TABLES means no tables: a search without them.
+    let none = with(&["--depth", "2"], &[("AYO_TABLES", "")]);
+    assert!(none.starts_with("exit 0\n"), "{none}");
+}

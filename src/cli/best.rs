@@ -11,7 +11,7 @@ use ayo::replay::{self, Game, replay};
 use ayo::rules::End;
 use ayo::rules::{Engine, Pit, Position, Ruleset, Side};
 use ayo::search::{Answer, Limits, MAX_DEPTH, Search, SearchError, Value};
-use ayo::tables::{Tables, value_of};
+use ayo::tables::{Tables, table_key, value_of};
 
 use super::{Ctx, Fatal, Format, GameArg, LapsArg, each_record, write_schema};
 
@@ -61,25 +61,31 @@ pub struct TablesArg {
     /// Under end=majority they know each move's exact win, draw or loss but
     /// not the final score: the answer gives those outcomes, and the best
     /// move is one that keeps the position's outcome (the search's scores,
-    /// not exact, rank the moves that do).
+    /// not exact, rank the moves that do). A folder (from either) that holds
+    /// no table for the ruleset in use is an error, not a search without
+    /// tables.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
 }
 
 /// The tables of each ruleset met in a run, opened once.
 pub struct TableCache {
-    dir: Option<PathBuf>,
+    /// The directory, and where it came from (`--tables`, `AYO_TABLES=`) to
+    /// name it in errors.
+    dir: Option<(PathBuf, &'static str)>,
     opened: HashMap<Ruleset, &'static Tables>,
 }
 
 impl TableCache {
-    /// The directory from `--tables`, else `AYO_TABLES`; none means no tables.
+    /// The directory from `--tables`, else `AYO_TABLES` (set and not empty);
+    /// none means no tables.
     pub fn new(arg: &TablesArg) -> TableCache {
-        let dir = arg.tables.clone().or_else(|| {
-            std::env::var_os("AYO_TABLES")
+        let dir = match &arg.tables {
+            Some(dir) => Some((dir.clone(), "--tables ")),
+            None => std::env::var_os("AYO_TABLES")
                 .filter(|v| !v.is_empty())
-                .map(PathBuf::from)
-        });
+                .map(|v| (PathBuf::from(v), "AYO_TABLES=")),
+        };
         TableCache {
             dir,
             opened: HashMap::new(),
@@ -90,21 +96,32 @@ impl TableCache {
     /// for as long as it lives, and searches are kept across games, so each
     /// ruleset's tables are opened once and kept until the process exits
     /// (leaked on purpose: a handful of memory maps a run).
+    ///
+    /// A directory given that holds no level for `rules` is an error: a
+    /// search that quietly ran without the tables asked for would pass for
+    /// one that used them.
     pub fn get(&mut self, rules: Ruleset) -> Result<Option<&'static Tables>, Fatal> {
-        let Some(dir) = &self.dir else {
+        let Some((dir, from)) = &self.dir else {
             return Ok(None);
         };
         if let Some(t) = self.opened.get(&rules) {
             return Ok(Some(t));
         }
+        let named = format!("{from}{}", dir.display());
         if !dir.is_dir() {
             return Err(Fatal::Error(format!(
-                "--tables {}: no such directory (build tables with `ayo tables build`)",
+                "{named}: no such directory (build tables with `ayo tables build`)"
+            )));
+        }
+        let tables = Tables::open(dir, &rules).map_err(|e| Fatal::Error(format!("{named}: {e}")))?;
+        if tables.levels().is_empty() {
+            let key = table_key(&rules);
+            return Err(Fatal::Error(format!(
+                "{named}: no tables for the ruleset `{key}` (nothing in {}; build them with `ayo tables build --rules '{key}' --dir {}`)",
+                tables.dir().display(),
                 dir.display()
             )));
         }
-        let tables =
-            Tables::open(dir, &rules).map_err(|e| Fatal::Error(format!("--tables: {e}")))?;
         let tables: &'static Tables = Box::leak(Box::new(tables));
         self.opened.insert(rules, tables);
         Ok(Some(tables))

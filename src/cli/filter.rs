@@ -6,7 +6,9 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use ayo::corpus::file_stem;
-use ayo::corpus::select::{Board, Criteria, Date, Opening, Range, TagTest, Winner, scan_tags};
+use ayo::corpus::select::{
+    Board, Criteria, CriterionError, Date, Opening, Range, TagTest, Winner, scan_tags,
+};
 use ayo::notation::{Outcome, RawGame, write_record};
 use ayo::replay::{Options, replay};
 use ayo::rules::Ruleset;
@@ -18,7 +20,9 @@ use memchr::memmem;
 use ayo::notation::SyntaxError;
 
 use super::parallel::ordered;
-use super::{Ctx, Fatal, GameArg, Input, JobsArg, ReplayArgs, input_names};
+use super::{
+    Ctx, Fatal, GAMES_FROM_1, GameArg, Input, JobsArg, ReplayArgs, input_names, past_the_end,
+};
 
 /// Print the games that meet every criterion given, byte for byte.
 ///
@@ -87,8 +91,10 @@ pub struct Args {
     moves: Vec<Opening>,
     #[command(flatten)]
     game: GameArg,
-    /// Only games N to M of each file (from 1, both included; N.. to the end).
-    #[arg(long, value_name = "N..M", conflicts_with = "game")]
+    /// Only games N to M of each file (from 1, both included; N.. to the
+    /// end). A range that runs past the end of a file selects the games there,
+    /// without an error (--game N is an error for a file without game N).
+    #[arg(long, value_name = "N..M", conflicts_with = "game", value_parser = game_range)]
     games: Option<Range>,
     #[command(flatten)]
     replay: ReplayArgs,
@@ -154,19 +160,24 @@ impl Args {
     }
 
     /// `--game N` or `--games N..M`, as one range of game numbers.
-    fn numbers(&self) -> Option<(String, Range)> {
-        match (self.game.game, self.games) {
-            (Some(n), _) => Some((
-                format!("--game {n}"),
-                Range {
-                    min: Some(n),
-                    max: Some(n),
-                },
-            )),
-            (None, Some(r)) => Some((format!("--games {r}"), r)),
-            (None, None) => None,
+    fn numbers(&self) -> Option<Range> {
+        match self.game.game {
+            Some(n) => Some(Range {
+                min: Some(n),
+                max: Some(n),
+            }),
+            None => self.games,
         }
     }
+}
+
+/// `--games N..M`: a range of game numbers, which count from 1 as `--game`'s.
+fn game_range(s: &str) -> Result<Range, String> {
+    let range: Range = s.parse().map_err(|e: CriterionError| e.to_string())?;
+    if range.min == Some(0) || range.max == Some(0) {
+        return Err(format!("{GAMES_FROM_1}, found `{s}`"));
+    }
+    Ok(range)
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -233,7 +244,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 };
                 count += 1;
                 ctx.progress_game(&raw);
-                if let Some((_, range)) = &numbers {
+                if let Some(range) = &numbers {
                     if range.max.is_some_and(|m| count > m) {
                         break;
                     }
@@ -244,12 +255,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 ordered.game(ctx, &file, raw)?;
             }
             ctx.progress_input_done();
-            if let Some((flag, range)) = &numbers {
-                let last = range.max.or(range.min).unwrap_or(0);
-                if count < last {
-                    let s = if count == 1 { "" } else { "s" };
-                    ordered.usage_error(ctx, format!("{flag}: {file} has {count} game{s}"));
-                }
+            // `--game N` names one game, and a file without it is an error, as
+            // in every command; a `--games` range selects what is there.
+            if let Some(n) = args.game.game.filter(|&n| count < n) {
+                ordered.usage_error(ctx, past_the_end("--game", n, &file, count, "game"));
             }
         }
         Ok(())

@@ -432,8 +432,21 @@ pub struct LapsArg {
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct GameArg {
     /// Only the N-th game of each file (from 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = game_number)]
     pub game: Option<u64>,
+}
+
+/// Why a game number is refused: games count from 1 in `--game` and
+/// `--games` alike.
+pub const GAMES_FROM_1: &str = "games are numbered from 1";
+
+/// `--game N`: a game number, 1 or more.
+fn game_number(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err(format!("{GAMES_FROM_1}, found `{s}`")),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a game number (1 or more), found `{s}`")),
+    }
 }
 
 /// `--jobs N`: how many threads do the work of the commands that read many

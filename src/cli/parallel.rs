@@ -9,12 +9,16 @@
 //! on one thread, in the order of the input, whatever the number of workers:
 //! `--jobs 1` and `--jobs 8` print the same bytes.
 //!
-//! Memory stays bounded: at most [`IN_FLIGHT_PER_JOB`] batches a worker are
-//! out at once (the reading waits for the oldest to come back), and a batch
-//! holds at most [`BATCH_GAMES`] games or about [`BATCH_BYTES`] of text. A
-//! game over [`DIRECT_BYTES`] is not batched: the batches before it are
-//! finished first, then it is done alone on the main thread, so that no more
-//! than one such game and its output are held at a time.
+//! Memory stays bounded whatever the number of jobs: at most
+//! [`IN_FLIGHT_PER_JOB`] batches a worker, and at most [`IN_FLIGHT_BYTES`] of
+//! games' text in all, are out at once (the reading waits for the oldest to
+//! come back and go through the sink); a batch holds at most [`BATCH_GAMES`]
+//! games or about [`BATCH_BYTES`] of text, less with many jobs, so that each
+//! still gets work. A game's results (its JSON, say) are held until its turn
+//! too, and are a bounded multiple of its text, so the byte cap bounds them
+//! as well. A game over [`DIRECT_BYTES`] is not batched: the batches before it
+//! are finished first, then it is done alone on the main thread, so that no
+//! more than one such game and its output are held at a time.
 //!
 //! With one job there are no threads at all: each game goes through `work`
 //! and then `sink` as it is read.
@@ -24,7 +28,7 @@
 //! whose games the worker reads itself, so that the main thread only reads
 //! and reports.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
@@ -46,6 +50,16 @@ pub const BATCH_BYTES: usize = 64 << 10;
 pub const DIRECT_BYTES: usize = 1 << 20;
 /// Batches out at once, per worker.
 pub const IN_FLIGHT_PER_JOB: usize = 4;
+/// Games' text out at once, in all, whatever the number of jobs: a game's
+/// results are held until its turn, and `ayo json` writes some forty times
+/// its input, so this is what bounds the memory of many jobs. It is what
+/// `--jobs 2` has out anyway (8 batches of [`BATCH_BYTES`]): more jobs share
+/// it in smaller batches.
+pub const IN_FLIGHT_BYTES: usize = 2 * IN_FLIGHT_PER_JOB * BATCH_BYTES;
+/// The least text a batch is sent with, however many jobs share
+/// [`IN_FLIGHT_BYTES`]: a few games, so that handing it over still costs
+/// little next to its work.
+pub const MIN_BATCH_BYTES: usize = 1 << 10;
 /// The most worker threads: more would only hold more batches in memory.
 pub const MAX_JOBS: usize = 256;
 
@@ -95,6 +109,9 @@ pub struct Ordered<'a, I, O> {
     /// The batch being filled, and its text's size.
     batch: Vec<Step<I, O>>,
     batch_bytes: usize,
+    /// A batch is sent once its text reaches this: [`BATCH_BYTES`], or less
+    /// when the jobs' batches would hold more than [`IN_FLIGHT_BYTES`].
+    send_at: usize,
     /// Channels to and from the workers (`None` with one job).
     pool: Option<Pool<I, O>>,
     /// The sink returned an error: nothing more goes to it.
@@ -113,6 +130,10 @@ struct Pool<I, O> {
     next: u64,
     /// Batches back from the workers before their turn.
     waiting: BTreeMap<u64, Vec<Step<I, O>>>,
+    /// The text of each batch out (sent, not yet through the sink), oldest
+    /// first, and their sum.
+    out_sizes: VecDeque<usize>,
+    out_bytes: usize,
 }
 
 /// Runs `read`, which hands games to the [`Ordered`] it is given, with
@@ -135,6 +156,7 @@ pub fn ordered<I: Item, O: Send>(
             sink: &mut sink,
             batch: Vec::new(),
             batch_bytes: 0,
+            send_at: BATCH_BYTES,
             pool: None,
             sink_failed: false,
             spare: Vec::new(),
@@ -162,12 +184,15 @@ pub fn ordered<I: Item, O: Send>(
             sink: &mut sink,
             batch: Vec::new(),
             batch_bytes: 0,
+            send_at: (IN_FLIGHT_BYTES / in_flight).clamp(MIN_BATCH_BYTES, BATCH_BYTES),
             pool: Some(Pool {
                 to_workers,
                 from_workers,
                 sent: 0,
                 next: 0,
                 waiting: BTreeMap::new(),
+                out_sizes: VecDeque::new(),
+                out_bytes: 0,
             }),
             sink_failed: false,
             spare: Vec::new(),
@@ -237,7 +262,7 @@ impl<I: Item, O: Send> Ordered<'_, I, O> {
         if size > DIRECT_BYTES {
             // Everything before it first, then this game alone, here.
             self.send(ctx)?;
-            self.drain(ctx, 0)?;
+            self.drain(ctx)?;
             let done = (self.work)(file, &raw);
             return self.deliver(
                 ctx,
@@ -254,7 +279,7 @@ impl<I: Item, O: Send> Ordered<'_, I, O> {
             done: None,
         });
         self.batch_bytes += size;
-        if self.batch.len() >= BATCH_GAMES || self.batch_bytes >= BATCH_BYTES {
+        if self.batch.len() >= BATCH_GAMES || self.batch_bytes >= self.send_at {
             self.send(ctx)?;
         }
         Ok(())
@@ -286,19 +311,29 @@ impl<I: Item, O: Send> Ordered<'_, I, O> {
         }
     }
 
-    /// Sends the batch being filled, first waiting, when too many are out,
-    /// for the oldest to come back and go to the sink.
+    /// Whether a batch of `bytes` of text may go out now: one always may
+    /// when none is out; otherwise the count and the bytes out are capped.
+    fn room_for(&self, bytes: usize) -> bool {
+        let Some(pool) = &self.pool else {
+            return true;
+        };
+        let out = pool.sent - pool.next;
+        out == 0
+            || (out < (self.jobs * IN_FLIGHT_PER_JOB) as u64
+                && pool.out_bytes + bytes <= IN_FLIGHT_BYTES)
+    }
+
+    /// Sends the batch being filled, first waiting, when too many batches or
+    /// too many bytes are out, for the oldest to come back and go to the
+    /// sink.
     fn send(&mut self, ctx: &mut Ctx) -> Result<(), Fatal> {
         if self.batch.is_empty() {
             return Ok(());
         }
-        let Some(pool) = &self.pool else {
-            return Ok(());
-        };
-        let limit = (self.jobs * IN_FLIGHT_PER_JOB) as u64;
-        if pool.sent - pool.next >= limit {
-            self.drain(ctx, limit - 1)?;
+        while !self.room_for(self.batch_bytes) {
+            self.wait_one(ctx)?;
         }
+        let bytes = self.batch_bytes;
         let next = self
             .spare
             .pop()
@@ -310,6 +345,8 @@ impl<I: Item, O: Send> Ordered<'_, I, O> {
         };
         let n = pool.sent;
         pool.sent += 1;
+        pool.out_sizes.push_back(bytes);
+        pool.out_bytes += bytes;
         pool.to_workers.send((n, batch)).map_err(|_| stopped())?;
         // Whatever is back already goes out now, to keep the output flowing.
         while let Ok((n, batch)) = pool.from_workers.try_recv() {
@@ -318,20 +355,27 @@ impl<I: Item, O: Send> Ordered<'_, I, O> {
         self.flush_waiting(ctx)
     }
 
-    /// Hands to the sink every batch whose turn has come, waiting for the
-    /// workers until no more than `left` are out.
-    fn drain(&mut self, ctx: &mut Ctx, left: u64) -> Result<(), Fatal> {
-        loop {
-            self.flush_waiting(ctx)?;
-            let Some(pool) = &mut self.pool else {
-                return Ok(());
-            };
-            if pool.sent - pool.next <= left {
-                return Ok(());
-            }
+    /// Waits for one batch to come back from the workers, and hands to the
+    /// sink every batch whose turn has come.
+    fn wait_one(&mut self, ctx: &mut Ctx) -> Result<(), Fatal> {
+        let Some(pool) = &mut self.pool else {
+            return Ok(());
+        };
+        if pool.sent > pool.next {
             let (n, batch) = pool.from_workers.recv().map_err(|_| stopped())?;
             pool.waiting.insert(n, batch);
         }
+        self.flush_waiting(ctx)
+    }
+
+    /// Hands to the sink every batch whose turn has come, waiting for the
+    /// workers until none is out.
+    fn drain(&mut self, ctx: &mut Ctx) -> Result<(), Fatal> {
+        self.flush_waiting(ctx)?;
+        while self.pool.as_ref().is_some_and(|p| p.sent > p.next) {
+            self.wait_one(ctx)?;
+        }
+        Ok(())
     }
 
     /// Hands to the sink the batches back from the workers, in order, up to
@@ -345,6 +389,7 @@ impl<I: Item, O: Send> Ordered<'_, I, O> {
                 return Ok(());
             };
             pool.next += 1;
+            pool.out_bytes -= pool.out_sizes.pop_front().unwrap_or(0);
             for step in batch.drain(..) {
                 self.deliver(ctx, step)?;
             }
@@ -381,7 +426,7 @@ impl<I: Item, O: Send> Ordered<'_, I, O> {
     /// Sends the last batch and waits for every batch to come back.
     fn finish(&mut self, ctx: &mut Ctx) -> Result<(), Fatal> {
         self.send(ctx)?;
-        self.drain(ctx, 0)
+        self.drain(ctx)
     }
 }
 
@@ -478,6 +523,43 @@ mod tests {
                 "--jobs {jobs}: {most} games in flight, over {bound}"
             );
         }
+    }
+
+    /// However many jobs, the games' text read but not yet through the sink
+    /// stays within [`IN_FLIGHT_BYTES`] (and the batch being filled), even
+    /// when the first game holds up every later one.
+    #[test]
+    fn bytes_in_flight_are_bounded_whatever_the_jobs() {
+        let mut ctx = Ctx::new();
+        ctx.quiet = true;
+        let file: Arc<str> = Arc::from("f");
+        let (read, sunk, most) = (Cell::new(0usize), Cell::new(0usize), Cell::new(0usize));
+        let work = |_: &str, raw: &RawGame| -> Result<usize, Fatal> {
+            if raw.index == 0 {
+                std::thread::sleep(Duration::from_millis(300));
+            }
+            Ok(raw.bytes.len())
+        };
+        let sink = |_: &mut Ctx, _: &str, _: &RawGame, size: usize| {
+            sunk.set(sunk.get() + size);
+            Ok(())
+        };
+        ordered(256, &mut ctx, work, sink, |ctx, ordered| {
+            for i in 0..40_000 {
+                ordered.game(ctx, &file, game(i, 200))?;
+                read.set(read.get() + 200);
+                most.set(most.get().max(read.get() - sunk.get()));
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(sunk.get(), 40_000 * 200);
+        let bound = IN_FLIGHT_BYTES + BATCH_BYTES;
+        assert!(
+            most.get() <= bound,
+            "{} bytes in flight, over {bound}",
+            most.get()
+        );
     }
 
     #[test]

@@ -355,6 +355,9 @@ fn ruleset_dirs(dir: &Path) -> Result<Vec<RulesetDir>, Fatal> {
         for f in std::fs::read_dir(&path).map_err(io_err)? {
             let f = f.map_err(io_err)?;
             if let Some(level) = f.file_name().to_str().and_then(file::level_of_file_name) {
+                // A named pipe would block, a directory is no level: stop at
+                // once, naming it.
+                file::check_regular(&f.path()).map_err(fatal)?;
                 levels.push((level, f.path()));
             }
         }
@@ -386,10 +389,7 @@ fn ruleset_dirs(dir: &Path) -> Result<Vec<RulesetDir>, Fatal> {
 fn read_header(path: &Path) -> Result<Header, TableError> {
     use std::io::Read;
     let mut head = [0u8; HEADER_LEN];
-    let mut f = std::fs::File::open(path).map_err(|source| TableError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let mut f = file::open_regular(path)?;
     f.read_exact(&mut head).map_err(|_| TableError::BadHeader {
         path: path.to_path_buf(),
         what: "shorter than a header",
@@ -402,8 +402,8 @@ fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), F
     let threads = threads(args.threads);
     let dirs = ruleset_dirs(&dir)?;
     if dirs.is_empty() {
-        writeln!(out, "no tables in {}", dir.display())?;
-        return Ok(());
+        // Checking nothing is not a pass.
+        return Err(nothing_to_verify(&dir));
     }
     for rd in dirs {
         let rules = match rd.rules {
@@ -435,7 +435,7 @@ fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), F
                         file::Body::Mapped(m) => m[HEADER_LEN..].to_vec(),
                     })
                 }
-                Err(e @ TableError::Io { .. }) => {
+                Err(e @ (TableError::Io { .. } | TableError::NotAFile { .. })) => {
                     ctx.failed = true;
                     ctx.note(&format!("error: {e}"));
                 }
@@ -491,6 +491,44 @@ fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), F
         }
     }
     Ok(())
+}
+
+/// Why `verify` found nothing to check in `dir`: it does not exist, or it
+/// holds no ruleset folder with levels; when it looks like one ruleset's
+/// folder itself (level files in it, or a ruleset's name), the folder above
+/// it is what was meant.
+fn nothing_to_verify(dir: &Path) -> Fatal {
+    if !dir.exists() {
+        return Fatal::Error(format!("{}: no such directory", dir.display()));
+    }
+    let holds_levels = std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(file::level_of_file_name)
+                .is_some()
+        })
+    });
+    let named_like_ruleset = dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.replace('_', " ").parse::<Ruleset>().is_ok());
+    let mut text = format!("no tables in {}", dir.display());
+    if holds_levels || named_like_ruleset {
+        let why = if holds_levels {
+            "it holds level files, as one ruleset's folder does"
+        } else {
+            "it is named like one ruleset's folder"
+        };
+        let above = match dir.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.display().to_string(),
+            _ => "..".to_string(),
+        };
+        text += &format!(": {why}; did you mean the folder above it, {above}?");
+    } else {
+        text += " (a table directory holds one folder a ruleset, as `ayo tables build` makes)";
+    }
+    Fatal::Error(text)
 }
 
 fn info(args: InfoArgs, out: &mut impl Write) -> Result<(), Fatal> {

@@ -33,8 +33,30 @@ pub enum CriterionError {
     #[error("bad regular expression: {0}")]
     Regex(String),
     /// A date that is not `YYYY`, `YYYY.MM` or `YYYY.MM.DD`.
-    #[error("expected a date YYYY, YYYY.MM or YYYY.MM.DD, found `{0}`")]
+    #[error("expected a date YYYY, YYYY.MM or YYYY.MM.DD (`??` for a part not known), found `{0}`")]
     Date(String),
+    /// A date whose month is not 1 to 12.
+    #[error("there is no month {month:02} in `{date}`: months run from 01 to 12")]
+    Month {
+        /// The date as given.
+        date: String,
+        /// Its month.
+        month: u16,
+    },
+    /// A date whose day is not in its month.
+    #[error("there is no day {day:02} in `{date}`: {} {year} has {days} days", month_name(*.month))]
+    Day {
+        /// The date as given.
+        date: String,
+        /// Its year, month and day.
+        year: u16,
+        /// Its month, 1 to 12.
+        month: u16,
+        /// Its day.
+        day: u16,
+        /// The days of that month.
+        days: u16,
+    },
     /// A range that is not `MIN..MAX`, `MIN..`, `..MAX` or `N`.
     #[error("expected a range MIN..MAX, MIN.. or ..MAX, found `{0}`")]
     Range(String),
@@ -247,14 +269,62 @@ impl Date {
     }
 }
 
+/// The days of a month (1 to 12) of the Gregorian calendar.
+fn days_in_month(year: u16, month: u16) -> u16 {
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// The English name of a month, 1 to 12.
+fn month_name(month: u16) -> &'static str {
+    const NAMES: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    NAMES[usize::from(month.clamp(1, 12) - 1)]
+}
+
+/// A date given on the command line: `YYYY`, `YYYY.MM` or `YYYY.MM.DD`, a
+/// part not known written `??` as in a `Date` tag (`2025.05.??` is
+/// `2025.05`). The month must be 01 to 12 and the day one of that month's.
 impl FromStr for Date {
     type Err = CriterionError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match Date::of_tag(s) {
-            Some(d) if d.known == s.split('.').count() => Ok(d),
-            _ => Err(CriterionError::Date(s.to_string())),
+        let d = Date::of_tag(s).ok_or_else(|| CriterionError::Date(s.to_string()))?;
+        let [year, month, day] = d.parts;
+        if d.known >= 2 && !(1..=12).contains(&month) {
+            return Err(CriterionError::Month {
+                date: s.to_string(),
+                month,
+            });
         }
+        let days = days_in_month(year, month);
+        if d.known == 3 && !(1..=days).contains(&day) {
+            return Err(CriterionError::Day {
+                date: s.to_string(),
+                year,
+                month,
+                day,
+                days,
+            });
+        }
+        Ok(d)
     }
 }
 
@@ -639,8 +709,47 @@ mod tests {
         assert_eq!(Date::of_tag("2025.??.17"), None);
         assert_eq!(Date::of_tag("17 May 2025"), None);
         assert!("2025.5".parse::<Date>().is_err());
-        assert!("2025.05.??".parse::<Date>().is_err());
+        // `??` for a part not known, as in a tag.
+        assert_eq!(arg("2025.05.??"), arg("2025.05"));
+        assert_eq!(arg("2025.??.??"), arg("2025"));
+        assert!("????".parse::<Date>().is_err());
         assert_eq!(arg("2025.05").to_string(), "2025.05");
+    }
+
+    #[test]
+    fn dates_given_are_days_of_the_calendar() {
+        let err = |s: &str| s.parse::<Date>().unwrap_err().to_string();
+        assert_eq!(
+            err("2026.13.45"),
+            "there is no month 13 in `2026.13.45`: months run from 01 to 12"
+        );
+        assert_eq!(
+            err("2025.00.00"),
+            "there is no month 00 in `2025.00.00`: months run from 01 to 12"
+        );
+        assert_eq!(
+            err("2025.00"),
+            "there is no month 00 in `2025.00`: months run from 01 to 12"
+        );
+        assert_eq!(
+            err("2025.02.30"),
+            "there is no day 30 in `2025.02.30`: February 2025 has 28 days"
+        );
+        assert_eq!(
+            err("2025.04.31"),
+            "there is no day 31 in `2025.04.31`: April 2025 has 30 days"
+        );
+        assert_eq!(
+            err("2025.05.00"),
+            "there is no day 00 in `2025.05.00`: May 2025 has 31 days"
+        );
+        assert_eq!(
+            err("1900.02.29"),
+            "there is no day 29 in `1900.02.29`: February 1900 has 28 days"
+        );
+        for ok in ["2024.02.29", "2000.02.29", "2025.12.31", "2025.01.01"] {
+            assert!(ok.parse::<Date>().is_ok(), "{ok}");
+        }
     }
 
     #[test]

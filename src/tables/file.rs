@@ -212,6 +212,84 @@ pub struct LevelFile {
     pub body: Body,
 }
 
+/// Checks that `path` is a regular file (or a link to one) without opening
+/// it: a named pipe would block the open forever, and a directory or a device
+/// is no table. The error says what the name is instead.
+pub fn check_regular(path: &Path) -> Result<(), TableError> {
+    let linked = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let not_a_file = |kind: &str| TableError::NotAFile {
+        path: path.to_path_buf(),
+        what: if linked {
+            format!("a link to {kind}")
+        } else {
+            kind.to_string()
+        },
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) => match kind_of(&meta.file_type()) {
+            None => Ok(()),
+            Some(kind) => Err(not_a_file(kind)),
+        },
+        Err(e) if linked && e.kind() == io::ErrorKind::NotFound => {
+            Err(TableError::NotAFile {
+                path: path.to_path_buf(),
+                what: "a link whose target does not exist".to_string(),
+            })
+        }
+        Err(source) => Err(TableError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+/// What a file type is when it is not a regular file.
+fn kind_of(ft: &std::fs::FileType) -> Option<&'static str> {
+    if ft.is_file() {
+        return None;
+    }
+    if ft.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_fifo() {
+            return Some("a named pipe");
+        }
+        if ft.is_char_device() {
+            return Some("a character device");
+        }
+        if ft.is_block_device() {
+            return Some("a block device");
+        }
+        if ft.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// Opens a level file for reading: [`check_regular`] first, then the open,
+/// then the opened file checked again, in case the name was replaced in
+/// between.
+pub fn open_regular(path: &Path) -> Result<File, TableError> {
+    check_regular(path)?;
+    let io_err = |source: io::Error| TableError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = File::open(path).map_err(io_err)?;
+    let meta = file.metadata().map_err(io_err)?;
+    if let Some(kind) = kind_of(&meta.file_type()) {
+        return Err(TableError::NotAFile {
+            path: path.to_path_buf(),
+            what: kind.to_string(),
+        });
+    }
+    Ok(file)
+}
+
 /// What a level file must be to be used.
 #[derive(Clone, Copy, Debug)]
 pub struct Expect<'a> {
@@ -232,7 +310,7 @@ pub fn open_level(path: &Path, expect: Expect<'_>, map: bool) -> Result<LevelFil
         path: path.to_path_buf(),
         source,
     };
-    let mut file = File::open(path).map_err(io_err)?;
+    let mut file = open_regular(path)?;
     if map {
         // SAFETY: the map is read-only, and table files are written once, by
         // renaming a complete temporary file, and never changed in place. A

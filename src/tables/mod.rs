@@ -55,6 +55,16 @@ pub enum TableError {
         /// What went wrong.
         source: std::io::Error,
     },
+    /// A name a level file would have is something other than a regular
+    /// file: a named pipe, a directory, a device.
+    #[error("{}: is {what}, not a table file", .path.display())]
+    NotAFile {
+        /// The name.
+        path: PathBuf,
+        /// What it is instead ("a named pipe", "a link to a character
+        /// device").
+        what: String,
+    },
     /// The file is not a table file, or its header is damaged.
     #[error("{}: {what}", .path.display())]
     BadHeader {
