@@ -89,6 +89,144 @@ fn filter_dates() {
     insta::assert_snapshot!(which(&["--date-to", "2025.05.17"]));
 }
 
+/// Dates given are days of the calendar: a month 01 to 12, a day its month
+/// has (leap years counted); `??` stands for a part not known, as in a tag.
+#[test]
+fn filter_dates_are_checked() {
+    let mut all = String::new();
+    for (flag, date) in [
+        ("--date-from", "2026.13.45"),
+        ("--date-from", "2025.02.30"),
+        ("--date-from", "2025.00.00"),
+        ("--date-to", "2025.04.31"),
+        ("--date-to", "2023.02.29"),
+        ("--date-to", "2025.13"),
+    ] {
+        let text = run(&["filter", SEASON, flag, date], None);
+        let head: Vec<&str> = text.lines().take(3).collect();
+        all += &format!("$ filter {flag} {date}\n{}\n\n", head.join("\n"));
+    }
+    insta::assert_snapshot!(all, @r"
+    $ filter --date-from 2026.13.45
+    exit 2
+    --- stderr
+    error: invalid value '2026.13.45' for '--date-from <DATE>': there is no month 13 in `2026.13.45`: months run from 01 to 12
+
+    $ filter --date-from 2025.02.30
+    exit 2
+    --- stderr
+    error: invalid value '2025.02.30' for '--date-from <DATE>': there is no day 30 in `2025.02.30`: February 2025 has 28 days
+
+    $ filter --date-from 2025.00.00
+    exit 2
+    --- stderr
+    error: invalid value '2025.00.00' for '--date-from <DATE>': there is no month 00 in `2025.00.00`: months run from 01 to 12
+
+    $ filter --date-to 2025.04.31
+    exit 2
+    --- stderr
+    error: invalid value '2025.04.31' for '--date-to <DATE>': there is no day 31 in `2025.04.31`: April 2025 has 30 days
+
+    $ filter --date-to 2023.02.29
+    exit 2
+    --- stderr
+    error: invalid value '2023.02.29' for '--date-to <DATE>': there is no day 29 in `2023.02.29`: February 2023 has 28 days
+
+    $ filter --date-to 2025.13
+    exit 2
+    --- stderr
+    error: invalid value '2025.13' for '--date-to <DATE>': there is no month 13 in `2025.13`: months run from 01 to 12
+    ");
+    // A leap day, and `??` for what is not known.
+    assert_eq!(
+        filter(&["--date-from", "2024.02.29", "--count"]),
+        filter(&["--date-from", "2024", "--count"])
+    );
+    assert_eq!(
+        filter(&["--date-from", "2025.06.??", "--count"]),
+        filter(&["--date-from", "2025.06", "--count"])
+    );
+}
+
+/// Games count from 1 in `--game` and `--games` alike.
+#[test]
+fn game_numbers_count_from_1() {
+    let mut all = String::new();
+    for (flag, n) in [
+        ("--game", "0"),
+        ("--games", "0"),
+        ("--games", "0..3"),
+        ("--games", "0.."),
+        ("--games", "..0"),
+    ] {
+        let text = run(&["filter", SEASON, flag, n], None);
+        let head: Vec<&str> = text.lines().take(3).collect();
+        all += &format!("$ filter {flag} {n}\n{}\n\n", head.join("\n"));
+    }
+    insta::assert_snapshot!(all, @r"
+    $ filter --game 0
+    exit 2
+    --- stderr
+    error: invalid value '0' for '--game <N>': games are numbered from 1, found `0`
+
+    $ filter --games 0
+    exit 2
+    --- stderr
+    error: invalid value '0' for '--games <N..M>': games are numbered from 1, found `0`
+
+    $ filter --games 0..3
+    exit 2
+    --- stderr
+    error: invalid value '0..3' for '--games <N..M>': games are numbered from 1, found `0..3`
+
+    $ filter --games 0..
+    exit 2
+    --- stderr
+    error: invalid value '0..' for '--games <N..M>': games are numbered from 1, found `0..`
+
+    $ filter --games ..0
+    exit 2
+    --- stderr
+    error: invalid value '..0' for '--games <N..M>': games are numbered from 1, found `..0`
+    ");
+}
+
+/// A `--games` range that runs past the end of a file selects the games
+/// there, in every file, without an error; `--game N` past the end stays one.
+#[test]
+fn a_range_past_the_end_selects_what_is_there() {
+    let seven: String = (1..=7)
+        .map(|i| format!("[Round \"{i}\"]\n\n1. c *\n\n"))
+        .collect();
+    let rounds = |args: &[&str], stdin: &str| {
+        let mut all = vec!["filter"];
+        all.extend_from_slice(args);
+        run(&all, Some(stdin.as_bytes()))
+            .lines()
+            .filter(|l| l.starts_with("exit") || l.starts_with("[Round") || l.starts_with("error"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(
+        rounds(&["--games", "6..10"], &seven),
+        r#"exit 0 [Round "6"] [Round "7"]"#
+    );
+    assert_eq!(rounds(&["--games", "7.."], &seven), r#"exit 0 [Round "7"]"#);
+    // Past the end altogether: nothing selected, as any filter that selects
+    // nothing (exit 1), and no error.
+    assert_eq!(rounds(&["--games", "8..9"], &seven), "exit 1");
+    // Several files, one shorter than the range: each gives what it has.
+    let two: String = seven.split("\n\n1. c *\n\n").take(2).map(|g| format!("{g}\n\n1. c *\n\n")).collect();
+    assert_eq!(
+        rounds(&[SEASON, "-", "--games", "1..3", "-j", "2"], &two),
+        r#"exit 0 [Round "1"] [Round "2"] [Round "3"] [Round "1"] [Round "2"]"#
+    );
+    assert_eq!(
+        rounds(&["-", "--game", "9"], &seven),
+        "exit 2 error: --game 9: <stdin> has 7 games"
+    );
+}
+
 #[test]
 fn filter_validity() {
     let mixed = |args: &[&str]| {
@@ -138,7 +276,7 @@ fn filter_moves() {
 fn filter_game_numbers() {
     insta::assert_snapshot!(which(&["--game", "4"]));
     insta::assert_snapshot!(which(&["--games", "2..3"]));
-    // Past the end of copies.ayo (4 games): a usage error, after the output.
+    // Past the end of copies.ayo (4 games): what is there, no error.
     insta::assert_snapshot!(which(&["--games", "5..6"]));
     insta::assert_snapshot!(run(&["filter", COPIES, "--game", "9"], None));
 }
