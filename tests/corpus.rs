@@ -216,7 +216,11 @@ fn a_range_past_the_end_selects_what_is_there() {
     // nothing (exit 1), and no error.
     assert_eq!(rounds(&["--games", "8..9"], &seven), "exit 1");
     // Several files, one shorter than the range: each gives what it has.
-    let two: String = seven.split("\n\n1. c *\n\n").take(2).map(|g| format!("{g}\n\n1. c *\n\n")).collect();
+    let two: String = seven
+        .split("\n\n1. c *\n\n")
+        .take(2)
+        .map(|g| format!("{g}\n\n1. c *\n\n"))
+        .collect();
     assert_eq!(
         rounds(&[SEASON, "-", "--games", "1..3", "-j", "2"], &two),
         r#"exit 0 [Round "1"] [Round "2"] [Round "3"] [Round "1"] [Round "2"]"#

@@ -1093,7 +1093,10 @@ fn tables_without_the_ruleset_in_use_are_an_error() {
     error: AYO_TABLES=no/such/dir: no such directory (build tables with `ayo tables build`)
     ");
     // Tables of another ruleset are none for this one.
-    let other = with(&["--tables", "t", "--rules", "russ capture-seed=stays"], &[]);
+    let other = with(
+        &["--tables", "t", "--rules", "russ capture-seed=stays"],
+        &[],
+    );
     assert!(other.starts_with("exit 2\n"), "{other}");
     assert!(
         other.contains("no tables for the ruleset `russ capture-seed=stays`"),
@@ -1105,7 +1108,10 @@ fn tables_without_the_ruleset_in_use_are_an_error() {
         &[],
     );
     assert!(analysed.starts_with("exit 2\n"), "{analysed}");
-    assert!(analysed.contains("--tables empty: no tables for the ruleset `russ`"), "{analysed}");
+    assert!(
+        analysed.contains("--tables empty: no tables for the ruleset `russ`"),
+        "{analysed}"
+    );
     // The tables in use still answer.
     let used = with(&["--tables", "t"], &[]);
     assert!(used.starts_with("exit 0\n"), "{used}");

@@ -113,7 +113,8 @@ impl TableCache {
                 "{named}: no such directory (build tables with `ayo tables build`)"
             )));
         }
-        let tables = Tables::open(dir, &rules).map_err(|e| Fatal::Error(format!("{named}: {e}")))?;
+        let tables =
+            Tables::open(dir, &rules).map_err(|e| Fatal::Error(format!("{named}: {e}")))?;
         if tables.levels().is_empty() {
             let key = table_key(&rules);
             return Err(Fatal::Error(format!(

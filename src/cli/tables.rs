@@ -104,7 +104,9 @@ struct ProbeArgs {
 }
 
 /// Check every table in the directory: headers, checksums, and every value
-/// against its moves (one pass of the recurrence). Exit 1 on any mismatch.
+/// against its moves (one pass of the recurrence). Exit 1 on any mismatch;
+/// exit 2 when there is nothing to check (no such directory, or no ruleset
+/// folder with levels in it), since checking nothing passes nothing.
 #[derive(Debug, clap::Args)]
 struct VerifyArgs {
     #[command(flatten)]

@@ -230,12 +230,10 @@ pub fn check_regular(path: &Path) -> Result<(), TableError> {
             None => Ok(()),
             Some(kind) => Err(not_a_file(kind)),
         },
-        Err(e) if linked && e.kind() == io::ErrorKind::NotFound => {
-            Err(TableError::NotAFile {
-                path: path.to_path_buf(),
-                what: "a link whose target does not exist".to_string(),
-            })
-        }
+        Err(e) if linked && e.kind() == io::ErrorKind::NotFound => Err(TableError::NotAFile {
+            path: path.to_path_buf(),
+            what: "a link whose target does not exist".to_string(),
+        }),
         Err(source) => Err(TableError::Io {
             path: path.to_path_buf(),
             source,
