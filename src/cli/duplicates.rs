@@ -567,7 +567,12 @@ fn numbers(groups: &mut Vec<usize>) -> String {
     const SHOWN: usize = 5;
     groups.sort_unstable();
     groups.dedup();
-    let list = |g: &[usize]| g.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ");
+    let list = |g: &[usize]| {
+        g.iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match groups.len() {
         1 => format!("group {}", groups[0]),
         n if n <= SHOWN => format!("groups {} and {}", list(&groups[..n - 1]), groups[n - 1]),

@@ -367,10 +367,8 @@ impl Index {
             longer.entry(short).or_default().push(long);
         }
         // Every unfinished game with a short line, under that line's first.
-        let firsts: HashMap<[u64; 2], usize> = longer
-            .keys()
-            .map(|&s| (self.entries[s].key, s))
-            .collect();
+        let firsts: HashMap<[u64; 2], usize> =
+            longer.keys().map(|&s| (self.entries[s].key, s)).collect();
         let mut same: HashMap<usize, Vec<usize>> = HashMap::new();
         for (i, e) in self.entries.iter().enumerate() {
             if let (false, Some(&s)) = (e.finished, firsts.get(&e.key)) {
@@ -541,8 +539,14 @@ mod tests {
             players_key("Ade Bello", "Chi"),
             players_key("  ade \t BELLO ", "CHI")
         );
-        assert_ne!(players_key("Ade Bello", "Chi"), players_key("Chi", "Ade Bello"));
-        assert_ne!(players_key("AdeBello", "Chi"), players_key("Ade Bello", "Chi"));
+        assert_ne!(
+            players_key("Ade Bello", "Chi"),
+            players_key("Chi", "Ade Bello")
+        );
+        assert_ne!(
+            players_key("AdeBello", "Chi"),
+            players_key("Ade Bello", "Chi")
+        );
         assert_ne!(players_key("Ade", "Bello"), players_key("Ade Bello", ""));
     }
 
