@@ -156,7 +156,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.table.schema {
         return write_schema(out, &schema_of::<GroupJson>());
     }
-    let scan = first_pass(&args, ctx)?;
+    let mut scan = first_pass(&args, ctx)?;
     let groups = scan.index.groups(args.moves_only);
     let table = !args.drop && args.table.format != TableFormat::Json;
     // The second pass finds prefixes and, for a table, the tags that differ.
@@ -171,14 +171,27 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     };
     let groups: Vec<Group> = groups.into_iter().chain(prefixes).collect();
     if args.drop {
-        let result = write_kept(&args, ctx, &scan, &groups, out);
+        write_kept(&args, ctx, &scan, &groups, out)
+    } else {
         // The copies go now, not at the end of the run.
-        drop(scan.spools);
-        return result;
+        scan.spools.clear();
+        write_report(&args, ctx, &scan, &groups, &differ, out)
     }
+}
+
+/// The groups as a table or JSON, then a count of each kind on standard
+/// error.
+fn write_report(
+    args: &Args,
+    ctx: &mut Ctx,
+    scan: &Scan,
+    groups: &[Group],
+    differ: &Differ,
+    out: &mut impl Write,
+) -> Result<(), Fatal> {
     match args.table.style() {
         None => {
-            for g in &groups {
+            for g in groups {
                 let json = GroupJson {
                     kind: g.kind.as_str(),
                     games: g
@@ -531,9 +544,6 @@ fn write_kept(
             printer.original(out, &raw)?;
         }
     }
-    repeat_groups.dedup();
-    cut_groups.sort_unstable();
-    cut_groups.dedup();
     let mut summary = format!(
         "{} game{}, {} dropped",
         index.len(),
