@@ -13,8 +13,9 @@
 //! Memory: [`Index`] keeps 32 bytes a game (the key, the players' hash, the
 //! plies, whether it is finished, padding); [`Lookup`] adds 12 to 26 bytes a
 //! distinct unfinished main line (a 64-bit half of the key and a game number
-//! in a hash table at its load factor). A million games take 45 to 60 MB,
-//! and the command adds their places (12 bytes a game). Prefixes are found by
+//! in a hash table at its load factor). A million games take 32 MB, and up to
+//! 58 MB when none is finished; the command adds their places (12 bytes a
+//! game). Prefixes are found by
 //! hashing every prefix of each main line as it is read again
 //! ([`LineHasher`] is incremental) and looking the hash up, so no main line
 //! is kept.
@@ -254,8 +255,8 @@ impl Index {
         self.entries[a].players == self.entries[b].players
     }
 
-    /// The games in runs of one main line and, within each, of one pair of
-    /// players; each run in index order. Runs of one game included.
+    /// The games of each main line that two or more games have, in runs of
+    /// one pair of players (a run can be one game), each run in index order.
     fn lines(&self) -> Vec<Vec<Vec<usize>>> {
         let mut order: Vec<u32> = (0..self.entries.len() as u32).collect();
         // Stable: games with equal keys and players keep index order.
