@@ -473,3 +473,190 @@ fn duplicates_schema() {
 fn duplicates_help() {
     insta::assert_snapshot!(run(&["duplicates", "--help"], None));
 }
+
+/// A game of `moves` (its main line and termination) between `south` and
+/// `north`, and the blank line after it.
+fn game(south: &str, north: &str, moves: &str) -> String {
+    format!("[South \"{south}\"]\n[North \"{north}\"]\n\n{moves}\n\n")
+}
+
+/// `ayo duplicates ARGS` on `input`: exit code, standard output and error.
+fn duplicates(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = ayo()
+        .arg("duplicates")
+        .args(args)
+        .write_stdin(input.as_bytes())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn duplicates_same_moves_by_other_players_are_kept() {
+    // The case: one main line, A v B and C v D. Two games, not one.
+    let input = game("A", "B", "1. c A 0-1") + &game("C", "D", "1. c A 0-1");
+    insta::assert_snapshot!(run(&["duplicates"], Some(input.as_bytes())));
+    insta::assert_snapshot!(run(
+        &["duplicates", "--format", "json"],
+        Some(input.as_bytes())
+    ));
+    let (status, kept, err) = duplicates(&["--drop"], &input);
+    assert_eq!((status, kept.trim_end()), (0, input.trim_end()));
+    assert_eq!(err, "2 games, 0 dropped\n");
+    // And the standings of what --drop kept still have C and D.
+    let standings = run(&["standings", "--format", "json"], Some(kept.as_bytes()));
+    for player in ["A", "B", "C", "D"] {
+        assert!(
+            standings.contains(&format!("\"player\":\"{player}\"")),
+            "{player} lost: {standings}"
+        );
+    }
+}
+
+#[test]
+fn duplicates_players_compare_without_case_and_spaces() {
+    // Games 1 and 2 are one game (the names differ only in case and
+    // spaces); game 3 has the same moves and other players.
+    let input = game("Ade  Bello", "chi", "1. c A 0-1")
+        + &game(" ade bello ", "CHI", "1. c A 0-1")
+        + &game("Femi", "Chi", "1. c A 0-1");
+    insta::assert_snapshot!(run(
+        &["duplicates", "--format", "csv"],
+        Some(input.as_bytes())
+    ));
+    let (status, kept, err) = duplicates(&["--drop"], &input);
+    assert_eq!(status, 0);
+    assert_eq!(kept.matches("[South").count(), 2, "{kept}");
+    assert!(kept.contains("Ade  Bello") && kept.contains("Femi"));
+    assert!(!kept.contains(" ade bello "));
+    assert_eq!(
+        err,
+        "3 games, 1 dropped: 1 repeat of an earlier game (group 2)\n"
+    );
+}
+
+#[test]
+fn duplicates_a_finished_game_is_never_cut_short() {
+    // `1. c A 0-1` ended with a result: a game of its own, not the start of
+    // game 2 cut short.
+    let finished = game("A", "B", "1. c A 0-1") + &game("A", "B", "1. c A 2. d *");
+    let (_, out, err) = duplicates(&["--format", "json"], &finished);
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "2 games, 0 duplicate groups, 0 same-moves groups, 0 prefix groups\n"
+    );
+    // Ending in `*`, it can be.
+    let unfinished = game("A", "B", "1. c A *") + &game("A", "B", "1. c A 2. d 1-0");
+    insta::assert_snapshot!(run(&["duplicates"], Some(unfinished.as_bytes())));
+}
+
+#[test]
+fn duplicates_drop_says_what_it_dropped() {
+    let out = ayo()
+        .args(["duplicates", "--drop", SEASON, COPIES])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "10 games, 2 dropped: 2 repeats of an earlier game (groups 1 and 2)\n"
+    );
+    // Twelve groups: the line names five and counts the rest.
+    let mut input = String::new();
+    for _ in 0..2 {
+        for s in ["a", "b", "c", "d", "e", "f"] {
+            for n in ["A", "B"] {
+                input += &game("P", "Q", &format!("1. {s} {n} 1-0"));
+            }
+        }
+    }
+    let (status, kept, err) = duplicates(&["--drop"], &input);
+    assert_eq!(status, 0);
+    assert_eq!(kept.matches("[South").count(), 12);
+    assert_eq!(
+        err,
+        "24 games, 12 dropped: 12 repeats of an earlier game (groups 1, 2, 3, 4, 5 and 7 more)\n"
+    );
+}
+
+#[test]
+fn duplicates_drop_prefixes() {
+    // Game 1 is game 2 cut short (the same players); game 3 begins game 4
+    // but other players played it: a game of its own.
+    let input = game("A", "B", "1. c A *")
+        + &game("A", "B", "1. c A 2. d 1-0")
+        + &game("C", "D", "1. f *")
+        + &game("E", "F", "1. f A 0-1");
+    let (status, kept, err) = duplicates(&["--drop"], &input);
+    assert_eq!((status, kept.trim_end()), (0, input.trim_end()));
+    assert_eq!(err, "4 games, 0 dropped\n");
+    let (status, kept, err) = duplicates(&["--drop", "--drop-prefixes"], &input);
+    assert_eq!(status, 0);
+    assert_eq!(
+        kept.trim_end(),
+        input[game("A", "B", "1. c A *").len()..].trim_end()
+    );
+    assert_eq!(err, "4 games, 1 dropped: 1 record cut short (group 1)\n");
+    // It goes with --drop only.
+    assert_eq!(code(&["duplicates", "--drop-prefixes", SEASON], None), 2);
+}
+
+#[test]
+fn duplicates_moves_only() {
+    let input = game("A", "B", "1. c A 0-1")
+        + &game("C", "D", "1. c A 0-1")
+        + &game("a", "b", "1. c A 0-1")
+        + &game("C", "D", "1. c A 0-1")
+        + &game("E", "F", "1. d 1-0")
+        + &game("E", "F", "1. d 1-0");
+    insta::assert_snapshot!(run(
+        &["duplicates", "--moves-only", "--format", "json"],
+        Some(input.as_bytes())
+    ));
+    // --drop still keeps one game of each pair of players.
+    let (status, kept, err) = duplicates(&["--moves-only", "--drop"], &input);
+    assert_eq!(status, 0);
+    let one_each =
+        game("A", "B", "1. c A 0-1") + &game("C", "D", "1. c A 0-1") + &game("E", "F", "1. d 1-0");
+    assert_eq!(kept.trim_end(), one_each.trim_end());
+    assert_eq!(
+        err,
+        "6 games, 3 dropped: 3 repeats of an earlier game (groups 1 and 2)\n"
+    );
+}
+
+#[test]
+fn duplicates_json_kinds_are_the_table_words() {
+    // A duplicate, a same-moves group and a prefix group.
+    let input = game("A", "B", "1. c A 0-1")
+        + &game("a", "b", "1. c A 0-1")
+        + &game("C", "D", "1. c A 0-1")
+        + &game("A", "B", "1. d *")
+        + &game("A", "B", "1. d B 1-0");
+    let (_, csv, _) = duplicates(&["--format", "csv"], &input);
+    let (_, json, _) = duplicates(&["--format", "json"], &input);
+    let mut table: Vec<(usize, String)> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            (cells[0].parse().unwrap(), cells[1].to_string())
+        })
+        .collect();
+    table.dedup();
+    let json: Vec<(usize, String)> = json
+        .lines()
+        .enumerate()
+        .map(|(n, l)| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (n + 1, v["kind"].as_str().unwrap().to_string())
+        })
+        .collect();
+    assert_eq!(table, json);
+    let kinds: Vec<&str> = json.iter().map(|(_, k)| k.as_str()).collect();
+    assert_eq!(kinds, ["same moves", "duplicate", "prefix"]);
+}

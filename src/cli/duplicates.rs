@@ -1,41 +1,44 @@
-//! `ayo duplicates`: the same game recorded twice, and records cut short.
+//! `ayo duplicates`: the same game recorded twice, one main line played by
+//! different players, and records cut short.
 
-use std::collections::{HashMap, HashSet};
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use ayo::corpus::key::{Group, Heads, Index, Kind};
+use ayo::corpus::key::{Group, Heads, Index, Key, Kind, record_players};
 use ayo::diagnostics::Diagnostic;
-use ayo::notation::{GameReader, RawGame, Record};
+use ayo::notation::{GameReader, Outcome, RawGame, Record};
 use ayo::output::json::schema_of;
 use ayo::output::table::{Fit, Grid};
 use ayo::replay::rules_of;
 use ayo::rules::{Position, Ruleset};
 
 use super::filter::Printer;
-use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::sync::Arc;
-
-use ayo::corpus::key::Key;
-
 use super::parallel::ordered;
 use super::{Ctx, Fatal, Input, JobsArg, TableArgs, TableFormat, input_names, write_schema};
 
-/// Find games recorded more than once, and records cut short.
+/// Find games recorded more than once, games whose moves agree, and records
+/// cut short.
 ///
-/// Two games are duplicates when their ruleset, start position and main line
-/// are the same; tags, comments, glyphs and variations may differ. A game
-/// whose main line is a proper prefix of another's (a record cut short) is
-/// reported as a group of kind `prefix`: the shorter games first. Each group
-/// lists the file and number of its games, and for duplicates the tags that
-/// differ from the group's first game; `--format json` prints one object a
-/// group. Exit 0 whether or not any are found
-/// (1 when some record does not parse, 2 on errors).
+/// Groups are of three kinds, named alike in every format. `duplicate`: the
+/// same game more than once, that is the same ruleset, start position and
+/// main line and the same players (South and North, compared without case and
+/// with runs of spaces as one); other tags, comments, glyphs and variations
+/// may differ. `same moves`: one main line played by different players,
+/// which are different games (the games of their duplicate groups included).
+/// `prefix`: a record cut short, that is an unfinished game (ending in `*`)
+/// whose main line begins longer games, listed first; a game that ends with
+/// a result is finished and never cut short. Each group lists the file,
+/// number and plies of its games and, in a table, the tags that differ from
+/// the group's first game; `--format json` prints one object a group. Exit 0
+/// whether or not any are found (1 when some record does not parse, 2 on
+/// errors).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo duplicates games/*.ayo
@@ -53,10 +56,23 @@ pub struct Args {
     table: TableArgs,
     #[command(flatten)]
     jobs: JobsArg,
-    /// Print every game except the duplicates after the first, as written
-    /// (records cut short are kept).
+    /// Group games by their moves alone, whoever played them: one group a
+    /// main line, `duplicate` when one pair of players played every game of
+    /// it, else `same moves`. With `--drop`, one game of each pair of players
+    /// is still kept.
+    #[arg(long)]
+    moves_only: bool,
+    /// Print every game, as written, except those that repeat an earlier game
+    /// (the same main line and players): the first of each duplicate group
+    /// is kept. Games with the same moves but other players, and records cut
+    /// short, are kept. Standard error says how many were dropped and from
+    /// which groups (numbered as without `--drop`).
     #[arg(long, conflicts_with_all = ["format", "ascii", "width", "schema"])]
     drop: bool,
+    /// With `--drop`, also drop each record cut short (an unfinished game)
+    /// whose main line a longer game of the same players continues.
+    #[arg(long, requires = "drop")]
+    drop_prefixes: bool,
 }
 
 /// One game of a group, in JSON.
@@ -70,11 +86,14 @@ struct GameJson<'a> {
     plies: u32,
 }
 
-/// One group, in JSON: `duplicate` (the same ruleset, start and main line)
-/// or `prefix` (the first game's main line begins each other game's).
+/// One group, in JSON: `duplicate` (the same ruleset, start, main line and
+/// players), `same moves` (the same ruleset, start and main line, other
+/// players) or `prefix` (the first games, unfinished, share a main line that
+/// begins each other game's).
 #[derive(Serialize, JsonSchema)]
 struct GroupJson<'a> {
-    /// `duplicate` or `prefix`.
+    /// `duplicate`, `same moves` or `prefix`: the words of the table's kind
+    /// column.
     kind: &'static str,
     /// The games, in input order; for `prefix`, the shorter games first.
     games: Vec<GameJson<'a>>,
@@ -88,44 +107,195 @@ struct Place {
     plies: u32,
 }
 
+/// What the first pass learns: every keyed game's key and place, and copies
+/// of the inputs that cannot be read twice.
+struct Scan {
+    names: Vec<String>,
+    index: Index,
+    places: Vec<Place>,
+    spools: Vec<Option<Spool>>,
+    /// Whether each input could be opened.
+    opened: Vec<bool>,
+    /// Whether each input was read to its end.
+    readable: Vec<bool>,
+}
+
+impl Scan {
+    /// The name of a game's input as printed (`<stdin>` for `-`).
+    fn file_of(&self, id: usize) -> &str {
+        let input = self.places[id].input as usize;
+        if self.names[input] == "-" {
+            "<stdin>"
+        } else {
+            self.names[input].as_str()
+        }
+    }
+
+    /// Where input `k` can be read again.
+    fn path(&self, k: usize) -> PathBuf {
+        match self.spools.get(k) {
+            Some(Some(s)) => s.path.clone(),
+            _ => PathBuf::from(&self.names[k]),
+        }
+    }
+
+    /// Opens input `k` again.
+    fn reopen(&self, k: usize, max: usize) -> Result<GameReader<BufReader<File>>, Fatal> {
+        let name = &self.names[k];
+        let file = File::open(self.path(k)).map_err(|e| {
+            Fatal::Error(format!(
+                "cannot read {name} again: {}",
+                super::io_message(&e)
+            ))
+        })?;
+        Ok(GameReader::new(BufReader::with_capacity(1 << 16, file)).max_game_bytes(max))
+    }
+}
+
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
         return write_schema(out, &schema_of::<GroupJson>());
     }
+    let mut scan = first_pass(&args, ctx)?;
+    let groups = scan.index.groups(args.moves_only);
+    let table = !args.drop && args.table.format != TableFormat::Json;
+    // The second pass finds prefixes and, for a table, the tags that differ.
+    let second = if !args.drop || args.drop_prefixes {
+        Some(second_pass(&args, ctx, &scan, &groups, table)?)
+    } else {
+        None
+    };
+    let (prefixes, differ) = match second {
+        Some((pairs, differ)) => (scan.index.prefix_groups(&pairs), differ),
+        None => (Vec::new(), HashMap::new()),
+    };
+    let groups: Vec<Group> = groups.into_iter().chain(prefixes).collect();
     if args.drop {
-        return drop_duplicates(&args, ctx, out);
+        write_kept(&args, ctx, &scan, &groups, out)
+    } else {
+        // The copies go now, not at the end of the run.
+        scan.spools.clear();
+        write_report(&args, ctx, &scan, &groups, &differ, out)
     }
+}
+
+/// The groups as a table or JSON, then a count of each kind on standard
+/// error.
+fn write_report(
+    args: &Args,
+    ctx: &mut Ctx,
+    scan: &Scan,
+    groups: &[Group],
+    differ: &Differ,
+    out: &mut impl Write,
+) -> Result<(), Fatal> {
+    match args.table.style() {
+        None => {
+            for g in groups {
+                let json = GroupJson {
+                    kind: g.kind.as_str(),
+                    games: g
+                        .games
+                        .iter()
+                        .map(|&id| GameJson {
+                            file: scan.file_of(id),
+                            game: scan.places[id].game,
+                            plies: scan.places[id].plies,
+                        })
+                        .collect(),
+                };
+                serde_json::to_writer(&mut *out, &json)?;
+                out.write_all(b"\n")?;
+            }
+        }
+        Some(style) => {
+            let mut grid = Grid::new(
+                ["group", "kind", "file", "game", "plies", "tags that differ"]
+                    .map(String::from)
+                    .to_vec(),
+                Vec::new(),
+            );
+            grid.fit = vec![
+                Fit::Keep,
+                Fit::Keep,
+                Fit::Wrap,
+                Fit::Keep,
+                Fit::Keep,
+                Fit::Wrap,
+            ];
+            for (n, g) in groups.iter().enumerate() {
+                for &id in &g.games {
+                    let differ = differ.get(&(g.games[0], id)).cloned();
+                    grid.rows.push(vec![
+                        (n + 1).to_string(),
+                        g.kind.as_str().to_string(),
+                        scan.file_of(id).to_string(),
+                        scan.places[id].game.to_string(),
+                        scan.places[id].plies.to_string(),
+                        differ.unwrap_or_default(),
+                    ]);
+                }
+            }
+            if !grid.rows.is_empty() {
+                out.write_all(grid.render(style).as_bytes())?;
+            }
+        }
+    }
+    let count = |kind| groups.iter().filter(|g| g.kind == kind).count();
+    let games = scan.index.len();
+    let (d, s, p) = (
+        count(Kind::Duplicate),
+        count(Kind::SameMoves),
+        count(Kind::Prefix),
+    );
+    ctx.note(&format!(
+        "{games} game{}, {d} duplicate group{}, {s} same-moves group{}, {p} prefix group{}",
+        plural(games),
+        plural(d),
+        plural(s),
+        plural(p),
+    ));
+    Ok(())
+}
+
+/// The first pass: parses and keys every game, in input order, and keeps a
+/// copy of each input that cannot be read twice.
+fn first_pass(args: &Args, ctx: &mut Ctx) -> Result<Scan, Fatal> {
     let names = input_names(&args.files);
     let mut index = Index::default();
     let mut places: Vec<Place> = Vec::new();
     // Standard input, a pipe or a process substitution cannot be read twice:
-    // a copy of each is kept in a temporary file for the second pass.
+    // a copy of each is kept in a temporary file for the next pass.
     let mut spools: Vec<Option<Spool>> = Vec::new();
+    let mut opened = vec![false; names.len()];
     let mut readable = vec![false; names.len()];
-    let jobs = args.jobs.get();
+    let max = ctx.max_game_bytes;
     // The inputs whose first game was read, in order: the sink, which sees
     // games after the reading, takes one at each input's first game.
     let started: RefCell<VecDeque<usize>> = RefCell::new(VecDeque::new());
     let mut input = 0usize;
     // The workers parse and key each game; the index is built in input order.
-    let work = |_: &str, raw: &RawGame| -> Result<Result<(Key, u32), Diagnostic>, Fatal> {
-        Ok(keyed(raw, args.rules).map(|(record, rules, start)| {
-            (key_of(&record, &rules, &start), record.moves.len() as u32)
+    let work = |_: &str, raw: &RawGame| -> Result<Result<Keyed, Diagnostic>, Fatal> {
+        Ok(keyed(raw, args.rules).map(|(record, rules, start)| Keyed {
+            key: key_of(&record, &rules, &start),
+            players: record_players(&record),
+            plies: record.moves.len() as u32,
+            finished: record.result.outcome != Outcome::Unknown,
         }))
     };
-    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, keyed: Result<(Key, u32), Diagnostic>| {
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, keyed: Result<Keyed, Diagnostic>| {
         if raw.index == 0
             && let Some(k) = started.borrow_mut().pop_front()
         {
             input = k;
         }
         match keyed {
-            Ok((key, plies)) => {
-                index.push(key, plies);
+            Ok(k) => {
+                index.push(k.key, k.players, k.plies, k.finished);
                 places.push(Place {
                     input: input as u32,
                     game: raw.index as u32 + 1,
-                    plies,
+                    plies: k.plies,
                 });
             }
             Err(d) => ctx.diagnose(file, raw, &d),
@@ -133,7 +303,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         Ok(())
     };
     ctx.start_progress(&names);
-    ordered(jobs, ctx, work, sink, |ctx, ordered| {
+    ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
         for (k, name) in names.iter().enumerate() {
             let input = match Input::open(name) {
                 Ok(input) => input,
@@ -152,7 +322,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 Some(s) => Box::new(s.tee(input.into_reader())),
                 None => input.into_reader(),
             };
-            let mut games = GameReader::new(reader);
+            let mut games = GameReader::new(reader).max_game_bytes(max);
+            opened[k] = true;
             readable[k] = true;
             for raw in games.by_ref() {
                 let raw = match raw {
@@ -177,28 +348,59 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
         Ok(())
     })?;
-    // The second pass reads the inputs again; the bar covers the first.
+    // A later pass reads the inputs again; the bar covers the first.
     ctx.finish_progress();
-    let duplicates = index.duplicates();
-    // The second pass: prefixes of every main line and, for a table, the
-    // tags that differ from the first game of a duplicate group (which is
-    // read before the others). Only the first games' tags are kept whole.
-    let lookup = index.lookup();
-    let table = args.table.format != TableFormat::Json;
-    let mut first_of: HashMap<usize, usize> = HashMap::new();
+    Ok(Scan {
+        names,
+        index,
+        places,
+        spools,
+        opened,
+        readable,
+    })
+}
+
+/// What the first pass keeps of a game.
+struct Keyed {
+    key: Key,
+    players: u64,
+    plies: u32,
+    finished: bool,
+}
+
+/// The tags of a game that differ from its group's first game's, by (first
+/// game, game).
+type Differ = HashMap<(usize, usize), String>;
+
+/// The second pass: the `(short, long)` pairs of prefixes of every main line
+/// and, for a table, the tags that differ from the first game of each group
+/// of one main line (which is read before the others). Only the first games'
+/// tags are kept whole.
+fn second_pass(
+    args: &Args,
+    ctx: &mut Ctx,
+    scan: &Scan,
+    groups: &[Group],
+    table: bool,
+) -> Result<(Vec<(usize, usize)>, Differ), Fatal> {
+    let lookup = scan.index.lookup();
+    // The first games of groups each game is compared with.
+    let mut firsts_of: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut firsts: HashSet<usize> = HashSet::new();
     if table {
-        for g in &duplicates {
-            for &id in &g.games {
-                first_of.insert(id, g.games[0]);
+        for g in groups {
+            firsts.insert(g.games[0]);
+            for &id in &g.games[1..] {
+                firsts_of.entry(id).or_default().push(g.games[0]);
             }
         }
     }
     let mut first_tags: HashMap<usize, Vec<(String, String)>> = HashMap::new();
-    let mut differ: HashMap<usize, String> = HashMap::new();
+    let mut differ: Differ = HashMap::new();
     let mut pairs = Vec::new();
     // The ids of the games handed over, in order, for the sink.
     let ids: RefCell<VecDeque<usize>> = RefCell::new(VecDeque::new());
-    let want_tags = table && !first_of.is_empty();
+    let want_tags = !firsts.is_empty();
     // The workers parse each game again and look up the prefixes of its main
     // line; the pairs and the tags are gathered in input order.
     let work = |_: &str, raw: &RawGame| -> Result<Option<Second>, Fatal> {
@@ -224,37 +426,34 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         for short in second.prefixes {
             pairs.push((short, id));
         }
-        if let (Some(&first), Some(tags)) = (first_of.get(&id), second.tags) {
-            if first == id {
-                first_tags.insert(id, tags);
-            } else if let Some(a) = first_tags.get(&first) {
-                differ.insert(id, differing(a, &tags));
+        let Some(tags) = second.tags else {
+            return Ok(());
+        };
+        for first in firsts_of.get(&id).into_iter().flatten() {
+            if let Some(a) = first_tags.get(first) {
+                differ.insert((*first, id), differing(a, &tags));
             }
+        }
+        if firsts.contains(&id) {
+            first_tags.insert(id, tags);
         }
         Ok(())
     };
-    ordered(jobs, ctx, work, sink, |ctx, ordered| {
+    let max = ctx.max_game_bytes;
+    ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
         let mut next = 0usize;
-        for (k, name) in names.iter().enumerate() {
-            if !readable[k] {
+        let places = &scan.places;
+        for k in 0..scan.names.len() {
+            if !scan.readable[k] {
                 // Skip its places: they were not all read.
                 while places.get(next).is_some_and(|p| p.input as usize == k) {
                     next += 1;
                 }
                 continue;
             }
-            let path = match spools.get(k) {
-                Some(Some(s)) => s.path.clone(),
-                _ => PathBuf::from(name),
-            };
-            let file = File::open(&path).map_err(|e| {
-                Fatal::Error(format!(
-                    "cannot read {name} again: {}",
-                    super::io_message(&e)
-                ))
-            })?;
+            let name = &scan.names[k];
             let shown: Arc<str> = Arc::from(name.as_str());
-            for raw in GameReader::new(BufReader::with_capacity(1 << 16, file)) {
+            for raw in scan.reopen(k, max)? {
                 let raw =
                     raw.map_err(|e| Fatal::Error(format!("cannot read {name} again: {e}")))?;
                 let Some(place) = places.get(next) else { break };
@@ -271,100 +470,128 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
         Ok(())
     })?;
-    // The copies go now, not at the end of the run.
-    drop(spools);
-    let prefixes = index.prefix_groups(&pairs, &duplicates);
-    let groups: Vec<&Group> = duplicates.iter().chain(&prefixes).collect();
-    let file_of = |id: usize| {
-        let input = places[id].input as usize;
-        if names[input] == "-" {
-            "<stdin>"
-        } else {
-            names[input].as_str()
-        }
-    };
-    match args.table.style() {
-        None => {
-            for g in &groups {
-                let json = GroupJson {
-                    kind: kind_name(g.kind),
-                    games: g
-                        .games
-                        .iter()
-                        .map(|&id| GameJson {
-                            file: file_of(id),
-                            game: places[id].game,
-                            plies: places[id].plies,
-                        })
-                        .collect(),
-                };
-                serde_json::to_writer(&mut *out, &json)?;
-                out.write_all(b"\n")?;
-            }
-        }
-        Some(style) => {
-            let mut grid = Grid::new(
-                ["group", "kind", "file", "game", "plies", "tags that differ"]
-                    .map(String::from)
-                    .to_vec(),
-                Vec::new(),
-            );
-            grid.fit = vec![
-                Fit::Keep,
-                Fit::Keep,
-                Fit::Wrap,
-                Fit::Keep,
-                Fit::Keep,
-                Fit::Wrap,
-            ];
-            for (n, g) in groups.iter().enumerate() {
-                for (k, &id) in g.games.iter().enumerate() {
-                    let kind = match g.kind {
-                        Kind::Duplicate => "duplicate",
-                        Kind::Prefix if k < g.short => "cut short",
-                        Kind::Prefix => "longer",
-                    };
-                    let differ = match g.kind {
-                        Kind::Duplicate => differ.get(&id).cloned().unwrap_or_default(),
-                        Kind::Prefix => String::new(),
-                    };
-                    grid.rows.push(vec![
-                        (n + 1).to_string(),
-                        kind.to_string(),
-                        file_of(id).to_string(),
-                        places[id].game.to_string(),
-                        places[id].plies.to_string(),
-                        differ,
-                    ]);
-                }
-            }
-            if !grid.rows.is_empty() {
-                out.write_all(grid.render(style).as_bytes())?;
+    Ok((pairs, differ))
+}
+
+/// `--drop`: every game read again and printed as written, except those
+/// that repeat an earlier game and, with `--drop-prefixes`, the records cut
+/// short that a longer game of the same players continues; then a summary on
+/// standard error.
+fn write_kept(
+    args: &Args,
+    ctx: &mut Ctx,
+    scan: &Scan,
+    groups: &[Group],
+    out: &mut impl Write,
+) -> Result<(), Fatal> {
+    let index = &scan.index;
+    // Each game's group in the report: the one that holds it with the game it
+    // repeats (its duplicate group, or with --moves-only its main line's).
+    let mut group_of: HashMap<usize, usize> = HashMap::new();
+    for (n, g) in groups.iter().enumerate() {
+        let holds = match g.kind {
+            Kind::Duplicate => true,
+            Kind::SameMoves => args.moves_only,
+            Kind::Prefix => false,
+        };
+        if holds {
+            for &id in &g.games {
+                group_of.insert(id, n + 1);
             }
         }
     }
-    let count = |kind| groups.iter().filter(|g| g.kind == kind).count();
-    let games = index.len();
-    ctx.note(&format!(
-        "{games} game{}, {} duplicate group{}, {} prefix group{}",
-        plural(games),
-        count(Kind::Duplicate),
-        plural(count(Kind::Duplicate)),
-        count(Kind::Prefix),
-        plural(count(Kind::Prefix)),
-    ));
+    let repeats: Vec<usize> = index.repeats().into_iter().map(|(id, _)| id).collect();
+    let mut repeat_groups: Vec<usize> = repeats
+        .iter()
+        .filter_map(|id| group_of.get(id).copied())
+        .collect();
+    let repeated: HashSet<usize> = repeats.iter().copied().collect();
+    let mut cut: Vec<usize> = Vec::new();
+    let mut cut_groups: Vec<usize> = Vec::new();
+    if args.drop_prefixes {
+        for (n, g) in groups.iter().enumerate() {
+            if g.kind != Kind::Prefix {
+                continue;
+            }
+            let (short, long) = g.games.split_at(g.short);
+            for &s in short.iter().filter(|s| !repeated.contains(s)) {
+                if long.iter().any(|&l| index.same_players(s, l)) {
+                    cut.push(s);
+                    cut_groups.push(n + 1);
+                }
+            }
+        }
+    }
+    let dropped: HashSet<(u32, u32)> = repeats
+        .iter()
+        .chain(&cut)
+        .map(|&id| (scan.places[id].input, scan.places[id].game))
+        .collect();
+    let mut printer = Printer::default();
+    for k in 0..scan.names.len() {
+        // An input that could not be opened was reported by the first pass.
+        if !scan.opened[k] {
+            continue;
+        }
+        for raw in scan.reopen(k, ctx.max_game_bytes)? {
+            // A read error ends the input, as it ended the first pass,
+            // which reported it.
+            let Ok(raw) = raw else { break };
+            // A game over --max-game-bytes was reported, and its text not kept.
+            if raw.too_large.is_some() || dropped.contains(&(k as u32, raw.index as u32 + 1)) {
+                continue;
+            }
+            printer.original(out, &raw)?;
+        }
+    }
+    let mut summary = format!(
+        "{} game{}, {} dropped",
+        index.len(),
+        plural(index.len()),
+        dropped.len()
+    );
+    if !repeats.is_empty() {
+        let n = repeats.len();
+        summary += &format!(
+            ": {n} repeat{} of an earlier game ({})",
+            plural(n),
+            numbers(&mut repeat_groups)
+        );
+    }
+    if !cut.is_empty() {
+        let n = cut.len();
+        summary += if repeats.is_empty() { ": " } else { ", " };
+        summary += &format!(
+            "{n} record{} cut short ({})",
+            plural(n),
+            numbers(&mut cut_groups)
+        );
+    }
+    ctx.note(&summary);
     Ok(())
+}
+
+/// Group numbers for a summary line: `group 3`, `groups 1, 4 and 9`, or the
+/// first few and how many more, so that the line stays short.
+fn numbers(groups: &mut Vec<usize>) -> String {
+    const SHOWN: usize = 5;
+    groups.sort_unstable();
+    groups.dedup();
+    let list = |g: &[usize]| {
+        g.iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match groups.len() {
+        1 => format!("group {}", groups[0]),
+        n if n <= SHOWN => format!("groups {} and {}", list(&groups[..n - 1]), groups[n - 1]),
+        n => format!("groups {} and {} more", list(&groups[..SHOWN]), n - SHOWN),
+    }
 }
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-fn kind_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Duplicate => "duplicate",
-        Kind::Prefix => "prefix",
-    }
 }
 
 /// What the second pass finds of a keyed game.
@@ -426,59 +653,6 @@ fn keyed(raw: &RawGame, given: Option<Ruleset>) -> Result<(Record, Ruleset, Posi
             )),
         },
     }
-}
-
-/// `--drop`: one pass, printing each game unless its key was seen before.
-fn drop_duplicates(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
-    let mut seen = HashSet::new();
-    let mut printer = Printer::default();
-    let work = |_: &str, raw: &RawGame| -> Result<Result<Key, Diagnostic>, Fatal> {
-        Ok(keyed(raw, args.rules).map(|(record, rules, start)| key_of(&record, &rules, &start)))
-    };
-    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, key: Result<Key, Diagnostic>| {
-        let first = match key {
-            Ok(key) => seen.insert(key),
-            // Not keyed: nothing to be a duplicate of; kept as written.
-            Err(d) => {
-                ctx.diagnose(file, raw, &d);
-                true
-            }
-        };
-        if first {
-            printer.original(out, raw)?;
-        }
-        Ok(())
-    };
-    let names = input_names(&args.files);
-    ctx.start_progress(&names);
-    let result = ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
-        for name in names {
-            let input = match Input::open_for(&name, ctx) {
-                Ok(input) => input,
-                Err(e) => {
-                    ordered.io_error(ctx, &Arc::from(name.as_str()), e);
-                    continue;
-                }
-            };
-            let file: Arc<str> = Arc::from(input.name.as_str());
-            for raw in input.games() {
-                match raw {
-                    Ok(raw) => {
-                        ctx.progress_game(&raw);
-                        ordered.game(ctx, &file, raw)?;
-                    }
-                    Err(e) => {
-                        ordered.io_error(ctx, &file, e);
-                        break;
-                    }
-                }
-            }
-            ctx.progress_input_done();
-        }
-        Ok(())
-    });
-    ctx.finish_progress();
-    result
 }
 
 /// A copy of an input that cannot be read twice, in a temporary file that

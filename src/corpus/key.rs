@@ -1,17 +1,27 @@
 //! Recognising the same game under other tags and comments: a 128-bit key of
-//! (canonical ruleset, start set-up, main-line letters) per game, and the
-//! groups of games that share one, or whose main line is a prefix of another's.
+//! (canonical ruleset, start set-up, main-line letters) per game, a 64-bit
+//! hash of its players, and the groups of games that share them, or whose
+//! main line is a prefix of another's.
 //!
-//! Memory: [`Index`] keeps 24 bytes a game (the key, the plies, padding);
-//! [`Lookup`] adds 12 to 26 bytes a distinct main line (a 64-bit half of the
-//! key and a game number in a hash table at its load factor). A million games
-//! take 40 to 50 MB, and the command adds their places (12 bytes a game).
-//! Prefixes are found by hashing every prefix of each main line as it is read
-//! again ([`LineHasher`] is incremental) and looking the hash up, so no main
-//! line is kept.
+//! Three kinds of group ([`Kind`]): a `duplicate` is the same game twice (the
+//! same key **and** the same players); `same moves` is one main line played by
+//! different players (different games that happen to agree, never to be
+//! dropped); a `prefix` group is an unfinished record whose main line begins
+//! longer ones (a record cut short). A game that ends with a result is
+//! finished and never the short end of a prefix group.
+//!
+//! Memory: [`Index`] keeps 32 bytes a game (the key, the players' hash, the
+//! plies, whether it is finished, padding); [`Lookup`] adds 12 to 26 bytes a
+//! distinct unfinished main line (a 64-bit half of the key and a game number
+//! in a hash table at its load factor). A million games take 32 MB, and up to
+//! 58 MB when none is finished; the command adds their places (12 bytes a
+//! game). Prefixes are found by
+//! hashing every prefix of each main line as it is read again
+//! ([`LineHasher`] is incremental) and looking the hash up, so no main line
+//! is kept.
 //!
 //! ```
-//! use ayo::corpus::key::{Index, Kind, LineHasher};
+//! use ayo::corpus::key::{Index, Kind, LineHasher, players_key};
 //! use ayo::rules::{Position, Ruleset};
 //!
 //! let start = Position::start(&Ruleset::RUSS);
@@ -20,12 +30,16 @@
 //!     line.chars().for_each(|c| h.push(c));
 //!     h.key()
 //! };
+//! let (ab, cd) = (players_key("A", "B"), players_key("C", "D"));
 //! let mut index = Index::default();
-//! index.push(key("cAd"), 3);
-//! index.push(key("cA"), 2);
-//! index.push(key("cAd"), 3);
-//! let groups = index.duplicates();
-//! assert_eq!((groups[0].kind, &groups[0].games[..]), (Kind::Duplicate, &[0, 2][..]));
+//! index.push(key("cAd"), ab, 3, true);
+//! index.push(key("cA"), ab, 2, false);
+//! index.push(key("cAd"), ab, 3, true);
+//! index.push(key("cAd"), cd, 3, true);
+//! let groups = index.groups(false);
+//! let seen: Vec<(Kind, &[usize])> = groups.iter().map(|g| (g.kind, &g.games[..])).collect();
+//! assert_eq!(seen, [(Kind::SameMoves, &[0, 2, 3][..]), (Kind::Duplicate, &[0, 2][..])]);
+//! assert_eq!(index.repeats(), [(2, 0)]);
 //!
 //! let lookup = index.lookup();
 //! let mut h = LineHasher::new(&Ruleset::RUSS, &start);
@@ -124,14 +138,57 @@ pub fn line_key(record: &Record, rules: &Ruleset, start: &Position) -> Key {
     h.key()
 }
 
+/// A hash of a game's players, South then North, compared without case and
+/// with each run of white space as one space and none at the ends: `Ade
+/// Bello` and ` ade  BELLO ` are the same player. A missing tag counts as
+/// empty.
+pub fn players_key(south: &str, north: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    for name in [south, north] {
+        for (k, word) in name.split_whitespace().enumerate() {
+            if k > 0 {
+                h.write_u8(b' ');
+            }
+            h.write(word.to_lowercase().as_bytes());
+        }
+        // A byte no UTF-8 text holds: the names cannot run into each other.
+        h.write_u8(0xff);
+    }
+    h.finish()
+}
+
+/// [`players_key`] of a record's South and North tags.
+pub fn record_players(record: &Record) -> u64 {
+    players_key(
+        record.tag("South").unwrap_or(""),
+        record.tag("North").unwrap_or(""),
+    )
+}
+
 /// What a group of games has in common.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// The same ruleset, start and main line.
+    /// The same game: the same ruleset, start, main line and players.
     Duplicate,
-    /// The first games' main line (they share it) is a proper prefix of each
-    /// of the others': a record cut short.
+    /// The same ruleset, start and main line, played by different players:
+    /// different games.
+    SameMoves,
+    /// The first games' main line (they share it, and none of them ends with
+    /// a result) is a proper prefix of each of the others': a record cut
+    /// short.
     Prefix,
+}
+
+impl Kind {
+    /// The kind's name, as every output writes it: `duplicate`, `same moves`
+    /// or `prefix`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Duplicate => "duplicate",
+            Kind::SameMoves => "same moves",
+            Kind::Prefix => "prefix",
+        }
+    }
 }
 
 /// Games found together, by their numbers in the [`Index`] (in order).
@@ -147,11 +204,14 @@ pub struct Group {
 }
 
 /// A game in the index: its key as two halves (a `u128` field would align
-/// the entry to 16 bytes and make it 32 instead of 24), and its plies.
+/// the entry to 16 bytes), its players' hash, plies, and whether it ends
+/// with a result.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     key: [u64; 2],
+    players: u64,
     plies: u32,
+    finished: bool,
 }
 
 impl Entry {
@@ -167,11 +227,15 @@ pub struct Index {
 }
 
 impl Index {
-    /// Adds a game; returns its number.
-    pub fn push(&mut self, key: Key, plies: u32) -> usize {
+    /// Adds a game: the key of its main line, its [`players_key`], its plies
+    /// and whether it ends with a result (`1-0`, `0-1`, `1/2-1/2`) rather
+    /// than `*`. Returns its number.
+    pub fn push(&mut self, key: Key, players: u64, plies: u32, finished: bool) -> usize {
         self.entries.push(Entry {
             key: [(key.0 >> 64) as u64, key.0 as u64],
+            players,
             plies,
+            finished,
         });
         self.entries.len() - 1
     }
@@ -186,30 +250,94 @@ impl Index {
         self.entries.is_empty()
     }
 
-    /// The groups of two or more games with the same key, each in index
-    /// order, ordered by their first game.
-    pub fn duplicates(&self) -> Vec<Group> {
+    /// Whether games `a` and `b` have the same players.
+    pub fn same_players(&self, a: usize, b: usize) -> bool {
+        self.entries[a].players == self.entries[b].players
+    }
+
+    /// The games of each main line that two or more games have, in runs of
+    /// one pair of players (a run can be one game), each run in index order.
+    fn lines(&self) -> Vec<Vec<Vec<usize>>> {
         let mut order: Vec<u32> = (0..self.entries.len() as u32).collect();
-        // Stable: equal keys keep index order.
-        order.sort_by_key(|&i| self.entries[i as usize].key);
-        let mut groups: Vec<Group> = order
-            .chunk_by(|&a, &b| self.entries[a as usize].key == self.entries[b as usize].key)
-            .filter(|g| g.len() > 1)
-            .map(|g| Group {
-                kind: Kind::Duplicate,
-                games: g.iter().map(|&i| i as usize).collect(),
-                short: 0,
+        // Stable: games with equal keys and players keep index order.
+        order.sort_by_key(|&i| {
+            let e = &self.entries[i as usize];
+            (e.key, e.players)
+        });
+        let key = |i: u32| self.entries[i as usize].key;
+        let players = |i: u32| self.entries[i as usize].players;
+        order
+            .chunk_by(|&a, &b| key(a) == key(b))
+            .filter(|line| line.len() > 1)
+            .map(|line| {
+                line.chunk_by(|&a, &b| players(a) == players(b))
+                    .map(|same| same.iter().map(|&i| i as usize).collect())
+                    .collect()
             })
-            .collect();
-        groups.sort_by_key(|g| g.games[0]);
+            .collect()
+    }
+
+    /// The groups of games with one main line, ordered by their first game
+    /// (a `same moves` group before a `duplicate` group with the same first
+    /// game). With `moves_only`, one group a main line: `duplicate` when its
+    /// games have one pair of players, `same moves` otherwise. Without it,
+    /// a `duplicate` group for each pair of players with two or more games,
+    /// and a `same moves` group with every game of a main line that more than
+    /// one pair played.
+    pub fn groups(&self, moves_only: bool) -> Vec<Group> {
+        let mut groups = Vec::new();
+        let group = |kind, mut games: Vec<usize>| {
+            games.sort_unstable();
+            Group {
+                kind,
+                games,
+                short: 0,
+            }
+        };
+        for pairs in self.lines() {
+            if pairs.len() > 1 {
+                groups.push(group(Kind::SameMoves, pairs.concat()));
+            }
+            if moves_only {
+                if pairs.len() == 1 {
+                    groups.push(group(Kind::Duplicate, pairs.concat()));
+                }
+                continue;
+            }
+            for same in pairs.into_iter().filter(|s| s.len() > 1) {
+                groups.push(group(Kind::Duplicate, same));
+            }
+        }
+        groups.sort_by_key(|g| (g.games[0], g.kind != Kind::SameMoves));
         groups
     }
 
-    /// A table from key to the first game with it, for [`Lookup::prefixes`].
+    /// The games that repeat an earlier one (the same main line and players),
+    /// each with the first game it repeats, in index order: what `--drop`
+    /// leaves out.
+    pub fn repeats(&self) -> Vec<(usize, usize)> {
+        let mut found: Vec<(usize, usize)> = self
+            .lines()
+            .into_iter()
+            .flatten()
+            .flat_map(|same| {
+                let first = same[0];
+                same.into_iter().skip(1).map(move |g| (g, first))
+            })
+            .collect();
+        found.sort_unstable();
+        found
+    }
+
+    /// A table from key to the first unfinished game with it, for
+    /// [`Lookup::prefixes`]: only an unfinished game can be cut short.
     pub fn lookup(&self) -> Lookup<'_> {
         let mut first = HashMap::with_capacity(self.entries.len());
         let mut clash = HashMap::new();
         for (i, e) in self.entries.iter().enumerate() {
+            if e.finished {
+                continue;
+            }
             let half = e.key[1];
             match first.get(&half) {
                 None => {
@@ -232,27 +360,28 @@ impl Index {
 
     /// The groups of games whose main line is a prefix of others', from the
     /// `(short, long)` pairs [`Lookup::prefixes`] found: one group for each
-    /// short line, with every game that has it, then every longer game.
-    pub fn prefix_groups(&self, pairs: &[(usize, usize)], duplicates: &[Group]) -> Vec<Group> {
-        let mut same: HashMap<usize, &[usize]> = HashMap::new();
-        for g in duplicates {
-            same.insert(g.games[0], &g.games);
-        }
+    /// short line, with every unfinished game that has it, then every longer
+    /// game; ordered by their first game.
+    pub fn prefix_groups(&self, pairs: &[(usize, usize)]) -> Vec<Group> {
         let mut longer: HashMap<usize, Vec<usize>> = HashMap::new();
         for &(short, long) in pairs {
             longer.entry(short).or_default().push(long);
+        }
+        // Every unfinished game with a short line, under that line's first.
+        let firsts: HashMap<[u64; 2], usize> =
+            longer.keys().map(|&s| (self.entries[s].key, s)).collect();
+        let mut same: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (i, e) in self.entries.iter().enumerate() {
+            if let (false, Some(&s)) = (e.finished, firsts.get(&e.key)) {
+                same.entry(s).or_default().push(i);
+            }
         }
         let mut groups: Vec<Group> = longer
             .into_iter()
             .map(|(short, mut long)| {
                 long.sort_unstable();
                 long.dedup();
-                let first: &[usize] = same.get(&short).copied().unwrap_or(&[]);
-                let mut games = if first.is_empty() {
-                    vec![short]
-                } else {
-                    first.to_vec()
-                };
+                let mut games = same.remove(&short).unwrap_or_else(|| vec![short]);
                 let n = games.len();
                 games.extend(long);
                 Group {
@@ -374,13 +503,15 @@ mod tests {
             h.key()
         };
         let lines = ["cAd", "c", "cAdB", "cA", "cAd", "f", "", "c"];
+        let p = players_key("A", "B");
         let mut index = Index::default();
         for l in lines {
-            index.push(key(l), l.len() as u32);
+            index.push(key(l), p, l.len() as u32, false);
         }
-        let dups = index.duplicates();
+        let dups = index.groups(false);
         let games: Vec<&[usize]> = dups.iter().map(|g| &g.games[..]).collect();
         assert_eq!(games, [&[0, 4][..], &[1, 7][..]]);
+        assert!(dups.iter().all(|g| g.kind == Kind::Duplicate));
         let lookup = index.lookup();
         let mut pairs = Vec::new();
         for (i, l) in lines.iter().enumerate() {
@@ -389,7 +520,7 @@ mod tests {
                 pairs.push((s, i));
             }
         }
-        let groups = index.prefix_groups(&pairs, &dups);
+        let groups = index.prefix_groups(&pairs);
         let seen: Vec<(&[usize], usize)> = groups.iter().map(|g| (&g.games[..], g.short)).collect();
         // The empty line is nobody's prefix; "c" (games 1 and 7) begins four
         // longer games, "cA" three, "cAd" (0 and 4) one.
@@ -401,5 +532,76 @@ mod tests {
                 (&[3, 0, 2, 4][..], 1),
             ]
         );
+    }
+
+    #[test]
+    fn players_count_without_case_and_spaces() {
+        assert_eq!(
+            players_key("Ade Bello", "Chi"),
+            players_key("  ade \t BELLO ", "CHI")
+        );
+        assert_ne!(
+            players_key("Ade Bello", "Chi"),
+            players_key("Chi", "Ade Bello")
+        );
+        assert_ne!(
+            players_key("AdeBello", "Chi"),
+            players_key("Ade Bello", "Chi")
+        );
+        assert_ne!(players_key("Ade", "Bello"), players_key("Ade Bello", ""));
+    }
+
+    #[test]
+    fn same_moves_by_other_players_is_no_duplicate() {
+        let start = Position::start(&Ruleset::RUSS);
+        let mut h = LineHasher::new(&Ruleset::RUSS, &start);
+        "cA".chars().for_each(|c| h.push(c));
+        let (ab, cd) = (players_key("A", "B"), players_key("C", "D"));
+        let mut index = Index::default();
+        for p in [ab, cd, ab, cd, cd] {
+            index.push(h.key(), p, 2, true);
+        }
+        let seen = |moves_only| {
+            let groups = index.groups(moves_only);
+            groups
+                .iter()
+                .map(|g| (g.kind, g.games.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            seen(false),
+            [
+                (Kind::SameMoves, vec![0, 1, 2, 3, 4]),
+                (Kind::Duplicate, vec![0, 2]),
+                (Kind::Duplicate, vec![1, 3, 4]),
+            ]
+        );
+        assert_eq!(seen(true), [(Kind::SameMoves, vec![0, 1, 2, 3, 4])]);
+        assert_eq!(index.repeats(), [(2, 0), (3, 1), (4, 1)]);
+    }
+
+    #[test]
+    fn a_finished_game_is_never_cut_short() {
+        let start = Position::start(&Ruleset::RUSS);
+        let key = |line: &str| {
+            let mut h = LineHasher::new(&Ruleset::RUSS, &start);
+            line.chars().for_each(|c| h.push(c));
+            h.key()
+        };
+        let p = players_key("A", "B");
+        let mut index = Index::default();
+        index.push(key("cA"), p, 2, true);
+        index.push(key("cA"), p, 2, false);
+        index.push(key("cAd"), p, 3, true);
+        let lookup = index.lookup();
+        let mut h = LineHasher::new(&Ruleset::RUSS, &start);
+        let pairs: Vec<(usize, usize)> = lookup
+            .prefixes(&mut h, "cAd".chars())
+            .into_iter()
+            .map(|s| (s, 2))
+            .collect();
+        assert_eq!(pairs, [(1, 2)]);
+        let groups = index.prefix_groups(&pairs);
+        assert_eq!((&groups[0].games[..], groups[0].short), (&[1, 2][..], 1));
     }
 }
