@@ -247,51 +247,53 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
 
 /// Where `--format svg` puts its pictures.
 enum Pictures {
-    /// Files in a folder, put in place at the end. With several inputs each
-    /// picture's name starts with its input's stem, made distinct by
-    /// `stems` (`x` and `x-2` for `d1/x.ayo` and `d2/x.ayo`).
-    Dir {
-        batch: Batch,
-        several: bool,
-        stems: Names,
-        /// The last input seen, and its stem.
-        current: Option<(String, String)>,
-    },
+    /// Files in a folder.
+    Dir(Box<Folder>),
     /// Standard output, which takes one picture: the first, and the count.
     Stdout { first: Option<String>, count: usize },
+}
+
+/// `--out DIR`: the pictures, put in place at the end. With several inputs
+/// each picture's name starts with its input's stem, made distinct by
+/// `stems` (`x` and `x-2` for `d1/x.ayo` and `d2/x.ayo`).
+struct Folder {
+    batch: Batch,
+    several: bool,
+    stems: Names,
+    /// The last input seen, and its stem.
+    current: Option<(String, String)>,
+}
+
+impl Folder {
+    /// Adds the picture `name` (no extension) of the input `file`.
+    fn put(&mut self, file: &str, name: &str, svg: &str) -> Result<(), Fatal> {
+        let text = if self.several {
+            // Each input is read once, its games in a row.
+            if self.current.as_ref().is_none_or(|(f, _)| f != file) {
+                let stem = self.stems.take(&input_stem(file), "");
+                self.current = Some((file.to_string(), stem));
+            }
+            let stem = self.current.as_ref().map_or("", |(_, s)| s.as_str());
+            format!("{stem}-{name}")
+        } else {
+            name.to_string()
+        };
+        match self.batch.write(&text, "svg", svg.as_bytes()) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(Fatal::Error(format!(
+                "cannot write in {}: {}",
+                self.batch.dir().display(),
+                io_message(&e)
+            ))),
+        }
+    }
 }
 
 impl Pictures {
     /// Writes (or keeps) one picture; `file` and `name` make its file name.
     fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), Fatal> {
         match self {
-            Pictures::Dir {
-                batch,
-                several,
-                stems,
-                current,
-            } => {
-                let text = if *several {
-                    // Each input is read once, its games in a row.
-                    if current.as_ref().is_none_or(|(f, _)| f != file) {
-                        *current = Some((file.to_string(), stems.take(&input_stem(file), "")));
-                    }
-                    let stem = current.as_ref().map_or("", |(_, s)| s.as_str());
-                    format!("{stem}-{name}")
-                } else {
-                    name.to_string()
-                };
-                batch
-                    .write(&text, "svg", svg.as_bytes())
-                    .map(drop)
-                    .map_err(|e| {
-                        Fatal::Error(format!(
-                            "cannot write in {}: {}",
-                            batch.dir().display(),
-                            io_message(&e)
-                        ))
-                    })
-            }
+            Pictures::Dir(folder) => folder.put(file, name, &svg),
             Pictures::Stdout { first, count } => {
                 *count += 1;
                 if first.is_none() {
@@ -308,7 +310,7 @@ impl Pictures {
 fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let opts = args.replay.options(true);
     let mut pictures = match &args.out {
-        Some(dir) => Pictures::Dir {
+        Some(dir) => Pictures::Dir(Box::new(Folder {
             batch: Batch::new(dir).map_err(|e| {
                 Fatal::Error(format!(
                     "cannot create {}: {}",
@@ -319,7 +321,7 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
             several: input_names(&args.files).len() > 1,
             stems: Names::new(),
             current: None,
-        },
+        })),
         None => Pictures::Stdout {
             first: None,
             count: 0,
@@ -374,13 +376,14 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
         )?;
     }
     match pictures {
-        Pictures::Dir { batch, .. } => {
+        Pictures::Dir(folder) => {
             let existing = if args.force {
                 Existing::Replace
             } else {
                 Existing::Refuse
             };
-            batch
+            folder
+                .batch
                 .commit(existing)
                 .map_err(|e| Fatal::Error(e.to_string()))?;
         }
