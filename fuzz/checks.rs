@@ -29,13 +29,14 @@ pub type Check = fn(&[u8]);
 
 /// The fuzz targets, by name: each is `fuzz/fuzz_targets/<name>.rs`, with its
 /// corpus in `fuzz/corpus/<name>/` and crash inputs in `fuzz/regressions/<name>/`.
-pub const TARGETS: [(&str, Check); 6] = [
+pub const TARGETS: [(&str, Check); 7] = [
     ("reader", check_reader),
     ("roundtrip", check_roundtrip),
     ("import", check_import),
     ("strings", check_strings),
     ("engine", check_engine),
     ("quick", check_quick),
+    ("names", check_names),
 ];
 
 /// The lap limit of every replay and engine run here: small, so that a
@@ -617,4 +618,43 @@ pub fn corpus_files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)>
         .collect();
     files.sort();
     files
+}
+
+/// Output names, each line of the input a tag value: every name stays in
+/// its folder (no separator, NUL or control character, never `.`, `..` or
+/// hidden), stems are stable, and no two names of the run are one name on a
+/// file system that ignores case.
+pub fn check_names(data: &[u8]) {
+    use ayo::files::name::{MAX_STEM, Names, stem};
+    use std::collections::HashSet;
+    use std::path::{Component, Path};
+
+    let text = String::from_utf8_lossy(data);
+    let mut names = Names::new();
+    names.reserve("index.html");
+    let mut lower = HashSet::from(["index.html".to_string()]);
+    let mut upper = HashSet::from(["INDEX.HTML".to_string()]);
+    for value in text.split('\n') {
+        let s = stem(value);
+        assert_eq!(stem(&s), s, "the stem of {value:?} changes when made again");
+        assert!(s.len() <= MAX_STEM, "{s:?} is too long");
+        for ext in ["ayo", "html"] {
+            let name = names.take(value, ext);
+            assert!(
+                !name.contains(['/', '\\']) && !name.chars().any(char::is_control),
+                "{value:?} gives {name:?}"
+            );
+            assert!(!name.starts_with('.'), "{value:?} gives {name:?}");
+            let path = Path::new("out").join(&name);
+            let parts: Vec<Component> = path.components().collect();
+            assert!(
+                parts.len() == 2 && matches!(parts[1], Component::Normal(_)),
+                "{value:?} gives {name:?}, outside the folder"
+            );
+            assert!(
+                lower.insert(name.to_lowercase()) && upper.insert(name.to_uppercase()),
+                "{value:?} gives {name:?}, given before"
+            );
+        }
+    }
 }

@@ -15,7 +15,7 @@ set -euo pipefail
 seconds=${1:-600}
 cd "$(dirname "$0")"
 
-targets=(reader roundtrip import strings engine quick)
+targets=(reader roundtrip import strings engine quick names)
 # Release with overflow checks: an arithmetic overflow is a bug to find. No
 # sanitizer: the crate denies unsafe code but for a table file's mmap and
 # register-only SSE2 packing in the sowing, and a sanitizer halves the speed.

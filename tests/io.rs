@@ -213,3 +213,293 @@ fn import_memory_follows_the_size_of_the_game() {
     // Most of what is left is the parsed record the text is checked with.
     assert!(ratio < 48, "peak RSS {kib} KiB is {ratio}x the JSON");
 }
+
+// Output folders: `filter --split-by`, `html --out-dir` and `board --out`
+// never write through a link, never replace a file unless `--force`, and
+// give every output a name of its own.
+
+/// A game of round `round`.
+fn round(round: &str) -> String {
+    format!("[Round \"{round}\"]\n\n1. c *\n")
+}
+
+/// The names in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The three commands that write into a folder, each writing `out/NAME`
+/// (their first output) from the input `R1.ayo`, which holds round R1.
+const WRITERS: [(&str, &[&str]); 3] = [
+    (
+        "R1.ayo",
+        &["filter", "R1.ayo", "--split-by", "Round", "--out", "out"],
+    ),
+    ("R1.html", &["html", "R1.ayo", "--out-dir", "out"]),
+    (
+        "game1-ply000.svg",
+        &[
+            "board", "R1.ayo", "--ply", "0", "--format", "svg", "--out", "out",
+        ],
+    ),
+];
+
+#[cfg(unix)]
+#[test]
+fn output_folders_never_write_through_a_link() {
+    for (name, args) in WRITERS {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("R1.ayo"), round("R1")).unwrap();
+        fs::write(dir.path().join("victim.txt"), "keep").unwrap();
+        fs::create_dir(dir.path().join("out")).unwrap();
+        let link = dir.path().join("out").join(name);
+        std::os::unix::fs::symlink("../victim.txt", &link).unwrap();
+
+        let out = run_in(dir.path(), args, None);
+        assert!(out.starts_with("exit 2\n"), "{args:?}: {out}");
+        assert!(
+            out.contains(&format!("error: out/{name} is already there")),
+            "{args:?}: {out}"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.path().join("victim.txt")).unwrap(),
+            "keep"
+        );
+        // Nothing else was written either.
+        assert_eq!(listing(&dir.path().join("out")), [name], "{args:?}");
+
+        let forced = [args, &["--force"]].concat();
+        let out = run_in(dir.path(), &forced, None);
+        assert!(out.starts_with("exit 0\n"), "{forced:?}: {out}");
+        assert_eq!(
+            fs::read_to_string(dir.path().join("victim.txt")).unwrap(),
+            "keep"
+        );
+        let meta = fs::symlink_metadata(&link).unwrap();
+        assert!(
+            meta.file_type().is_file(),
+            "{forced:?}: the link is replaced"
+        );
+        assert!(fs::read_to_string(&link).unwrap().len() > 4);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_stops_the_run_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = [round("R1"), round("R2"), round("R3")].join("\n");
+    fs::write(dir.path().join("games.ayo"), games).unwrap();
+    fs::create_dir(dir.path().join("out")).unwrap();
+    std::os::unix::fs::symlink("nowhere", dir.path().join("out/R2.ayo")).unwrap();
+    let out = run_in(
+        dir.path(),
+        &["filter", "games.ayo", "--split-by", "Round", "--out", "out"],
+        None,
+    );
+    insta::assert_snapshot!(out, @r"
+    exit 2
+    --- stderr
+    error: out/R2.ayo is already there: nothing was written (--force replaces it)
+    ");
+    // No R1.ayo, no temporary file: only the link.
+    assert_eq!(listing(&dir.path().join("out")), ["R2.ayo"]);
+    // Several names taken: the first is named, and how many more.
+    fs::write(dir.path().join("out/R3.ayo"), "mine").unwrap();
+    let out = run_in(
+        dir.path(),
+        &[
+            "board",
+            "games.ayo",
+            "--all",
+            "--format",
+            "svg",
+            "--out",
+            "out",
+        ],
+        None,
+    );
+    assert!(out.starts_with("exit 0\n"), "{out}");
+    let out = run_in(
+        dir.path(),
+        &["filter", "games.ayo", "--split-by", "Round", "--out", "out"],
+        None,
+    );
+    insta::assert_snapshot!(out, @r"
+    exit 2
+    --- stderr
+    error: out/R2.ayo and 1 more of the files to write are already there: nothing was written (--force replaces them)
+    ");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("out/R3.ayo")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
+fn a_file_already_there_is_replaced_only_with_force() {
+    for (name, args) in WRITERS {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("R1.ayo"), round("R1")).unwrap();
+        fs::create_dir(dir.path().join("out")).unwrap();
+        let target = dir.path().join("out").join(name);
+        fs::write(&target, "mine").unwrap();
+        let out = run_in(dir.path(), args, None);
+        assert!(out.starts_with("exit 2\n"), "{args:?}: {out}");
+        assert!(
+            out.contains(&format!("out/{name} is already there")),
+            "{out}"
+        );
+        assert_eq!(fs::read_to_string(&target).unwrap(), "mine");
+        assert_eq!(listing(&dir.path().join("out")), [name], "{args:?}");
+        let forced = [args, &["--force"]].concat();
+        let out = run_in(dir.path(), &forced, None);
+        assert!(out.starts_with("exit 0\n"), "{forced:?}: {out}");
+        assert_ne!(fs::read_to_string(&target).unwrap(), "mine");
+    }
+    // `html --out FILE` alike.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("R1.ayo"), round("R1")).unwrap();
+    fs::write(dir.path().join("page.html"), "mine").unwrap();
+    let out = run_in(dir.path(), &["html", "R1.ayo", "--out", "page.html"], None);
+    insta::assert_snapshot!(out, @r"
+    exit 2
+    --- stderr
+    error: page.html is already there: nothing was written (--force replaces it)
+    ");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("page.html")).unwrap(),
+        "mine"
+    );
+    let out = run_in(
+        dir.path(),
+        &["html", "R1.ayo", "--out", "page.html", "--force"],
+        None,
+    );
+    assert_eq!(out, "exit 0\n");
+    assert!(
+        fs::read_to_string(dir.path().join("page.html"))
+            .unwrap()
+            .starts_with("<!DOCTYPE html>")
+    );
+}
+
+#[test]
+fn outputs_that_would_share_a_name_get_names_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for sub in ["d1", "d2"] {
+        fs::create_dir(d.join(sub)).unwrap();
+        fs::write(d.join(sub).join("x.ayo"), round("1")).unwrap();
+    }
+    fs::write(d.join("x.ayo"), round("A")).unwrap();
+    fs::write(d.join("x.txt"), round("a")).unwrap();
+    fs::write(d.join("X.AYO"), round("1")).unwrap();
+    let board = |inputs: &[&str], out: &str| {
+        let args = [
+            &["board"],
+            inputs,
+            &["--all", "--format", "svg", "--out", out],
+        ]
+        .concat();
+        let text = run_in(d, &args, None);
+        assert!(text.starts_with("exit 0\n"), "{args:?}: {text}");
+        listing(&d.join(out))
+    };
+    assert_eq!(
+        board(&["d1/x.ayo", "d2/x.ayo"], "o1"),
+        [
+            "x-2-game1-ply000.svg",
+            "x-2-game1-ply001.svg",
+            "x-game1-ply000.svg",
+            "x-game1-ply001.svg"
+        ]
+    );
+    assert_eq!(board(&["x.ayo", "x.txt", "X.AYO"], "o2").len(), 6);
+    assert_eq!(
+        board(&["x.ayo", "X.AYO"], "o3"),
+        [
+            "X-2-game1-ply000.svg",
+            "X-2-game1-ply001.svg",
+            "x-game1-ply000.svg",
+            "x-game1-ply001.svg"
+        ]
+    );
+    let out = run_in(
+        d,
+        &["html", "x.ayo", "x.txt", "X.AYO", "--out-dir", "site"],
+        None,
+    );
+    assert_eq!(out, "exit 0\n");
+    assert_eq!(
+        listing(&d.join("site")),
+        ["X-3.html", "index.html", "x-2.html", "x.html"]
+    );
+    // Round values `A` and `a`: two files, whatever the file system.
+    let out = run_in(
+        d,
+        &[
+            "filter",
+            "x.ayo",
+            "x.txt",
+            "--split-by",
+            "Round",
+            "--out",
+            "rounds",
+        ],
+        None,
+    );
+    insta::assert_snapshot!(out, @r"
+    exit 0
+    --- stdout
+    rounds/A.ayo	1
+    rounds/a-2.ayo	1
+    ");
+}
+
+#[test]
+fn output_names_are_safe_for_every_file_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let values = [
+        "con", "nul.txt", "LPT9.x", "../../up", "a/b", ".hidden", "", "COM¹",
+    ];
+    let games: Vec<String> = values.iter().map(|v| round(v)).collect();
+    fs::write(d.join("games.ayo"), games.join("\n")).unwrap();
+    let out = run_in(
+        d,
+        &["filter", "games.ayo", "--split-by", "Round", "--out", "out"],
+        None,
+    );
+    insta::assert_snapshot!(out, @r"
+    exit 0
+    --- stdout
+    out/con_.ayo	1
+    out/nul_.txt.ayo	1
+    out/LPT9_.x.ayo	1
+    out/_.._up.ayo	1
+    out/a_b.ayo	1
+    out/hidden.ayo	1
+    out/_.ayo	1
+    out/COM¹_.ayo	1
+    ");
+    assert_eq!(listing(d).len(), 2, "nothing written outside out/");
+    // An input's name is made safe by the same rule.
+    fs::write(d.join("nul.txt.ayo"), round("1")).unwrap();
+    fs::write(d.join("Lpt1.ayo"), round("1")).unwrap();
+    let out = run_in(
+        d,
+        &["html", "nul.txt.ayo", "Lpt1.ayo", "--out-dir", "site"],
+        None,
+    );
+    assert_eq!(out, "exit 0\n");
+    assert_eq!(
+        listing(&d.join("site")),
+        ["Lpt1_.html", "index.html", "nul_.txt.html"]
+    );
+}

@@ -1,11 +1,14 @@
 //! `ayo board`: draw positions.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::ValueEnum;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
+use ayo::files::batch::Batch;
+use ayo::files::name::{Names, input_stem};
+use ayo::files::write::Existing;
 use ayo::output::board::{BoardView, PositionJson, board_grid, game_views, render, setup_view};
 use ayo::output::json::schema_of;
 use ayo::output::svg::{Drawing, board_svg};
@@ -58,9 +61,15 @@ pub struct Args {
     /// With `--format svg`: write each picture to a file in DIR
     /// (`game1-ply007.svg`; `FILE-game1-ply007.svg` for several input files;
     /// `setup.svg`), created if missing, instead of one picture to standard
-    /// output.
+    /// output. Pictures are put in place only once all are drawn; a name
+    /// already there (a file or a link) is an error and nothing is written,
+    /// unless --force.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// With --out: replace files already in DIR (a link is replaced, never
+    /// the file it points to).
+    #[arg(long, requires = "out")]
+    force: bool,
 }
 
 /// The values of `ayo board --format`: every table format, and `svg`.
@@ -237,35 +246,54 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
 }
 
 /// Where `--format svg` puts its pictures.
-enum Pictures<'a> {
-    /// Files in a directory; `prefix` tells apart the games of several inputs.
-    Dir { dir: &'a Path, several: bool },
+enum Pictures {
+    /// Files in a folder.
+    Dir(Box<Folder>),
     /// Standard output, which takes one picture: the first, and the count.
     Stdout { first: Option<String>, count: usize },
 }
 
-impl Pictures<'_> {
+/// `--out DIR`: the pictures, put in place at the end. With several inputs
+/// each picture's name starts with its input's stem, made distinct by
+/// `stems` (`x` and `x-2` for `d1/x.ayo` and `d2/x.ayo`).
+struct Folder {
+    batch: Batch,
+    several: bool,
+    stems: Names,
+    /// The last input seen, and its stem.
+    current: Option<(String, String)>,
+}
+
+impl Folder {
+    /// Adds the picture `name` (no extension) of the input `file`.
+    fn put(&mut self, file: &str, name: &str, svg: &str) -> Result<(), Fatal> {
+        let text = if self.several {
+            // Each input is read once, its games in a row.
+            if self.current.as_ref().is_none_or(|(f, _)| f != file) {
+                let stem = self.stems.take(&input_stem(file), "");
+                self.current = Some((file.to_string(), stem));
+            }
+            let stem = self.current.as_ref().map_or("", |(_, s)| s.as_str());
+            format!("{stem}-{name}")
+        } else {
+            name.to_string()
+        };
+        match self.batch.write(&text, "svg", svg.as_bytes()) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(Fatal::Error(format!(
+                "cannot write in {}: {}",
+                self.batch.dir().display(),
+                io_message(&e)
+            ))),
+        }
+    }
+}
+
+impl Pictures {
     /// Writes (or keeps) one picture; `file` and `name` make its file name.
     fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), Fatal> {
         match self {
-            Pictures::Dir { dir, several } => {
-                let stem = Path::new(file)
-                    .file_stem()
-                    .map_or_else(|| "stdin".into(), |s| s.to_string_lossy());
-                let name = if *several {
-                    format!("{stem}-{name}")
-                } else {
-                    name.to_string()
-                };
-                let path = dir.join(name);
-                std::fs::write(&path, svg).map_err(|e| {
-                    Fatal::Error(format!(
-                        "cannot write {}: {}",
-                        path.display(),
-                        io_message(&e)
-                    ))
-                })
-            }
+            Pictures::Dir(folder) => folder.put(file, name, &svg),
             Pictures::Stdout { first, count } => {
                 *count += 1;
                 if first.is_none() {
@@ -282,19 +310,18 @@ impl Pictures<'_> {
 fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let opts = args.replay.options(true);
     let mut pictures = match &args.out {
-        Some(dir) => {
-            std::fs::create_dir_all(dir).map_err(|e| {
+        Some(dir) => Pictures::Dir(Box::new(Folder {
+            batch: Batch::new(dir).map_err(|e| {
                 Fatal::Error(format!(
                     "cannot create {}: {}",
                     dir.display(),
                     io_message(&e)
                 ))
-            })?;
-            Pictures::Dir {
-                dir,
-                several: input_names(&args.files).len() > 1,
-            }
-        }
+            })?,
+            several: input_names(&args.files).len() > 1,
+            stems: Names::new(),
+            current: None,
+        })),
         None => Pictures::Stdout {
             first: None,
             count: 0,
@@ -313,7 +340,7 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
             last: None,
             caption: &view.caption,
         });
-        pictures.put("setup", "setup.svg", svg)?;
+        pictures.put("setup", "setup", svg)?;
     } else {
         each_record(
             &args.files,
@@ -342,21 +369,34 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
                         last,
                         caption: &view.caption,
                     });
-                    pictures.put(file, &format!("game{number}-ply{:03}.svg", view.ply), svg)?;
+                    pictures.put(file, &format!("game{number}-ply{:03}", view.ply), svg)?;
                 }
                 Ok(())
             },
         )?;
     }
-    if let Pictures::Stdout { first, count } = pictures {
-        if count > 1 {
-            return Err(Fatal::Error(format!(
-                "--format svg writes one picture to standard output, and this asks for \
-                 {count}: give --out DIR, or choose one with --game and --ply"
-            )));
+    match pictures {
+        Pictures::Dir(folder) => {
+            let existing = if args.force {
+                Existing::Replace
+            } else {
+                Existing::Refuse
+            };
+            folder
+                .batch
+                .commit(existing)
+                .map_err(|e| Fatal::Error(e.to_string()))?;
         }
-        if let Some(svg) = first {
-            out.write_all(svg.as_bytes())?;
+        Pictures::Stdout { first, count } => {
+            if count > 1 {
+                return Err(Fatal::Error(format!(
+                    "--format svg writes one picture to standard output, and this asks for \
+                 {count}: give --out DIR, or choose one with --game and --ply"
+                )));
+            }
+            if let Some(svg) = first {
+                out.write_all(svg.as_bytes())?;
+            }
         }
     }
     Ok(())

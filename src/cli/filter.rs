@@ -1,14 +1,14 @@
 //! `ayo filter`: choose games, and print them as they were written.
 
-use std::collections::{HashMap, HashSet};
-use std::fs::{self, File, OpenOptions};
+use std::collections::HashMap;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use ayo::corpus::file_stem;
 use ayo::corpus::select::{
     Board, Criteria, CriterionError, Date, Opening, Range, TagTest, Winner, scan_tags,
 };
+use ayo::files::batch::{Batch, Slot};
+use ayo::files::write::Existing;
 use ayo::notation::{Outcome, RawGame, write_record};
 use ayo::replay::{Options, replay};
 use ayo::rules::Ruleset;
@@ -21,7 +21,8 @@ use ayo::notation::SyntaxError;
 
 use super::parallel::ordered;
 use super::{
-    Ctx, Fatal, GAMES_FROM_1, GameArg, Input, JobsArg, ReplayArgs, input_names, past_the_end,
+    Ctx, Fatal, GAMES_FROM_1, GameArg, Input, JobsArg, ReplayArgs, input_names, io_message,
+    past_the_end,
 };
 
 /// Print the games that meet every criterion given, byte for byte.
@@ -114,10 +115,15 @@ pub struct Args {
     /// and its number of games.
     #[arg(long, value_name = "TAG", requires = "out", conflicts_with_all = ["count", "fmt"])]
     split_by: Option<String>,
-    /// The directory for --split-by (made when missing; files in it with
-    /// the same names are replaced).
+    /// The directory for --split-by, made when missing. Files are written
+    /// only once every game is read; a name already there (a file or a
+    /// link) is an error and nothing is written, unless --force.
     #[arg(long, value_name = "DIR", requires = "split_by")]
     out: Option<PathBuf>,
+    /// With --split-by: replace files already in --out (a link is replaced,
+    /// never the file it points to).
+    #[arg(long, requires = "split_by")]
+    force: bool,
 }
 
 /// `--winner` values.
@@ -186,7 +192,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let numbers = args.numbers();
     let mut printer = Printer::default();
     let mut split = match (&args.split_by, &args.out) {
-        (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), dir.clone())?),
+        (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), dir)?),
         _ => None,
     };
     let mut selected = 0u64;
@@ -268,7 +274,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         writeln!(out, "{selected}")?;
     }
     if let Some(split) = split {
-        split.finish(out)?;
+        let existing = if args.force {
+            Existing::Replace
+        } else {
+            Existing::Refuse
+        };
+        split.finish(out, existing)?;
     }
     // Like grep: 1 when nothing was selected. A syntax error is not a verdict
     // here (--invalid selects such games), so it does not count.
@@ -395,28 +406,26 @@ impl Printer {
     }
 }
 
-/// `--split-by TAG --out DIR`: a file per tag value.
+/// `--split-by TAG --out DIR`: a file per tag value, all put in place at the
+/// end (see [`Batch`]), so that a run that fails writes none.
 struct Split {
     tag: String,
-    dir: PathBuf,
+    batch: Batch,
     /// Each value's file, its printer and number of games.
-    files: HashMap<Option<String>, (PathBuf, Printer, u64)>,
-    /// File names taken, lowercased: file systems that ignore case would mix
-    /// `A.ayo` and `a.ayo`.
-    taken: HashSet<String>,
+    files: HashMap<Option<String>, (Slot, Printer, u64)>,
     /// Values in the order first seen.
     order: Vec<Option<String>>,
 }
 
 impl Split {
-    fn new(tag: String, dir: PathBuf) -> Result<Split, Fatal> {
-        fs::create_dir_all(&dir)
-            .map_err(|e| Fatal::Error(format!("cannot make {}: {e}", dir.display())))?;
+    fn new(tag: String, dir: &Path) -> Result<Split, Fatal> {
+        let batch = Batch::new(dir).map_err(|e| {
+            Fatal::Error(format!("cannot make {}: {}", dir.display(), io_message(&e)))
+        })?;
         Ok(Split {
             tag,
-            dir,
+            batch,
             files: HashMap::new(),
-            taken: HashSet::new(),
             order: Vec::new(),
         })
     }
@@ -427,33 +436,33 @@ impl Split {
                 .find(|t| t.name == self.tag)
                 .map(|t| t.value.into_owned())
         });
-        let fresh = !self.files.contains_key(&value);
-        if fresh {
-            let stem = value.as_deref().map_or("untagged".to_string(), file_stem);
-            let mut name = format!("{stem}.ayo");
-            let mut k = 2;
-            while !self.taken.insert(name.to_ascii_lowercase()) {
-                name = format!("{stem}-{k}.ayo");
-                k += 1;
-            }
+        if !self.files.contains_key(&value) {
+            let text = value.as_deref().unwrap_or("untagged");
+            let slot = self.batch.add(text, "ayo").map_err(|e| {
+                Fatal::Error(format!(
+                    "cannot write in {}: {}",
+                    self.batch.dir().display(),
+                    io_message(&e)
+                ))
+            })?;
             self.files
-                .insert(value.clone(), (self.dir.join(name), Printer::default(), 0));
+                .insert(value.clone(), (slot, Printer::default(), 0));
             self.order.push(value.clone());
         }
-        let Some((path, printer, n)) = self.files.get_mut(&value) else {
+        let Some((slot, printer, n)) = self.files.get_mut(&value) else {
             return Ok(());
         };
         // Opened for each game, so that a tag with many values does not run
-        // out of file handles; the first write of the run replaces the file.
-        let cannot =
-            |e: std::io::Error| Fatal::Error(format!("cannot write {}: {e}", path.display()));
-        let file = if fresh {
-            File::create(&*path)
-        } else {
-            OpenOptions::new().append(true).open(&*path)
-        }
-        .map_err(cannot)?;
-        let mut w = BufWriter::new(file);
+        // out of file handles.
+        let path = self.batch.path(*slot);
+        let cannot = |e: std::io::Error| {
+            Fatal::Error(format!(
+                "cannot write {}: {}",
+                path.display(),
+                io_message(&e)
+            ))
+        };
+        let mut w = BufWriter::new(self.batch.open(*slot).map_err(cannot)?);
         printer.original(&mut w, raw).map_err(|e| match e {
             Fatal::Error(m) => Fatal::Error(format!("{}: {m}", path.display())),
             other => other,
@@ -463,12 +472,19 @@ impl Split {
         Ok(())
     }
 
-    /// Lists the files written: `PATH<TAB>GAMES`.
-    fn finish(self, out: &mut impl Write) -> Result<(), Fatal> {
-        for value in &self.order {
-            if let Some((path, _, n)) = self.files.get(value) {
-                writeln!(out, "{}\t{n}", path.display())?;
-            }
+    /// Puts the files in place, then lists them: `PATH<TAB>GAMES`.
+    fn finish(self, out: &mut impl Write, existing: Existing) -> Result<(), Fatal> {
+        let listing: Vec<(PathBuf, u64)> = self
+            .order
+            .iter()
+            .filter_map(|value| self.files.get(value))
+            .map(|(slot, _, n)| (self.batch.path(*slot), *n))
+            .collect();
+        self.batch
+            .commit(existing)
+            .map_err(|e| Fatal::Error(e.to_string()))?;
+        for (path, n) in listing {
+            writeln!(out, "{}\t{n}", path.display())?;
         }
         Ok(())
     }

@@ -1,7 +1,11 @@
 //! `ayo html`: one self-contained page that replays records in a browser.
 
-use std::io::Write;
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
+
+use ayo::files::batch::{Batch, Refused};
+use ayo::files::name::input_stem;
+use ayo::files::write::{Existing, write_new};
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
@@ -36,8 +40,14 @@ pub struct Args {
     out: Option<PathBuf>,
     /// Write one page per input file into DIR (`DIR/NAME.html` for
     /// `NAME.ayo`), created if missing, and `DIR/index.html` linking them.
+    /// Pages are put in place only once all are written.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    /// Replace files already there: without it, a file or link where --out
+    /// or --out-dir writes is an error and nothing is written. A link is
+    /// replaced, never the file it points to.
+    #[arg(long)]
+    force: bool,
 }
 
 /// A diagnostic as `ayo validate` prints it (without colour).
@@ -97,14 +107,26 @@ fn title(games: &[ViewerGame], files: &[String]) -> String {
     })
 }
 
-/// Writes a file, an error naming it when it cannot be.
-fn write_file(path: &Path, text: &str) -> Result<(), Fatal> {
-    std::fs::write(path, text).map_err(|e| {
-        Fatal::Error(format!(
-            "cannot write {}: {}",
-            path.display(),
-            io_message(&e)
-        ))
+/// What `--force` says of files already there.
+fn existing(args: &Args) -> Existing {
+    if args.force {
+        Existing::Replace
+    } else {
+        Existing::Refuse
+    }
+}
+
+/// Writes `--out`, an error naming it when it cannot be.
+fn write_file(path: &Path, text: &str, existing: Existing) -> Result<(), Fatal> {
+    write_new(path, text.as_bytes(), existing).map_err(|e| {
+        Fatal::Error(match e.kind() {
+            ErrorKind::AlreadyExists => Refused::Taken {
+                paths: vec![path.to_path_buf()],
+                count: 1,
+            }
+            .to_string(),
+            _ => format!("cannot write {}: {}", path.display(), io_message(&e)),
+        })
     })
 }
 
@@ -119,20 +141,31 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     let html = page(&title(&games, &args.files), &games);
     match &args.out {
-        Some(path) => write_file(path, &html),
+        Some(path) => write_file(path, &html, existing(&args)),
         None => Ok(out.write_all(html.as_bytes())?),
     }
 }
 
-/// `--out-dir`: a page per input file, and an index of them.
+/// `--out-dir`: a page per input file, and an index of them, put in place
+/// together once all are written.
 fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
-    std::fs::create_dir_all(dir).map_err(|e| {
+    let cannot = |e: std::io::Error| {
+        Fatal::Error(format!(
+            "cannot write in {}: {}",
+            dir.display(),
+            io_message(&e)
+        ))
+    };
+    let mut batch = Batch::new(dir).map_err(|e| {
         Fatal::Error(format!(
             "cannot create {}: {}",
             dir.display(),
             io_message(&e)
         ))
     })?;
+    // Two inputs of one name (a/club.ayo, b/club.ayo) get two pages, and
+    // none takes the index's name.
+    batch.reserve("index.html");
     let mut index = Vec::new();
     for name in input_names(&args.files) {
         // One input at a time: an unreadable one is reported and skipped.
@@ -146,27 +179,20 @@ fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
         }
         let files = [name.clone()];
         let games = read_games(&files, args, ctx)?;
-        let stem = Path::new(&name)
-            .file_stem()
-            .map_or_else(|| "stdin".to_string(), |s| s.to_string_lossy().into_owned());
-        let stem = if name == "-" {
-            "stdin".to_string()
-        } else {
-            stem
-        };
-        // Two inputs of one name (a/club.ayo, b/club.ayo) get two pages, and
-        // none takes the index's name.
-        let mut page_name = format!("{stem}.html");
-        let mut k = 1;
-        while page_name == "index.html" || index.iter().any(|(n, _, _)| *n == page_name) {
-            k += 1;
-            page_name = format!("{stem}-{k}.html");
-        }
         let title = title(&games, &files);
-        write_file(&dir.join(&page_name), &page(&title, &games))?;
+        let page_name = batch
+            .write(&input_stem(&name), "html", page(&title, &games).as_bytes())
+            .map_err(cannot)?;
         index.push((page_name, title, games.len()));
     }
-    write_file(&dir.join("index.html"), &index_page(&index))
+    let slot = batch.add_reserved("index.html").map_err(cannot)?;
+    batch
+        .append(slot, index_page(&index).as_bytes())
+        .map_err(cannot)?;
+    batch
+        .commit(existing(args))
+        .map_err(|e| Fatal::Error(e.to_string()))?;
+    Ok(())
 }
 
 /// A file name as a relative link: bytes other than letters, digits and

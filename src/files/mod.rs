@@ -11,6 +11,10 @@
 //!   file beside it and renamed into place, so a link is never followed and a
 //!   reader never sees half a file; a file already there is an error unless
 //!   the caller forces it.
+//! - [`batch`]: several files into one folder, all or none: each written to a
+//!   hidden temporary file there, and every name checked before any file is
+//!   put in place.
 
+pub mod batch;
 pub mod name;
 pub mod write;
