@@ -114,7 +114,14 @@ impl Snapshot {
         let (dev, ino, nlink, mode, uid, gid) = {
             use std::os::unix::fs::MetadataExt;
             let m = meta;
-            (m.dev(), m.ino(), m.nlink(), m.mode() & 0o7777, m.uid(), m.gid())
+            (
+                m.dev(),
+                m.ino(),
+                m.nlink(),
+                m.mode() & 0o7777,
+                m.uid(),
+                m.gid(),
+            )
         };
         #[cfg(not(unix))]
         let (dev, ino, nlink, mode, uid, gid) = (0, 0, 1, 0o644, 0, 0);
@@ -160,9 +167,7 @@ pub enum Refused {
     #[error("read-only: left as it is (give it write permission to rewrite it)")]
     ReadOnly,
     /// The file has other names, which a rename would leave with the old text.
-    #[error(
-        "has {0} hard links: left as it is, since its other names would keep the old text"
-    )]
+    #[error("has {0} hard links: left as it is, since its other names would keep the old text")]
     HardLinks(u64),
     /// The file is no longer the one read (size, modification time or inode).
     #[error("changed since it was read: left as it is, nothing was written")]

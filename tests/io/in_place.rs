@@ -70,7 +70,10 @@ fn kill(child: &Child, signal: &str) {
 /// Waits for the run: its status and standard error.
 fn finish(child: Child) -> (ExitStatus, String) {
     let out = child.wait_with_output().unwrap();
-    (out.status, String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -92,8 +95,16 @@ fn sigint_and_sigterm_remove_the_temporary_and_keep_the_file() {
             if status.code() == Some(0) {
                 continue; // Done before the signal landed.
             }
-            assert_eq!(status.code(), Some(code), "SIG{signal}: {status:?} {stderr}");
-            assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new(), "SIG{signal}");
+            assert_eq!(
+                status.code(),
+                Some(code),
+                "SIG{signal}: {status:?} {stderr}"
+            );
+            assert_eq!(
+                temporaries(dir.path()),
+                Vec::<PathBuf>::new(),
+                "SIG{signal}"
+            );
             // The signal landed after the rename: the file is whole, formatted.
             if fs::metadata(&file).unwrap().len() != original.len() as u64 {
                 continue;
@@ -102,7 +113,10 @@ fn sigint_and_sigterm_remove_the_temporary_and_keep_the_file() {
             caught = true;
             break;
         }
-        assert!(caught, "SIG{signal} never landed while the temporary existed");
+        assert!(
+            caught,
+            "SIG{signal} never landed while the temporary existed"
+        );
     }
 }
 
@@ -124,7 +138,11 @@ fn a_temporary_left_by_sigkill_is_removed_by_the_next_run() {
             break;
         }
     }
-    assert_eq!(left.len(), 1, "SIGKILL never landed while the temporary existed");
+    assert_eq!(
+        left.len(),
+        1,
+        "SIGKILL never landed while the temporary existed"
+    );
     assert!(fs::read(&file).unwrap() == original);
     let name = left[0].file_name().unwrap().to_string_lossy().into_owned();
     assert!(name.starts_with(".big.ayo.ayo-"), "{name}");
@@ -226,9 +244,16 @@ fn permissions_owner_and_group_are_kept() {
     for mode in [0o640, 0o600, 0o755, 0o2664] {
         fs::write(&file, UNFORMATTED).unwrap();
         fs::set_permissions(&file, fs::Permissions::from_mode(mode)).unwrap();
-        assert_eq!(run_in(dir.path(), &["fmt", "--write", "a.ayo"], None), "exit 0\n");
+        assert_eq!(
+            run_in(dir.path(), &["fmt", "--write", "a.ayo"], None),
+            "exit 0\n"
+        );
         assert_eq!(fs::read_to_string(&file).unwrap(), FORMATTED);
-        assert_eq!(fs::metadata(&file).unwrap().mode() & 0o7777, mode, "{mode:o}");
+        assert_eq!(
+            fs::metadata(&file).unwrap().mode() & 0o7777,
+            mode,
+            "{mode:o}"
+        );
     }
     // The owner of a file this test creates is the user running it.
     if fs::metadata(&file).unwrap().uid() != 0 {
@@ -238,8 +263,14 @@ fn permissions_owner_and_group_are_kept() {
     fs::write(&file, UNFORMATTED).unwrap();
     fs::set_permissions(&file, fs::Permissions::from_mode(0o664)).unwrap();
     std::os::unix::fs::chown(&file, Some(4321), Some(8765)).unwrap();
-    assert_eq!(run_in(dir.path(), &["fmt", "--write", "a.ayo"], None), "exit 0\n");
+    assert_eq!(
+        run_in(dir.path(), &["fmt", "--write", "a.ayo"], None),
+        "exit 0\n"
+    );
     let meta = fs::metadata(&file).unwrap();
     assert_eq!(fs::read_to_string(&file).unwrap(), FORMATTED);
-    assert_eq!((meta.uid(), meta.gid(), meta.mode() & 0o7777), (4321, 8765, 0o664));
+    assert_eq!(
+        (meta.uid(), meta.gid(), meta.mode() & 0o7777),
+        (4321, 8765, 0o664)
+    );
 }
