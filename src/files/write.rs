@@ -517,6 +517,19 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
+    fn a_new_file_gets_the_permissions_of_any_new_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        File::create(&plain).unwrap();
+        let ours = dir.path().join("ours");
+        write_new(&ours, b"x", Existing::Refuse).unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode();
+        assert_eq!(mode(&ours), mode(&plain));
+    }
+
+    #[cfg(unix)]
+    #[test]
     fn replace_refuses_what_it_must_not_touch() {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
