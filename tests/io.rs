@@ -4,6 +4,9 @@ use std::fs;
 use std::path::Path;
 
 mod common;
+#[cfg(unix)]
+#[path = "io/in_place.rs"]
+mod in_place;
 
 use common::{ayo, run, run_in};
 

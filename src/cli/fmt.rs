@@ -1,13 +1,17 @@
 //! `ayo fmt`: print records in canonical form, check it, show it as a diff, or
 //! write it back to the files.
 
+use std::collections::HashSet;
 use std::fs;
-use std::io::{BufRead, Read, Write};
-use std::path::Path;
+use std::io::{self, BufRead, Read, Write};
+use std::path::{Path, PathBuf};
 
+use ayo::files::write::{
+    HardLinks, Refused, Snapshot, open_to_replace, refusal, replace, sweep_stale,
+};
 use ayo::notation::{GameReader, write_record};
 
-use super::{Ctx, Fatal, GameArg, each_game, each_input, input_names};
+use super::{Ctx, Fatal, GameArg, each_game, each_input, input_names, signals};
 
 /// Print every game in canonical form.
 ///
@@ -36,11 +40,21 @@ pub struct Args {
     /// the records; exit 1 if any file would change.
     #[arg(long, conflicts_with_all = ["write", "game"])]
     diff: bool,
-    /// Rewrite each file in place (through a temporary file beside it, renamed
-    /// over it, so a file is never left half written). A file with a syntax
-    /// error is left untouched.
+    /// Rewrite each file in place, through a temporary file beside it
+    /// (`.NAME.ayo-PID-XXXXXX.tmp`) renamed over it, so a file is never left
+    /// half written. A file with a syntax error is left untouched. A link is
+    /// followed: the file it points to is rewritten. The file keeps its
+    /// permissions and (as root) its owner and group. Refused, and left as
+    /// it is (exit 2): a read-only file, a file with other hard links (see
+    /// --force), and a file that changed while it was being formatted.
+    /// SIGINT and SIGTERM remove the temporary file (exit 130, 143); one left
+    /// by a killed run is removed by the next --write in its folder.
     #[arg(long, conflicts_with = "game")]
     write: bool,
+    /// With --write: rewrite a file that has other hard links too. Only the
+    /// name given gets the new text; the other names keep the old one.
+    #[arg(long, requires = "write")]
+    force: bool,
     /// Only the N-th game of each file (from 1), printed in canonical form
     /// (not with --check, --diff or --write, which concern whole files).
     #[command(flatten)]
@@ -181,13 +195,36 @@ fn rewrite(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
             "--write needs files: it cannot rewrite standard input".to_string(),
         ));
     }
+    if args.write {
+        signals::clean_up_on_exit_signals();
+    }
+    let links = if args.force {
+        HardLinks::Split
+    } else {
+        HardLinks::Refuse
+    };
+    let mut swept = HashSet::new();
     for name in names {
+        // What the file was when it was read, to rewrite it only if it still is.
+        let mut snapshot = None;
         let (file, before) = if name == "-" {
             let mut bytes = Vec::new();
             match std::io::stdin().lock().read_to_end(&mut bytes) {
                 Ok(_) => ("<stdin>".to_string(), bytes),
                 Err(e) => {
                     ctx.io_error("<stdin>", &e);
+                    continue;
+                }
+            }
+        } else if args.write {
+            sweep_folder(Path::new(&name), &mut swept, ctx);
+            match read_to_replace(Path::new(&name)) {
+                Ok((bytes, was)) => {
+                    snapshot = Some(was);
+                    (name.clone(), bytes)
+                }
+                Err(e) => {
+                    ctx.io_error(&name, &e);
                     continue;
                 }
             }
@@ -231,29 +268,57 @@ fn rewrite(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
                 "{file}: left unchanged: {} cannot be formatted",
                 game_list(&found.broken)
             ));
-        } else if let Err(e) = replace(Path::new(&name), &after) {
-            ctx.io_error(&file, &e);
+        } else if let Some(was) = &snapshot
+            && let Err(e) = replace(Path::new(&name), was, &after, links)
+        {
+            report_refusal(&file, &e, ctx);
         }
     }
     Ok(())
 }
 
-/// Replaces the file at `path` by `bytes`: written to a new file in the same
-/// directory, flushed to disk, given the old file's permissions, then renamed
-/// over it. A reader (or a crash, or Ctrl-C) sees the old file or the new one,
-/// never a mix. The temporary file is removed when anything fails; a symbolic
-/// link is followed, so the file it points to is replaced, not the link.
-fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let path = fs::canonicalize(path)?;
-    let permissions = fs::metadata(&path)?.permissions();
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".ayo-fmt-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    fs::set_permissions(tmp.path(), permissions)?;
-    tmp.persist(&path).map_err(|e| e.error)?;
-    Ok(())
+/// Reads the whole file, with the [`Snapshot`] taken when it was opened.
+fn read_to_replace(path: &Path) -> io::Result<(Vec<u8>, Snapshot)> {
+    let (mut reader, was) = open_to_replace(path)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(was.len).unwrap_or(0));
+    reader.read_to_end(&mut bytes)?;
+    Ok((bytes, was))
+}
+
+/// Removes the temporary files a killed `ayo` left in the folder where the
+/// file's own would go (once a folder a run), saying so.
+fn sweep_folder(path: &Path, swept: &mut HashSet<PathBuf>, ctx: &mut Ctx) {
+    let Some(dir) = fs::canonicalize(path)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+    else {
+        return;
+    };
+    if swept.insert(dir.clone()) {
+        for (stale, pid) in sweep_stale(&dir) {
+            ctx.note(&format!(
+                "{}: removed a temporary file left by an interrupted ayo (process {pid})",
+                stale.display()
+            ));
+        }
+    }
+}
+
+/// Says why `replace` left a file alone, in the words of `fmt`.
+fn report_refusal(file: &str, e: &io::Error, ctx: &mut Ctx) {
+    let said = match refusal(e) {
+        Some(Refused::Changed) => {
+            "changed while it was being formatted: left as it is, nothing written (run again)"
+                .to_string()
+        }
+        Some(Refused::HardLinks(n)) => format!(
+            "has {n} hard links: left as it is, since its other names would keep the old \
+             text (--force rewrites this name alone)"
+        ),
+        _ => {
+            ctx.io_error(file, e);
+            return;
+        }
+    };
+    ctx.io_error(file, &io::Error::other(said));
 }

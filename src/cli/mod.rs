@@ -30,6 +30,7 @@ mod json;
 mod parallel;
 mod perft;
 mod progress;
+mod signals;
 mod standings;
 mod stats;
 mod tables;

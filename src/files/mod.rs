@@ -7,10 +7,13 @@
 //!   becomes a file name that stays inside the folder it was given, is safe on
 //!   every file system (Windows-reserved names included), and never collides
 //!   with another name of the same run, compared without case.
-//! - [`write`]: the one safe-write function. A file is written to a temporary
+//! - [`write`]: the one safe-write code. A file is written to a temporary
 //!   file beside it and renamed into place, so a link is never followed and a
 //!   reader never sees half a file; a file already there is an error unless
-//!   the caller forces it.
+//!   the caller forces it. A file rewritten in place ([`write::replace`])
+//!   keeps its permissions and owner, and is left alone if it changed since
+//!   it was read. Temporary files have a documented name, so that a signal
+//!   handler removes them and a later run sweeps those a killed run left.
 //! - [`batch`]: several files into one folder, all or none: each written to a
 //!   hidden temporary file there, and every name checked before any file is
 //!   put in place.

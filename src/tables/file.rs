@@ -25,6 +25,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::TableError;
+use crate::files::write::{Existing, write_new_with};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"AYOTABLE";
@@ -159,28 +160,27 @@ pub fn level_of_file_name(name: &str) -> Option<u8> {
         .ok()
 }
 
-/// Writes a level atomically: to a temporary file in the same directory,
-/// then renamed, so an interrupted build never leaves a half-written level
-/// under a level's name.
+/// Writes a level atomically, through [`crate::files::write`]: to a temporary
+/// file in the same directory, then renamed, so an interrupted build never
+/// leaves a half-written level under a level's name.
 pub fn write_level(path: &Path, header: &Header, values: &[u8]) -> Result<(), TableError> {
     let io_err = |source: io::Error| TableError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io_err)?;
-    tmp.write_all(&header.encode()?).map_err(io_err)?;
-    tmp.write_all(values).map_err(io_err)?;
-    tmp.as_file().sync_all().map_err(io_err)?;
-    // Temporary files are private; a table is data anyone may read.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let perms = std::fs::Permissions::from_mode(0o644);
-        tmp.as_file().set_permissions(perms).map_err(io_err)?;
-    }
-    tmp.persist(path).map_err(|e| io_err(e.error))?;
-    Ok(())
+    let header = header.encode()?;
+    write_new_with(path, Existing::Replace, |tmp| {
+        tmp.write_all(&header)?;
+        tmp.write_all(values)?;
+        // A table is data anyone may read, whatever the umask.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            tmp.set_permissions(std::fs::Permissions::from_mode(0o644))?;
+        }
+        Ok(())
+    })
+    .map_err(io_err)
 }
 
 /// A level's values: the file mapped into memory, or read into it.

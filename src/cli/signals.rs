@@ -1,0 +1,33 @@
+//! What the binary does on SIGINT and SIGTERM while it writes files: remove
+//! its temporary files, then exit 130 or 143 (128 plus the signal's number,
+//! as a shell reports a process the signal killed).
+
+/// From now on, SIGINT and SIGTERM remove every temporary file of
+/// [`ayo::files::write`] before the process exits with 128 plus the
+/// signal's number. Until this is called (or where it cannot be set up), a
+/// signal kills the process as usual, and the next `fmt --write` in the
+/// folder sweeps what it left. Calling it again does nothing more.
+pub fn clean_up_on_exit_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        use std::sync::Once;
+
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+                return;
+            };
+            // The handler proper only wakes this thread, which may then do
+            // what a handler may not (take a lock, remove files).
+            std::thread::spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    // Held to the end: no write starts or is renamed into
+                    // place once the temporary files are gone.
+                    let _held = ayo::files::write::remove_temporaries();
+                    std::process::exit(128 + signal);
+                }
+            });
+        });
+    }
+}

@@ -1,0 +1,276 @@
+//! `fmt --write` keeps what it does not own: signals, a killed run, a file
+//! that changes while it is formatted, read-only files, hard links, owners.
+//!
+//! The tests that signal a run, or write to its file, wait until its
+//! temporary file appears: the file is big enough (about 40 MB) that the
+//! temporary file lives for a while, and a run that wins the race anyway (it
+//! renames before the signal lands) is tried again.
+
+use std::fs;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus};
+use std::time::{Duration, Instant};
+
+use super::common::run_in;
+
+/// Games with a long tag each and a movetext not in canonical form.
+fn big_unformatted() -> Vec<u8> {
+    let tag = "x".repeat(1 << 20);
+    (0..40)
+        .flat_map(|_| format!("[Event \"{tag}\"]\n1.   c Fx2 *\n\n").into_bytes())
+        .collect()
+}
+
+fn ayo_fmt_write(dir: &Path, file: &str) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin!("ayo"))
+        .current_dir(dir)
+        .args(["fmt", "--write", file])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The hidden temporary files in `dir`.
+fn temporaries(dir: &Path) -> Vec<PathBuf> {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with('.') && name.ends_with(".tmp")
+        })
+        .collect()
+}
+
+/// Waits until the run has a temporary file in `dir` (true) or has ended
+/// (false).
+fn temporary_appears(dir: &Path, child: &mut Child) -> bool {
+    let start = Instant::now();
+    loop {
+        if !temporaries(dir).is_empty() {
+            return true;
+        }
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "no temporary");
+        std::thread::sleep(Duration::from_micros(200));
+    }
+}
+
+fn kill(child: &Child, signal: &str) {
+    let status = Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Waits for the run: its status and standard error.
+fn finish(child: Child) -> (ExitStatus, String) {
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn sigint_and_sigterm_remove_the_temporary_and_keep_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.ayo");
+    let original = big_unformatted();
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let mut caught = false;
+        for _ in 0..5 {
+            fs::write(&file, &original).unwrap();
+            let mut child = ayo_fmt_write(dir.path(), "big.ayo");
+            if !temporary_appears(dir.path(), &mut child) {
+                finish(child);
+                continue;
+            }
+            kill(&child, signal);
+            let (status, stderr) = finish(child);
+            if status.code() == Some(0) {
+                continue; // Done before the signal landed.
+            }
+            assert_eq!(
+                status.code(),
+                Some(code),
+                "SIG{signal}: {status:?} {stderr}"
+            );
+            assert_eq!(
+                temporaries(dir.path()),
+                Vec::<PathBuf>::new(),
+                "SIG{signal}"
+            );
+            // The signal landed after the rename: the file is whole, formatted.
+            if fs::metadata(&file).unwrap().len() != original.len() as u64 {
+                continue;
+            }
+            assert!(fs::read(&file).unwrap() == original, "SIG{signal}");
+            caught = true;
+            break;
+        }
+        assert!(
+            caught,
+            "SIG{signal} never landed while the temporary existed"
+        );
+    }
+}
+
+#[test]
+fn a_temporary_left_by_sigkill_is_removed_by_the_next_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.ayo");
+    let original = big_unformatted();
+    let mut left = Vec::new();
+    for _ in 0..5 {
+        fs::write(&file, &original).unwrap();
+        let mut child = ayo_fmt_write(dir.path(), "big.ayo");
+        if temporary_appears(dir.path(), &mut child) {
+            kill(&child, "KILL");
+        }
+        finish(child);
+        left = temporaries(dir.path());
+        if !left.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(
+        left.len(),
+        1,
+        "SIGKILL never landed while the temporary existed"
+    );
+    assert!(fs::read(&file).unwrap() == original);
+    let name = left[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with(".big.ayo.ayo-"), "{name}");
+
+    let out = run_in(dir.path(), &["fmt", "--write", "big.ayo"], None);
+    assert!(out.starts_with("exit 0\n"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "/{name}: removed a temporary file left by an interrupted ayo (process "
+        )),
+        "{out}"
+    );
+    assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new());
+    assert!(fs::read(&file).unwrap() != original);
+}
+
+#[test]
+fn a_file_that_grows_while_it_is_formatted_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.ayo");
+    let original = big_unformatted();
+    let added = b"[Event \"added\"]\n\n1. c *\n";
+    for attempt in 0..5 {
+        fs::write(&file, &original).unwrap();
+        let mut child = ayo_fmt_write(dir.path(), "big.ayo");
+        if !temporary_appears(dir.path(), &mut child) {
+            finish(child);
+            continue;
+        }
+        let mut appender = fs::OpenOptions::new().append(true).open(&file).unwrap();
+        std::io::Write::write_all(&mut appender, added).unwrap();
+        let (status, stderr) = finish(child);
+        if status.code() == Some(0) && attempt < 4 {
+            continue; // Renamed before the game was added, to the new file.
+        }
+        assert_eq!(status.code(), Some(2), "{stderr}");
+        assert_eq!(
+            stderr,
+            "error: big.ayo: changed while it was being formatted: left as it is, \
+             nothing written (run again)\n"
+        );
+        let now = fs::read(&file).unwrap();
+        assert!(now.len() == original.len() + added.len() && now.ends_with(added));
+        assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new());
+        return;
+    }
+    panic!("the file never grew while the temporary existed");
+}
+
+const UNFORMATTED: &str = "[Event \"a\"]\n1.   c *\n";
+const FORMATTED: &str = "[Event \"a\"]\n\n1. c *\n";
+
+#[test]
+fn a_read_only_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ro.ayo");
+    fs::write(&file, UNFORMATTED).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    insta::assert_snapshot!(run_in(dir.path(), &["fmt", "--write", "ro.ayo"], None), @r"
+    exit 2
+    --- stderr
+    error: ro.ayo: read-only: left as it is (give it write permission to rewrite it)
+    ");
+    assert_eq!(fs::read_to_string(&file).unwrap(), UNFORMATTED);
+    // Already canonical: nothing to write, nothing refused.
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).unwrap();
+    fs::write(&file, FORMATTED).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    insta::assert_snapshot!(run_in(dir.path(), &["fmt", "--write", "ro.ayo"], None), @"exit 0");
+}
+
+#[test]
+fn a_file_with_two_hard_links_is_refused_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.ayo");
+    let other = dir.path().join("b.ayo");
+    fs::write(&file, UNFORMATTED).unwrap();
+    fs::hard_link(&file, &other).unwrap();
+    insta::assert_snapshot!(run_in(dir.path(), &["fmt", "--write", "a.ayo"], None), @r"
+    exit 2
+    --- stderr
+    error: a.ayo: has 2 hard links: left as it is, since its other names would keep the old text (--force rewrites this name alone)
+    ");
+    assert_eq!(fs::read_to_string(&file).unwrap(), UNFORMATTED);
+    assert_eq!(fs::metadata(&file).unwrap().nlink(), 2);
+    let out = run_in(dir.path(), &["fmt", "--write", "--force", "a.ayo"], None);
+    assert_eq!(out, "exit 0\n");
+    assert_eq!(fs::read_to_string(&file).unwrap(), FORMATTED);
+    assert_eq!(fs::read_to_string(&other).unwrap(), UNFORMATTED);
+    // --force is for --write alone.
+    let out = run_in(dir.path(), &["fmt", "--force", "a.ayo"], None);
+    assert!(out.starts_with("exit 2\n"), "{out}");
+}
+
+#[test]
+fn permissions_owner_and_group_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.ayo");
+    for mode in [0o640, 0o600, 0o755, 0o2664] {
+        fs::write(&file, UNFORMATTED).unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(mode)).unwrap();
+        assert_eq!(
+            run_in(dir.path(), &["fmt", "--write", "a.ayo"], None),
+            "exit 0\n"
+        );
+        assert_eq!(fs::read_to_string(&file).unwrap(), FORMATTED);
+        assert_eq!(
+            fs::metadata(&file).unwrap().mode() & 0o7777,
+            mode,
+            "{mode:o}"
+        );
+    }
+    // The owner of a file this test creates is the user running it.
+    if fs::metadata(&file).unwrap().uid() != 0 {
+        eprintln!("skipped: only root may keep another user's ownership");
+        return;
+    }
+    fs::write(&file, UNFORMATTED).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o664)).unwrap();
+    std::os::unix::fs::chown(&file, Some(4321), Some(8765)).unwrap();
+    assert_eq!(
+        run_in(dir.path(), &["fmt", "--write", "a.ayo"], None),
+        "exit 0\n"
+    );
+    let meta = fs::metadata(&file).unwrap();
+    assert_eq!(fs::read_to_string(&file).unwrap(), FORMATTED);
+    assert_eq!(
+        (meta.uid(), meta.gid(), meta.mode() & 0o7777),
+        (4321, 8765, 0o664)
+    );
+}
