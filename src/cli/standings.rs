@@ -23,9 +23,10 @@ use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, each_game, write_schema};
 /// stores after the last move of a game that stopped early); the moves are not
 /// checked (`ayo validate` does). Players level on points are ranked by their
 /// seed difference, and share a rank when that is level too. Unfinished games
-/// (`*`) are listed apart and not counted; names that differ only in case or
-/// spacing are listed in a note. In CSV and JSON those two lists go to
-/// standard error, so that standard output holds only the table.
+/// (`*`), and games whose moves do not parse though their tags do, are listed
+/// apart and not counted; names that differ only in case or spacing are
+/// listed in a note. In CSV and JSON those lists go to standard error, so
+/// that standard output holds only the table.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo standings tournament.ayo
@@ -339,8 +340,8 @@ fn crosstable_fits(tables: &[Table], by: Option<&str>, max: usize) -> Result<(),
             continue;
         }
         let which = match (by, &t.value) {
-            (Some(_), Some(value)) => format!(" of `{value}`"),
-            (Some(tag), None) => format!(" of the games without a {tag} tag"),
+            (Some(tag), Some(value)) => format!(" for {tag} `{value}`"),
+            (Some(tag), None) => format!(" for the games with no {tag} tag"),
             (None, _) => String::new(),
         };
         return Err(Fatal::Error(format!(
