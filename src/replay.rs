@@ -413,7 +413,13 @@ struct Run {
 /// there is one, else its `Rules` tag, else russ. A `Rules` tag that is not a
 /// ruleset is an error at the tag's value.
 pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
-    match (given, find_tag(record, "Rules")) {
+    rules_of_tags(&record.tags, given)
+}
+
+/// As [`rules_of`], from tag pairs alone: those of a game whose tag section
+/// parses though its moves do not.
+pub fn rules_of_tags(tags: &[Tag], given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
+    match (given, tags.iter().find(|t| t.name == "Rules")) {
         (Some(r), _) => Ok(r),
         (None, None) => Ok(Ruleset::RUSS),
         (None, Some(tag)) => tag.value.parse::<Ruleset>().map_err(|e| {

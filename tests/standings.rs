@@ -281,3 +281,93 @@ fn schema_and_output_agree() {
 fn help() {
     insta::assert_snapshot!(run(&["standings", "--help"], None));
 }
+
+/// `pairs` games, each between two players met nowhere else.
+fn many_players(pairs: usize) -> Vec<u8> {
+    (0..pairs)
+        .map(|k| format!("[South \"S{k}\"]\n[North \"N{k}\"]\n[Score \"25-20\"]\n\n1. cx7 1-0\n\n"))
+        .collect::<String>()
+        .into_bytes()
+}
+
+#[test]
+fn a_crosstable_of_more_than_max_players_is_refused() {
+    // 62 players: a row and a column each is 3,844 cells.
+    let input = many_players(31);
+    for format in ["table", "csv", "markdown"] {
+        let out = ayo()
+            .args(["standings", "--cross", "--format", format])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        assert!(out.stdout.is_empty(), "{format}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("62 players, over --max-players 60"), "{err}");
+        assert!(err.contains("--format json"), "{err}");
+    }
+    insta::assert_snapshot!(run(&["standings", "--cross"], Some(&input)));
+    // Under --by, the message names the table: here the second, the first
+    // (two players) being within the limit.
+    let by = String::from_utf8(many_players(1)).unwrap()
+        + &String::from_utf8(input.clone())
+            .unwrap()
+            .replace("[South", "[Event \"Club\"]\n[South");
+    insta::assert_snapshot!(run(
+        &[
+            "standings",
+            "--cross",
+            "--by",
+            "Event",
+            "--max-players",
+            "3"
+        ],
+        Some(by.as_bytes())
+    ));
+    // Without --cross, or with a higher limit, the table is printed.
+    assert_eq!(code(&["standings"], Some(&input)), 0);
+    let csv = run(
+        &[
+            "standings",
+            "--cross",
+            "--format",
+            "csv",
+            "--max-players",
+            "62",
+        ],
+        Some(&input),
+    );
+    // The exit line, the stdout marker, the header and 62 rows.
+    assert_eq!(csv.lines().count(), 65, "{csv}");
+}
+
+#[test]
+fn json_lists_only_the_pairings_played() {
+    let out = ayo()
+        .args(["standings", "--cross", "--format", "json"])
+        .write_stdin(many_players(31))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 62);
+    for l in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        let cross = v["cross"].as_array().unwrap();
+        // One opponent each: the one met, not the other 60.
+        assert_eq!(cross.len(), 1, "{l}");
+        let player = v["player"].as_str().unwrap();
+        let opponent = cross[0]["opponent"].as_str().unwrap();
+        assert_eq!(&player[1..], &opponent[1..], "{l}");
+    }
+}
+
+#[test]
+fn a_game_that_does_not_parse_is_listed_with_its_players() {
+    // The first game has no termination token; its tags are fine.
+    let file = "fixtures/malformed/missing-termination.ayo";
+    insta::assert_snapshot!(run(&["standings", file], None));
+    insta::assert_snapshot!(run(&["standings", file, "--format", "csv"], None));
+    // Under --by, it is listed in its event's table.
+    insta::assert_snapshot!(run(&["standings", file, "--by", "Event"], None));
+}

@@ -80,7 +80,8 @@ fn read_games(files: &[String], args: &Args, ctx: &mut Ctx) -> Result<Vec<Viewer
                 let d = Diagnostic::from(e);
                 ctx.diagnose(g.file, g.raw, &d);
                 let text = rendered(g.file, g.raw, &d).text;
-                ViewerGame::unparsed(g.file, g.raw.index, &d, &g.raw.bytes, text)
+                let tags = g.raw.tags();
+                ViewerGame::unparsed(g.file, g.raw, &d, text, tags.as_deref(), opts.rules)
             }
         });
         Ok(())

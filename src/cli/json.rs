@@ -3,9 +3,10 @@
 use std::io::Write;
 
 use ayo::diagnostics::Diagnostic;
-use ayo::notation::RawGame;
-use ayo::output::json::{schema, unparsed_json, write_game};
+use ayo::notation::{RawGame, Tag};
+use ayo::output::json::{GameJson, schema, unparsed_json, write_game};
 use ayo::replay::{Game, replay_main_line};
+use ayo::rules::Ruleset;
 
 use super::parallel::DIRECT_BYTES;
 use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, each_game_ordered};
@@ -63,7 +64,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let game = raw
             .parse()
             .map(|record| replay_main_line(record, &opts))
-            .map_err(Diagnostic::from);
+            .map_err(|e| Unparsed {
+                error: Diagnostic::from(e),
+                tags: raw.tags(),
+            });
         if direct {
             return Ok(Done::Direct(Box::new(game)));
         }
@@ -74,9 +78,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 buf.push(b'\n');
                 game.errors
             }
-            Err(d) => {
-                write(&mut buf, &unparsed_json(file, raw.index, &d, &raw.bytes))?;
-                vec![d]
+            Err(u) => {
+                write(&mut buf, &u.json(file, raw, opts.rules))?;
+                vec![u.error]
             }
         };
         Ok(Done::Buffered(diagnostics, buf))
@@ -96,9 +100,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     write_game(&mut *out, &game, Some(file), Some(raw.index), args.pretty)?;
                     out.write_all(b"\n")?;
                 }
-                Err(d) => {
-                    ctx.diagnose(file, raw, &d);
-                    write(out, &unparsed_json(file, raw.index, &d, &raw.bytes))?;
+                Err(u) => {
+                    ctx.diagnose(file, raw, &u.error);
+                    write(out, &u.json(file, raw, opts.rules))?;
                 }
             },
         }
@@ -112,7 +116,20 @@ enum Done {
     /// The diagnostics and the JSON text.
     Buffered(Vec<Diagnostic>, Vec<u8>),
     /// The replayed game, or why it could not be parsed.
-    Direct(Box<Result<Game, Diagnostic>>),
+    Direct(Box<Result<Game, Unparsed>>),
+}
+
+/// A game that could not be parsed: why, and its tags when they could be read.
+struct Unparsed {
+    error: Diagnostic,
+    tags: Option<Vec<Tag>>,
+}
+
+impl Unparsed {
+    fn json(&self, file: &str, raw: &RawGame, given: Option<Ruleset>) -> GameJson {
+        let tags = self.tags.as_deref();
+        unparsed_json(file, raw.index, &self.error, &raw.bytes, tags, given)
+    }
 }
 
 /// Writing any serializable value, compact or pretty, through one closure.

@@ -5,14 +5,14 @@ use std::io::Write;
 
 use ayo::corpus::standings::{Row, Standings, name_variants, parse_score};
 use ayo::diagnostics::Diagnostic;
-use ayo::notation::{Outcome, RawGame, Record};
+use ayo::notation::{Outcome, RawGame, Record, Tag};
 use ayo::output::json::schema_of;
 use ayo::output::standings::{CrossJson, StandingJson, standings_grid};
 use ayo::output::table::{Grid, Style};
 use ayo::replay::{Options, replay};
 use ayo::rules::Ruleset;
 
-use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, each_record, write_schema};
+use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, each_game, write_schema};
 
 /// Rank the players by their results: a tournament table.
 ///
@@ -23,9 +23,10 @@ use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, each_record, write_schema};
 /// stores after the last move of a game that stopped early); the moves are not
 /// checked (`ayo validate` does). Players level on points are ranked by their
 /// seed difference, and share a rank when that is level too. Unfinished games
-/// (`*`) are listed apart and not counted; names that differ only in case or
-/// spacing are listed in a note. In CSV and JSON those two lists go to
-/// standard error, so that standard output holds only the table.
+/// (`*`), and games whose moves do not parse though their tags do, are listed
+/// apart and not counted; names that differ only in case or spacing are
+/// listed in a note. In CSV and JSON those lists go to standard error, so
+/// that standard output holds only the table.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo standings tournament.ayo
@@ -41,9 +42,15 @@ pub struct Args {
     #[arg(long, value_name = "TAG")]
     by: Option<String>,
     /// Add a crosstable: a column per player, by rank, with the points scored
-    /// against them (`1`, `½`, `0`, one a game).
+    /// against them (`1`, `½`, `0`, one a game). A table, CSV or Markdown
+    /// crosstable has a row and a column for each player, so one of more than
+    /// --max-players players is refused; `--format json` lists only the
+    /// pairings played, for any number of players.
     #[arg(long)]
     cross: bool,
+    /// The most players a table, CSV or Markdown crosstable may have.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    max_players: usize,
     #[command(flatten)]
     game: GameArg,
     /// Replay games without a Score tag under this ruleset instead of their
@@ -56,80 +63,137 @@ pub struct Args {
     table: TableArgs,
 }
 
-/// A game listed apart: unfinished.
+/// A game listed apart, not counted: unfinished, or unreadable.
 struct Apart {
     file: String,
     game: usize,
     south: String,
     north: String,
+    /// For a game that could not be parsed (its tags could): the syntax
+    /// error, where it is and what it says.
+    unread: Option<String>,
 }
 
 impl Apart {
     fn text(&self) -> String {
-        format!(
+        let mut text = format!(
             "{} game {}: {} v {}",
             self.file, self.game, self.south, self.north
-        )
+        );
+        if let Some(why) = &self.unread {
+            text += ": ";
+            text += why;
+        }
+        text
     }
 }
 
+/// The lists of games not counted, each with its heading: the text format's
+/// words, and the notes' on standard error in lower case.
+const LISTS: [(&str, bool); 2] = [
+    ("Unfinished, not counted", false),
+    ("Could not be read, not counted", true),
+];
+
 /// One table: its games' tag value under `--by`, its standings and its
-/// unfinished games.
+/// games not counted.
 struct Table {
     value: Option<String>,
     standings: Standings,
     apart: Vec<Apart>,
 }
 
-pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
-    if args.table.schema {
-        return write_schema(out, &schema_of::<StandingJson>());
+/// The tables being read, one for each value of the `--by` tag.
+#[derive(Default)]
+struct Tables {
+    tables: Vec<Table>,
+    index: HashMap<Option<String>, usize>,
+}
+
+impl Tables {
+    /// The table of the games whose `--by` tag has this value.
+    fn of(&mut self, value: Option<String>) -> &mut Table {
+        let k = *self.index.entry(value.clone()).or_insert_with(|| {
+            self.tables.push(Table {
+                value,
+                standings: Standings::default(),
+                apart: Vec::new(),
+            });
+            self.tables.len() - 1
+        });
+        &mut self.tables[k]
     }
+}
+
+/// The value of a tag among tag pairs, trimmed.
+fn tag_value(tags: &[Tag], name: &str) -> Option<String> {
+    tags.iter()
+        .find(|t| t.name == name)
+        .map(|t| t.value.trim().to_string())
+}
+
+/// Every game of the input in its table: counted, or listed apart.
+fn read(args: &Args, ctx: &mut Ctx) -> Result<Vec<Table>, Fatal> {
     let opts = Options {
         rules: args.rules,
         max_laps: args.laps.max_laps,
         trace: false,
         deny_warnings: false,
     };
-    let mut tables: Vec<Table> = Vec::new();
-    let mut index: HashMap<Option<String>, usize> = HashMap::new();
-    each_record(
-        &args.files,
-        ctx,
-        args.game.game,
-        |ctx, file, raw, record, number| {
-            let Some((south, north)) = players(ctx, file, raw, &record) else {
-                return Ok(());
-            };
-            let value = args
-                .by
-                .as_deref()
-                .and_then(|tag| record.tag(tag))
-                .map(|v| v.trim().to_string());
-            let k = *index.entry(value.clone()).or_insert_with(|| {
-                tables.push(Table {
-                    value,
-                    standings: Standings::default(),
-                    apart: Vec::new(),
-                });
-                tables.len() - 1
-            });
-            let table = &mut tables[k];
-            let outcome = record.result.outcome;
-            if outcome == Outcome::Unknown {
-                table.apart.push(Apart {
+    let mut tables = Tables::default();
+    let by = |tags: &[Tag]| args.by.as_deref().and_then(|tag| tag_value(tags, tag));
+    each_game(&args.files, ctx, args.game.game, |ctx, g| {
+        let (file, raw) = (g.file, g.raw);
+        let record = match g.record {
+            Ok(record) => record,
+            Err(e) => {
+                ctx.syntax_error(file, raw, &e);
+                // Listed apart with its players when its tags can be read.
+                let Some(tags) = raw.tags() else {
+                    return Ok(());
+                };
+                let name = |side| tag_value(&tags, side).filter(|n| !n.is_empty());
+                let why = format!(
+                    "line {}, column {}: {}",
+                    e.span.line, e.span.column, e.message
+                );
+                tables.of(by(&tags)).apart.push(Apart {
                     file: file.to_string(),
-                    game: number,
-                    south,
-                    north,
+                    game: raw.index + 1,
+                    south: name("South").unwrap_or_else(|| "?".into()),
+                    north: name("North").unwrap_or_else(|| "?".into()),
+                    unread: Some(why),
                 });
                 return Ok(());
             }
-            let seeds = seeds(ctx, file, raw, record, &opts);
-            table.standings.add(&south, &north, outcome, seeds);
-            Ok(())
-        },
-    )?;
+        };
+        let Some((south, north)) = players(ctx, file, raw, &record) else {
+            return Ok(());
+        };
+        let table = tables.of(by(&record.tags));
+        let outcome = record.result.outcome;
+        if outcome == Outcome::Unknown {
+            table.apart.push(Apart {
+                file: file.to_string(),
+                game: raw.index + 1,
+                south,
+                north,
+                unread: None,
+            });
+            return Ok(());
+        }
+        let seeds = seeds(ctx, file, raw, record, &opts);
+        table.standings.add(&south, &north, outcome, seeds);
+        Ok(())
+    })?;
+    Ok(tables.tables)
+}
+
+pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    if args.table.schema {
+        return write_schema(out, &schema_of::<StandingJson>());
+    }
+    let tables = read(&args, ctx)?;
     let names = name_variants(tables.iter().flat_map(|t| {
         t.standings.names().chain(
             t.apart
@@ -165,6 +229,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             })
             .collect()
     };
+    if args.cross && args.table.style().is_some() {
+        crosstable_fits(&tables, args.by.as_deref(), args.max_players)?;
+    }
     match args.table.style() {
         None => {
             for t in &tables {
@@ -218,15 +285,20 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     let grid = standings_grid(&rows, args.cross, 0, false);
                     out.write_all(grid.render(style).as_bytes())?;
                 }
-                if !t.apart.is_empty() {
-                    if !rows.is_empty() {
+                let mut above = !rows.is_empty();
+                for (heading, unread) in LISTS {
+                    let mut list = t.apart.iter().filter(|a| a.unread.is_some() == unread);
+                    let Some(first) = list.next() else {
+                        continue;
+                    };
+                    if std::mem::replace(&mut above, true) {
                         out.write_all(b"\n")?;
                     }
-                    let mut text = String::from("Unfinished, not counted:\n");
+                    let mut text = format!("{heading}:\n");
                     if markdown {
                         text.push('\n');
                     }
-                    for a in &t.apart {
+                    for a in std::iter::once(first).chain(list) {
                         let bullet = if markdown { "- " } else { "  " };
                         text += &format!("{bullet}{}\n", a.text());
                     }
@@ -243,14 +315,40 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     {
         // Standard output holds only the table: the lists go to standard
         // error.
-        for t in &tables {
-            for a in &t.apart {
-                ctx.note(&format!("note: unfinished, not counted: {}", a.text()));
+        for (heading, unread) in LISTS {
+            let heading = heading.to_lowercase();
+            for a in tables.iter().flat_map(|t| &t.apart) {
+                if a.unread.is_some() == unread {
+                    ctx.note(&format!("note: {heading}: {}", a.text()));
+                }
             }
         }
         if let Some(note) = &note {
             ctx.note(&format!("note: {note}"));
         }
+    }
+    Ok(())
+}
+
+/// Refuses a crosstable grid of more than `max` players: it has a row and a
+/// column for each, so its size is the square of theirs (9,800 players of
+/// 20,000 games made 855 MB of text and took 3 GB).
+fn crosstable_fits(tables: &[Table], by: Option<&str>, max: usize) -> Result<(), Fatal> {
+    for t in tables {
+        let players = t.standings.names().count();
+        if players <= max {
+            continue;
+        }
+        let which = match (by, &t.value) {
+            (Some(tag), Some(value)) => format!(" for {tag} `{value}`"),
+            (Some(tag), None) => format!(" for the games with no {tag} tag"),
+            (None, _) => String::new(),
+        };
+        return Err(Fatal::Error(format!(
+            "--cross: the table{which} has {players} players, over --max-players {max}: \
+             a crosstable has a row and a column for each player; \
+             `--format json` lists only the pairings played, or raise --max-players"
+        )));
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ pub mod write;
 
 pub use ast::*;
 pub use numbering::Numbering;
-pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record};
+pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record, parse_tags};
 pub use stream::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
 pub use tags::{TagProblem, check_tags};
 pub use write::{KNOWN_TAGS, WriteError, sort_tags, write_record};

@@ -391,30 +391,25 @@ fn looks_like_chess(w: &str) -> bool {
 
 /// Parses one game's text (as cut by the game splitter) into a [`Record`].
 pub fn parse_game(text: &str, origin: Origin) -> Result<Record, SyntaxError> {
-    // A span's offset and length are `u32`: a longer game could not be
-    // located, so it is refused here (the game reader's `max_game_bytes`
-    // keeps games far below this).
-    if u32::try_from(text.len()).is_err() {
-        return Err(SyntaxError {
-            span: Span {
-                offset: 0,
-                len: 0,
-                line: origin.line,
-                column: origin.column,
-            },
-            message: format!(
-                "game too large: {} bytes, over the maximum of {} bytes a game can have; skipped",
-                text.len(),
-                u32::MAX
-            ),
-        });
-    }
-    let mut p = GameParser {
-        text,
-        loc: Locator::new(text, origin),
-        result_tag: None,
-    };
-    p.record()
+    GameParser::new(text, origin)?.record()
+}
+
+/// Parses the tag section of one game's text alone, as [`parse_game`] reads
+/// it, and not the movetext after it: what can still be read of a game whose
+/// moves do not parse (its players, its ruleset). An error only when the tag
+/// pairs themselves are broken.
+///
+/// ```
+/// use ayo::notation::{Origin, parse_game, parse_tags};
+///
+/// let text = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c C 2. % *\n";
+/// assert!(parse_game(text, Origin::START).is_err());
+/// let tags = parse_tags(text, Origin::START).unwrap();
+/// assert_eq!((tags[0].value.as_str(), tags[1].value.as_str()), ("Ade", "Bola"));
+/// ```
+pub fn parse_tags(text: &str, origin: Origin) -> Result<Vec<Tag>, SyntaxError> {
+    let mut p = GameParser::new(text, origin)?;
+    p.tag_section(ws(text)).map(|(_, tags)| tags)
 }
 
 /// Parses a text holding exactly one game, e.g. in tests.
@@ -539,6 +534,33 @@ enum LineEnd {
 }
 
 impl<'a> GameParser<'a> {
+    /// A parser of one game's text; an error for a text too long to locate.
+    fn new(text: &'a str, origin: Origin) -> Result<Self, SyntaxError> {
+        // A span's offset and length are `u32`: a longer game could not be
+        // located, so it is refused here (the game reader's `max_game_bytes`
+        // keeps games far below this).
+        if u32::try_from(text.len()).is_err() {
+            return Err(SyntaxError {
+                span: Span {
+                    offset: 0,
+                    len: 0,
+                    line: origin.line,
+                    column: origin.column,
+                },
+                message: format!(
+                    "game too large: {} bytes, over the maximum of {} bytes a game can have; skipped",
+                    text.len(),
+                    u32::MAX
+                ),
+            });
+        }
+        Ok(GameParser {
+            text,
+            loc: Locator::new(text, origin),
+            result_tag: None,
+        })
+    }
+
     fn off(&self, rest: &str) -> usize {
         self.text.len() - rest.len()
     }
@@ -593,19 +615,9 @@ impl<'a> GameParser<'a> {
 
     fn record(&mut self) -> Result<Record, SyntaxError> {
         let text = self.text;
-        let mut i = ws(text);
+        let i = ws(text);
         let start = self.span_of(i, i);
-        // Room for the tag roster the canonical writer puts out (seven tags).
-        let mut tags = Vec::with_capacity(if i.starts_with('[') { 8 } else { 0 });
-        while i.starts_with('[') {
-            let (rest, t) = self.tag_pair(i)?;
-            tags.push(t);
-            let (rest, _) = blank(rest);
-            if !(rest.is_empty() || rest.starts_with('\n') || rest.starts_with("\r\n")) {
-                return Err(self.expected(rest, "the end of the line after the tag pair"));
-            }
-            i = ws(rest);
-        }
+        let (i, tags) = self.tag_section(i)?;
         self.result_tag = tags
             .iter()
             .find(|t| t.name == "Result")
@@ -637,6 +649,24 @@ impl<'a> GameParser<'a> {
             result,
             span,
         })
+    }
+
+    /// The tag pairs from `i` (after white space), each on a line of its
+    /// own, and the text after them.
+    #[inline(always)]
+    fn tag_section(&mut self, mut i: &'a str) -> Result<(&'a str, Vec<Tag>), SyntaxError> {
+        // Room for the tag roster the canonical writer puts out (seven tags).
+        let mut tags = Vec::with_capacity(if i.starts_with('[') { 8 } else { 0 });
+        while i.starts_with('[') {
+            let (rest, t) = self.tag_pair(i)?;
+            tags.push(t);
+            let (rest, _) = blank(rest);
+            if !(rest.is_empty() || rest.starts_with('\n') || rest.starts_with("\r\n")) {
+                return Err(self.expected(rest, "the end of the line after the tag pair"));
+            }
+            i = ws(rest);
+        }
+        Ok((i, tags))
     }
 
     /// `tag_pair = "[" blank tag_name blank+ tag_value blank "]"`

@@ -18,9 +18,9 @@
 
 use std::io::{self, BufRead};
 
-use super::ast::{Record, Span};
+use super::ast::{Record, Span, Tag};
 use super::lex::{IS_DELIMITER, is_delimiter, line_start_kind};
-use super::parse::{Origin, SyntaxError, parse_game};
+use super::parse::{Origin, SyntaxError, parse_game, parse_tags};
 
 /// The default of [`GameReader::max_game_bytes`]: 16 MiB, far above any real
 /// game (a 1,000-move game with comments is a few tens of KB).
@@ -99,6 +99,13 @@ impl RawGame {
     /// Parses the game.
     pub fn parse(&self) -> Result<Record, SyntaxError> {
         parse_game(self.text()?, self.origin)
+    }
+
+    /// The tag pairs of a game that does not parse as a whole, when its tag
+    /// section parses alone ([`parse_tags`]): what every command that shows
+    /// such a game shows of it. `None` when the tag section is broken too.
+    pub fn tags(&self) -> Option<Vec<Tag>> {
+        parse_tags(self.text().ok()?, self.origin).ok()
     }
 }
 

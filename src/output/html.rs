@@ -13,8 +13,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::notation::{RawGame, Tag};
 use crate::replay::Game;
-use crate::rules::{Position, Side};
+use crate::rules::{Position, Ruleset, Side};
 
 use super::json::{BoardJson, GameJson, SideJson, game_json, side_json, unparsed_json};
 use super::svg::{self, escape};
@@ -100,16 +101,19 @@ impl ViewerGame {
         }
     }
 
-    /// A game that could not be parsed: its syntax error and its text.
+    /// A game that could not be parsed: its syntax error, its text, and the
+    /// tags and ruleset that could be read, as in `ayo json`
+    /// ([`unparsed_json`]).
     pub fn unparsed(
         file: &str,
-        index: usize,
+        raw: &RawGame,
         error: &Diagnostic,
-        raw: &[u8],
         text: String,
+        tags: Option<&[Tag]>,
+        given: Option<Ruleset>,
     ) -> ViewerGame {
         ViewerGame {
-            game: unparsed_json(file, index, error, raw),
+            game: unparsed_json(file, raw.index, error, &raw.bytes, tags, given),
             start: None,
             pits: None,
             problems: vec![ProblemJson::new(error, text)],

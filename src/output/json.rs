@@ -6,9 +6,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostics::Diagnostic;
-use crate::notation::{Move, Numbering};
-use crate::replay::{Game, Ply};
-use crate::rules::{MoveOutcome, Side};
+use crate::notation::{Move, Numbering, Tag};
+use crate::replay::{Game, Ply, rules_of_tags};
+use crate::rules::{MoveOutcome, Ruleset, Side};
 
 /// One game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -23,7 +23,8 @@ pub struct GameJson {
     /// The game's place in its file, counted from 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<usize>,
-    /// Tag pairs, in file order.
+    /// Tag pairs, in file order: for a game that could not be parsed, those
+    /// of its tag section when that parses on its own.
     #[serde(default, with = "tags")]
     #[schemars(with = "std::collections::BTreeMap<String, String>")]
     pub tags: Vec<(String, String)>,
@@ -747,14 +748,35 @@ pub fn result_json(game: &Game) -> ResultJson {
     }
 }
 
-/// The JSON of a game that could not be parsed: its errors and raw text.
-pub fn unparsed_json(file: &str, index: usize, error: &Diagnostic, raw: &[u8]) -> GameJson {
+/// The JSON of a game that could not be parsed: its errors and raw text,
+/// with what could be read of it: the tag pairs of its tag section when that
+/// parses alone ([`RawGame::tags`](crate::notation::RawGame::tags), `None`
+/// when it does not either), and the ruleset they give: `given` (`--rules`)
+/// when there is one, else as [`rules_of`](crate::replay::rules_of) reads
+/// the tags; `null` when it
+/// cannot be read.
+pub fn unparsed_json(
+    file: &str,
+    index: usize,
+    error: &Diagnostic,
+    raw: &[u8],
+    tags: Option<&[Tag]>,
+    given: Option<Ruleset>,
+) -> GameJson {
+    let rules = match tags {
+        Some(tags) => rules_of_tags(tags, given).ok(),
+        None => given,
+    };
     GameJson {
         file: Some(file.to_string()),
         index: Some(index),
         game: Some(index + 1),
-        tags: Vec::new(),
-        rules: None,
+        tags: tags
+            .unwrap_or_default()
+            .iter()
+            .map(|t| (t.name.to_string(), t.value.clone()))
+            .collect(),
+        rules: rules.map(|r| r.to_string()),
         setup: None,
         comments: Vec::new(),
         moves: Vec::new(),

@@ -1,15 +1,22 @@
 //! Tables: one grid type written as a terminal table, Markdown or CSV, and the
 //! annotate view of a game built on it.
 //!
-//! Terminal tables fit a width without ever breaking a word: when the columns
-//! do not fit, the long-text columns move to an indented line under their row,
-//! then list-like cells (relays) wrap at spaces to a comfortable width, then
-//! optional columns are left out (the caption says which), and only then do
-//! cells wrap further, still at spaces.
+//! Terminal tables fit a width: when the columns do not fit, the long-text
+//! columns move to an indented line under their row, then list-like cells
+//! (relays) wrap at spaces to a comfortable width, then optional columns are
+//! left out (the caption says which), and only then do cells wrap further,
+//! still at spaces. A word is broken only when it is wider than the table
+//! (`--width`): it is then cut into pieces as wide as its column, and nothing
+//! of it is left out (`--format csv` and `json` carry every value whole, on
+//! one line). A narrower word is never broken, so a table that cannot fit
+//! without breaking one is wider than asked, but never wider than its words
+//! and borders: no row is padded to a longer cell than the width allows, and
+//! the printed size of a table stays in proportion to its cells. Markdown
+//! and CSV are not padded at all.
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use unicode_width::UnicodeWidthStr;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::notation::{Comment, Move, Record};
 use crate::replay::{Game, Ply};
@@ -64,19 +71,40 @@ pub fn text_width(s: &str) -> usize {
     UnicodeWidthStr::width(s)
 }
 
-/// Splits a text into lines of at most `width` columns at spaces. Words are
-/// never broken: a word wider than `width` has a line of its own.
+/// Splits a text into lines of at most `width` columns at spaces. A word
+/// wider than `width` (and only such a word) is broken into pieces of
+/// `width` columns, the last of which may share its line with the next words.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
+    // The width of `line`, kept as it grows: a long line is not measured
+    // again for each word.
+    let mut used = 0;
     for word in text.split_whitespace() {
-        if !line.is_empty() && text_width(&line) + 1 + text_width(word) > width {
+        let w = text_width(word);
+        if !line.is_empty() && used + 1 + w > width {
             lines.push(std::mem::take(&mut line));
+            used = 0;
         }
         if !line.is_empty() {
             line.push(' ');
+            used += 1;
         }
-        line.push_str(word);
+        if w <= width {
+            line.push_str(word);
+            used += w;
+            continue;
+        }
+        for c in word.chars() {
+            let cw = UnicodeWidthChar::width(c).unwrap_or(0);
+            if used > 0 && used + cw > width {
+                lines.push(std::mem::take(&mut line));
+                used = 0;
+            }
+            line.push(c);
+            used += cw;
+        }
     }
     if !line.is_empty() || lines.is_empty() {
         lines.push(line);
@@ -199,11 +227,11 @@ impl Grid {
             .unwrap_or(0)
     }
 
-    /// The narrowest a column can be: its widest word when it may wrap, else
-    /// its widest cell.
-    fn word_width(&self, col: usize) -> usize {
+    /// The narrowest a column can be without breaking a word: its widest
+    /// word when it may wrap, else its widest cell (`natural`).
+    fn word_width(&self, col: usize, natural: usize) -> usize {
         if self.fit_of(col) != Fit::Wrap {
-            return self.natural_width(col);
+            return natural;
         }
         self.rows
             .iter()
@@ -219,12 +247,16 @@ impl Grid {
     fn terminal(&self, ascii: bool, max: usize) -> String {
         let b = if ascii { &ASCII } else { &UTF8 };
         let n = self.header.len();
+        // Measured once: the steps below ask for them many times.
+        let natural: Vec<usize> = (0..n).map(|c| self.natural_width(c)).collect();
+        let words: Vec<usize> = (0..n).map(|c| self.word_width(c, natural[c])).collect();
         let mut shown: Vec<usize> = (0..n).collect();
         let mut below: Vec<usize> = Vec::new();
-        let mut widths: Vec<usize> = (0..n).map(|c| self.natural_width(c)).collect();
-        let fits = |shown: &[usize], widths: &[usize]| {
-            table_width(&shown.iter().map(|&c| widths[c]).collect::<Vec<_>>()) <= max
+        let mut widths = natural.clone();
+        let width_of = |shown: &[usize], widths: &[usize]| {
+            shown.iter().map(|&c| widths[c] + 3).sum::<usize>() + 1
         };
+        let fits = |shown: &[usize], widths: &[usize]| width_of(shown, widths) <= max;
         // 1. Long text under its row, lowest rank first, until the rest fits.
         let mut long: Vec<(u8, usize)> = shown
             .iter()
@@ -243,10 +275,14 @@ impl Grid {
         }
         // Under the row in column order, whichever moved first.
         below.sort();
-        // Narrows the widest columns that may wrap, one column at a time,
-        // down to `floor(column)`, until the table fits.
+        // Narrows the widest column that may narrow (the first of those
+        // level), down to `floor(column)`, until the table fits. A column
+        // wider than all the others goes at once to the width of the next
+        // widest, or to the width that fits: as narrowing a column at a time
+        // would, without a step a column (a name of a million letters).
         let shrink = |shown: &[usize], widths: &mut Vec<usize>, floor: &dyn Fn(usize) -> usize| {
             while !fits(shown, widths) {
+                let excess = width_of(shown, widths) - max;
                 let Some(&c) = shown
                     .iter()
                     .filter(|&&c| widths[c] > floor(c))
@@ -254,13 +290,19 @@ impl Grid {
                 else {
                     break;
                 };
-                widths[c] -= 1;
+                let next = shown
+                    .iter()
+                    .filter(|&&o| o != c && widths[o] > floor(o))
+                    .map(|&o| widths[o])
+                    .max()
+                    .unwrap_or(0);
+                let to = floor(c).max(next).max(widths[c].saturating_sub(excess));
+                widths[c] = if to < widths[c] { to } else { widths[c] - 1 };
             }
         };
         // 2. Wrap what may wrap, while its lines stay a comfortable length.
         shrink(&shown, &mut widths, &|c| {
-            let floor = self.word_width(c).max(COMFORTABLE);
-            floor.min(self.natural_width(c))
+            words[c].max(COMFORTABLE).min(natural[c])
         });
         // 3. Optional columns out, lowest rank first.
         let mut dropped: Vec<usize> = Vec::new();
@@ -280,7 +322,18 @@ impl Grid {
             dropped.push(c);
         }
         // 4. Wrap at spaces as far as it takes, never below the widest word.
-        shrink(&shown, &mut widths, &|c| self.word_width(c));
+        shrink(&shown, &mut widths, &|c| words[c]);
+        // 5. A column holding a word wider than the table itself (a cell of
+        // one piece, in a column that does not wrap) breaks it, down to a
+        // comfortable width: no row is padded to the width of that word.
+        let room = max.saturating_sub(4);
+        shrink(&shown, &mut widths, &|c| {
+            if words[c] > room {
+                words[c].min(COMFORTABLE)
+            } else {
+                words[c]
+            }
+        });
         // Lines under rows use the whole width: the widest column that may
         // wrap (else the last) takes the rest.
         let has_below = !below.is_empty()
@@ -723,6 +776,42 @@ impl AnnotateJson {
             moves,
             result: super::json::result_json(game),
             summary: result_line(game),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_word_wider_than_the_line_is_broken() {
+        assert_eq!(wrap("ab cd ef", 5), ["ab cd", "ef"]);
+        assert_eq!(wrap("ab abcdefgh cd", 3), ["ab", "abc", "def", "gh", "cd"]);
+        assert_eq!(wrap("abcdefgh", 4), ["abcd", "efgh"]);
+        // Double-width characters are measured as such.
+        assert_eq!(wrap("ööö 日本語", 4), ["ööö", "日本", "語"]);
+        assert_eq!(wrap("", 4), [""]);
+    }
+
+    #[test]
+    fn a_cell_wider_than_the_table_does_not_widen_every_row() {
+        let long = "x".repeat(100_000);
+        let mut rows: Vec<Vec<String>> = (0..50)
+            .map(|k| vec![k.to_string(), format!("name {k}")])
+            .collect();
+        rows.push(vec!["50".to_string(), long.clone()]);
+        for fit in [Fit::Keep, Fit::Wrap] {
+            let mut grid = Grid::new(vec!["#".into(), "name".into()], rows.clone());
+            grid.fit = vec![Fit::Keep, fit];
+            let text = grid.render(Style::Table {
+                ascii: true,
+                width: 40,
+            });
+            assert!(text.lines().all(|l| text_width(l) <= 40), "{fit:?}");
+            // Every letter is there, broken over lines of the column's width.
+            assert_eq!(text.matches('x').count(), long.len());
+            assert!(text.len() < 3 * long.len(), "{fit:?}: {} bytes", text.len());
         }
     }
 }
