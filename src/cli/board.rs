@@ -16,6 +16,7 @@ use ayo::output::table::{Grid, Style, rules_label, title, wrap_lines};
 use ayo::replay::{Game, replay, replay_main_line};
 use ayo::rules::{Engine, Position, Ruleset};
 
+use super::signals;
 use super::{
     Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, csv_rows, each_record, input_names,
     io_message, write_schema,
@@ -311,13 +312,7 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
     let opts = args.replay.options(true);
     let mut pictures = match &args.out {
         Some(dir) => Pictures::Dir(Box::new(Folder {
-            batch: Batch::new(dir).map_err(|e| {
-                Fatal::Error(format!(
-                    "cannot create {}: {}",
-                    dir.display(),
-                    io_message(&e)
-                ))
-            })?,
+            batch: signals::out_folder(dir, ctx)?,
             several: input_names(&args.files).len() > 1,
             stems: Names::new(),
             current: None,

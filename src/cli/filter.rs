@@ -20,6 +20,7 @@ use memchr::memmem;
 use ayo::notation::SyntaxError;
 
 use super::parallel::ordered;
+use super::signals;
 use super::{
     Ctx, Fatal, GAMES_FROM_1, GameArg, Input, JobsArg, ReplayArgs, input_names, io_message,
     past_the_end,
@@ -192,7 +193,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let numbers = args.numbers();
     let mut printer = Printer::default();
     let mut split = match (&args.split_by, &args.out) {
-        (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), dir)?),
+        (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), dir, ctx)?),
         _ => None,
     };
     let mut selected = 0u64;
@@ -418,10 +419,8 @@ struct Split {
 }
 
 impl Split {
-    fn new(tag: String, dir: &Path) -> Result<Split, Fatal> {
-        let batch = Batch::new(dir).map_err(|e| {
-            Fatal::Error(format!("cannot make {}: {}", dir.display(), io_message(&e)))
-        })?;
+    fn new(tag: String, dir: &Path, ctx: &mut Ctx) -> Result<Split, Fatal> {
+        let batch = signals::out_folder(dir, ctx)?;
         Ok(Split {
             tag,
             batch,

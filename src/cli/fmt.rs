@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
 use ayo::files::write::{
-    HardLinks, Refused, Snapshot, open_to_replace, refusal, replace, sweep_stale,
+    HardLinks, Refused, Snapshot, open_to_replace, refusal, replace,
 };
 use ayo::notation::{GameReader, write_record};
 
@@ -295,12 +295,7 @@ fn sweep_folder(path: &Path, swept: &mut HashSet<PathBuf>, ctx: &mut Ctx) {
         return;
     };
     if swept.insert(dir.clone()) {
-        for (stale, pid) in sweep_stale(&dir) {
-            ctx.note(&format!(
-                "{}: removed a temporary file left by an interrupted ayo (process {pid})",
-                stale.display()
-            ));
-        }
+        signals::writing_into(&dir, ctx);
     }
 }
 

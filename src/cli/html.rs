@@ -3,7 +3,7 @@
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
-use ayo::files::batch::{Batch, Refused};
+use ayo::files::batch::Refused;
 use ayo::files::name::input_stem;
 use ayo::files::write::{Existing, write_new};
 
@@ -12,6 +12,7 @@ use ayo::notation::RawGame;
 use ayo::output::html::{ProblemJson, ViewerGame, page};
 use ayo::replay::replay;
 
+use super::signals;
 use super::{Ctx, Fatal, GameArg, ReplayArgs, each_game, each_input, input_names, io_message};
 
 /// Write one HTML page that replays every game of the input.
@@ -142,7 +143,11 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     let html = page(&title(&games, &args.files), &games);
     match &args.out {
-        Some(path) => write_file(path, &html, existing(&args)),
+        Some(path) => {
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+            signals::writing_into(folder.unwrap_or(Path::new(".")), ctx);
+            write_file(path, &html, existing(&args))
+        }
         None => Ok(out.write_all(html.as_bytes())?),
     }
 }
@@ -157,13 +162,7 @@ fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
             io_message(&e)
         ))
     };
-    let mut batch = Batch::new(dir).map_err(|e| {
-        Fatal::Error(format!(
-            "cannot create {}: {}",
-            dir.display(),
-            io_message(&e)
-        ))
-    })?;
+    let mut batch = signals::out_folder(dir, ctx)?;
     // Two inputs of one name (a/club.ayo, b/club.ayo) get two pages, and
     // none takes the index's name.
     batch.reserve("index.html");

@@ -31,3 +31,34 @@ pub fn clean_up_on_exit_signals() {
         });
     }
 }
+
+/// Before a command writes into `dir`: from now on SIGINT and SIGTERM remove
+/// its temporary files, and those a killed `ayo` left in `dir` are removed
+/// first, each with a note on standard error.
+pub fn writing_into(dir: &std::path::Path, ctx: &mut super::Ctx) {
+    clean_up_on_exit_signals();
+    for (stale, pid) in ayo::files::write::sweep_stale(dir) {
+        ctx.note(&format!(
+            "{}: removed a temporary file left by an interrupted ayo (process {pid})",
+            stale.display()
+        ));
+    }
+}
+
+/// The batch of an output folder (`--out DIR`, `--out-dir DIR`,
+/// `--split-by TAG --out DIR`), made when missing, with [`writing_into`]
+/// done.
+pub fn out_folder(
+    dir: &std::path::Path,
+    ctx: &mut super::Ctx,
+) -> Result<ayo::files::batch::Batch, super::Fatal> {
+    let batch = ayo::files::batch::Batch::new(dir).map_err(|e| {
+        super::Fatal::Error(format!(
+            "cannot create {}: {}",
+            dir.display(),
+            super::io_message(&e)
+        ))
+    })?;
+    writing_into(dir, ctx);
+    Ok(batch)
+}

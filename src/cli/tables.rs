@@ -125,7 +125,7 @@ struct InfoArgs {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     match args.command {
-        Sub::Build(a) => build(a, out),
+        Sub::Build(a) => build(a, ctx, out),
         Sub::Probe(a) => probe(a, out),
         Sub::Verify(a) => verify(a, ctx, out),
         Sub::Info(a) => info(a, out),
@@ -197,9 +197,11 @@ impl Bar {
     }
 }
 
-fn build(args: BuildArgs, out: &mut impl Write) -> Result<(), Fatal> {
+fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
     let key = table_key(&args.rules);
+    // A level file is written as every file is (`ayo::files::write`).
+    super::signals::writing_into(&ayo::tables::ruleset_dir(&dir, &args.rules), ctx);
     let before = Tables::open(&dir, &args.rules).map_err(fatal)?;
     let present = before.levels();
     drop(before);

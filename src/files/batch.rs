@@ -4,7 +4,8 @@
 //! `html --out-dir`, `board --out`) may not know all their names before it
 //! has read its input, and must not leave half its output behind when it
 //! fails. So each file is written to a hidden temporary file in the folder
-//! (made new, so no link is followed), and only at the end, when every name
+//! (made new, so no link is followed, and named as every temporary file of
+//! [`super::write`]), and only at the end, when every name
 //! is known, are the names checked, all at once, and the files renamed into
 //! place: a name already taken (by a file, a folder or a link, dangling or
 //! not) stops the run before any file appears, unless it is to be replaced;
@@ -34,7 +35,7 @@ use std::path::{Path, PathBuf};
 use tempfile::TempPath;
 
 use super::name::Names;
-use super::write::{Existing, taken};
+use super::write::{Existing, Listed, taken, temporary_for};
 
 /// A file of the batch, by its place in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +45,9 @@ pub struct Slot(usize);
 struct Staged {
     name: String,
     temp: TempPath,
+    /// Its entry in the registry a signal handler cleans up; dropped after
+    /// `temp`, so once the file is renamed or removed.
+    _listed: Listed,
     /// The temporary file's device and inode, to check it is still the file
     /// made when it is opened again.
     #[cfg(unix)]
@@ -145,10 +149,9 @@ impl Batch {
     }
 
     fn add_named(&mut self, name: String) -> io::Result<Slot> {
-        let file = tempfile::Builder::new()
-            .prefix(".ayo-out-")
-            .suffix(".tmp")
-            .tempfile_in(&self.dir)?;
+        // Named and listed as every temporary file of `files::write`, so
+        // that a signal handler removes it and a later run sweeps it.
+        let (file, listed) = temporary_for(&self.dir.join(&name))?;
         #[cfg(unix)]
         let id = {
             use std::os::unix::fs::MetadataExt;
@@ -161,6 +164,7 @@ impl Batch {
         self.files.push(Staged {
             name,
             temp,
+            _listed: listed,
             #[cfg(unix)]
             id,
         });
@@ -286,7 +290,11 @@ mod tests {
         assert_eq!(batch.path(b), dir.path().join("a-2.ayo"));
         // Nothing visible before the commit.
         assert_eq!(names(dir.path()).len(), 3);
-        assert!(names(dir.path()).iter().all(|n| n.starts_with(".ayo-out-")));
+        assert!(
+            names(dir.path())
+                .iter()
+                .all(|n| n.starts_with('.') && n.contains(".ayo-") && n.ends_with(".tmp"))
+        );
         let written = batch.commit(Existing::Refuse).unwrap();
         assert_eq!(written.len(), 3);
         assert_eq!(names(dir.path()), ["A.ayo", "a-2.ayo", "index.html"]);

@@ -377,6 +377,56 @@ fn cut(s: &str, max: usize) -> &str {
     &s[..end]
 }
 
+/// A temporary file's entry in the registry of live temporary files: listed
+/// when the file is made, unlisted when this is dropped (drop it after the
+/// file is renamed or removed).
+pub(crate) struct Listed(PathBuf);
+
+impl Listed {
+    /// Leaves the entry listed: its owner unlists it itself.
+    fn keep(self) {
+        let mut entry = std::mem::ManuallyDrop::new(self);
+        drop(std::mem::take(&mut entry.0));
+    }
+}
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        live().retain(|p| *p != self.0);
+    }
+}
+
+/// A new temporary file for `path`: in its folder, with the documented name
+/// (see the module), listed for [`remove_temporaries`] until the returned
+/// [`Listed`] is dropped. For writers that stage files of their own
+/// (`files::batch`).
+pub(crate) fn temporary_for(path: &Path) -> io::Result<(tempfile::NamedTempFile, Listed)> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let prefix = format!(".{}{MARK}{}-", cut(&name, NAME_BYTES), std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(SUFFIX).rand_bytes(6);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // What a new file gets: the umask applies.
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    // Created and listed under the lock, so that a signal handler never
+    // runs between the two.
+    let mut live = live();
+    let file = builder.tempfile_in(dir)?;
+    let listed = file.path().to_path_buf();
+    live.push(listed.clone());
+    Ok((file, Listed(listed)))
+}
+
 /// A temporary file of this module: listed in [`LIVE`] from its creation to
 /// its rename or removal, so that a signal handler finds it.
 struct Temporary {
@@ -387,28 +437,10 @@ struct Temporary {
 impl Temporary {
     /// A new temporary file in the folder of `path`, named after it.
     fn beside(path: &Path) -> io::Result<Temporary> {
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy())
-            .unwrap_or_default();
-        let prefix = format!(".{}{MARK}{}-", cut(&name, NAME_BYTES), std::process::id());
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(SUFFIX).rand_bytes(6);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // What a new file gets: the umask applies.
-            builder.permissions(fs::Permissions::from_mode(0o666));
-        }
-        // Created and listed under the lock, so that a signal handler never
-        // runs between the two.
-        let mut live = live();
-        let file = builder.tempfile_in(dir)?;
-        live.push(file.path().to_path_buf());
+        let (file, listed) = temporary_for(path)?;
+        // Unlisted from here on by `rename_to` and `Drop`, under a lock
+        // they hold anyway.
+        listed.keep();
         Ok(Temporary { file: Some(file) })
     }
 

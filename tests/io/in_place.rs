@@ -274,3 +274,71 @@ fn permissions_owner_and_group_are_kept() {
         (4321, 8765, 0o664)
     );
 }
+
+/// A process id that is no longer running: a finished `true`'s.
+fn dead_pid() -> u32 {
+    let mut child = Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
+}
+
+#[test]
+fn output_folders_clean_up_on_signals_and_sweep_what_a_killed_run_left() {
+    use std::io::Write;
+    let games: Vec<u8> = (0..20_000)
+        .flat_map(|i| format!("[Round \"{}\"]\n1. c Fx2 *\n\n", i % 7).into_bytes())
+        .collect();
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let dir = tempfile::tempdir().unwrap();
+        // Standard input stays open: the run is still reading when signalled,
+        // with its files staged as temporary files in the folder.
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin!("ayo"))
+            .current_dir(dir.path())
+            .args(["filter", "--split-by", "Round", "--out", "out", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&games).unwrap();
+        stdin.flush().unwrap();
+        let out = dir.path().join("out");
+        let start = Instant::now();
+        while !out.exists() || temporaries(&out).is_empty() {
+            assert!(start.elapsed() < Duration::from_secs(60), "no temporary");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        kill(&child, signal);
+        let (status, stderr) = finish(child);
+        drop(stdin);
+        assert_eq!(status.code(), Some(code), "SIG{signal}: {stderr}");
+        let left: Vec<_> = fs::read_dir(&out).unwrap().collect();
+        assert!(left.is_empty(), "SIG{signal}: {left:?}");
+    }
+
+    // A temporary file of a process that is gone is removed by the next run
+    // that writes into the folder, which says so.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    fs::create_dir(&out).unwrap();
+    let stale = format!(".1.ayo.ayo-{}-abc123.tmp", dead_pid());
+    fs::write(out.join(&stale), "half").unwrap();
+    let input = dir.path().join("in.ayo");
+    fs::write(&input, "[Round \"1\"]\n1. c *\n").unwrap();
+    let said = run_in(
+        dir.path(),
+        &["filter", "--split-by", "Round", "--out", "out", "in.ayo"],
+        None,
+    );
+    assert!(said.starts_with("exit 0\n"), "{said}");
+    assert!(
+        said.contains(&format!(
+            "{stale}: removed a temporary file left by an interrupted ayo"
+        )),
+        "{said}"
+    );
+    assert!(!out.join(&stale).exists());
+    assert!(out.join("1.ayo").exists());
+}
