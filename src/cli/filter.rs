@@ -123,6 +123,10 @@ pub struct Args {
     out: Option<PathBuf>,
     /// With --split-by: replace files already in --out (a link is replaced,
     /// never the file it points to).
+    /// A read-only file is replaced too, as `mv` would. Files are written as
+    /// hidden temporary files first: SIGINT and SIGTERM remove them (exit
+    /// 130, 143), and the next run into the folder removes any a killed run
+    /// left.
     #[arg(long, requires = "split_by")]
     force: bool,
 }

@@ -47,6 +47,10 @@ pub struct Args {
     /// Replace files already there: without it, a file or link where --out
     /// or --out-dir writes is an error and nothing is written. A link is
     /// replaced, never the file it points to.
+    /// A read-only file is replaced too, as `mv` would. Files are written as
+    /// hidden temporary files first: SIGINT and SIGTERM remove them (exit
+    /// 130, 143), and the next run into the folder removes any a killed run
+    /// left.
     #[arg(long)]
     force: bool,
 }
