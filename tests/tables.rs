@@ -922,15 +922,7 @@ fn ayo_timed(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> String {
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let out = cmd.output().unwrap();
-    let mut s = format!("exit {}\n", out.status.code().unwrap_or(-1));
-    if !out.stdout.is_empty() {
-        s += &format!("--- stdout\n{}", String::from_utf8_lossy(&out.stdout));
-    }
-    if !out.stderr.is_empty() {
-        s += &format!("--- stderr\n{}", String::from_utf8_lossy(&out.stderr));
-    }
-    s
+    common::transcript(&cmd.output().unwrap())
 }
 
 /// A table directory `t` with russ levels 1-3, in a fresh temporary

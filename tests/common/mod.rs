@@ -32,7 +32,13 @@ pub fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> String {
     if let Some(input) = stdin {
         cmd.write_stdin(input);
     }
-    let out = cmd.output().unwrap();
+    transcript(&cmd.output().unwrap())
+}
+
+/// A finished run as the tests compare it: `exit N` (-1 when a signal
+/// ended it), then its standard output and error, each under a header when
+/// not empty.
+pub fn transcript(out: &std::process::Output) -> String {
     let mut s = format!("exit {}\n", out.status.code().unwrap_or(-1));
     if !out.stdout.is_empty() {
         s += &format!("--- stdout\n{}", String::from_utf8_lossy(&out.stdout));
