@@ -6,9 +6,7 @@ use std::fs;
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
-use ayo::files::write::{
-    HardLinks, Refused, Snapshot, open_to_replace, refusal, replace,
-};
+use ayo::files::write::{HardLinks, Refused, Snapshot, open_to_replace, refusal, replace};
 use ayo::notation::{GameReader, write_record};
 
 use super::{Ctx, Fatal, GameArg, each_game, each_input, input_names, signals};

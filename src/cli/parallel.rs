@@ -56,6 +56,12 @@ pub const IN_FLIGHT_PER_JOB: usize = 4;
 /// `--jobs 2` has out anyway (8 batches of [`BATCH_BYTES`]): more jobs share
 /// it in smaller batches.
 pub const IN_FLIGHT_BYTES: usize = 2 * IN_FLIGHT_PER_JOB * BATCH_BYTES;
+/// Batches that may be out whatever their bytes (with jobs enough for them):
+/// what `--jobs 2` has out. `validate` sends its text in chunks of 256 KiB
+/// (`CHUNK_BYTES`), which [`IN_FLIGHT_BYTES`] alone would hold to two at a
+/// time, and two workers would wait on the reader. The memory this allows
+/// is still bounded whatever `--jobs` is: this many of the largest items.
+pub const ALWAYS_OUT: u64 = 2 * IN_FLIGHT_PER_JOB as u64;
 /// The least text a batch is sent with, however many jobs share
 /// [`IN_FLIGHT_BYTES`]: a few games, so that handing it over still costs
 /// little next to its work.
@@ -312,7 +318,8 @@ impl<I: Item, O: Send> Ordered<'_, I, O> {
     }
 
     /// Whether a batch of `bytes` of text may go out now: one always may
-    /// when none is out; otherwise the count and the bytes out are capped.
+    /// when none is out, and [`ALWAYS_OUT`] may whatever their size;
+    /// otherwise the count and the bytes out are capped.
     fn room_for(&self, bytes: usize) -> bool {
         let Some(pool) = &self.pool else {
             return true;
@@ -320,7 +327,7 @@ impl<I: Item, O: Send> Ordered<'_, I, O> {
         let out = pool.sent - pool.next;
         out == 0
             || (out < (self.jobs * IN_FLIGHT_PER_JOB) as u64
-                && pool.out_bytes + bytes <= IN_FLIGHT_BYTES)
+                && (out < ALWAYS_OUT || pool.out_bytes + bytes <= IN_FLIGHT_BYTES))
     }
 
     /// Sends the batch being filled, first waiting, when too many batches or
