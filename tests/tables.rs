@@ -1107,7 +1107,14 @@ fn tables_without_the_ruleset_in_use_are_an_error() {
     // The tables in use still answer.
     let used = with(&["--tables", "t"], &[]);
     assert!(used.starts_with("exit 0\n"), "{used}");
-    // Unset or empty, AYO_TABLES means no tables: a search without them.
-    let none = with(&["--depth", "2"], &[("AYO_TABLES", "")]);
+    // Set but empty, AYO_TABLES is an error as an empty folder is; unset,
+    // it means no tables: a search without them.
+    let empty = with(&["--depth", "2"], &[("AYO_TABLES", "")]);
+    assert!(empty.starts_with("exit 2\n"), "{empty}");
+    assert!(
+        empty.contains("error: AYO_TABLES=: set but empty (name a table folder, or unset it"),
+        "{empty}"
+    );
+    let none = with(&["--depth", "2"], &[]);
     assert!(none.starts_with("exit 0\n"), "{none}");
 }

@@ -77,14 +77,13 @@ pub struct TableCache {
 }
 
 impl TableCache {
-    /// The directory from `--tables`, else `AYO_TABLES` (set and not empty);
-    /// none means no tables.
+    /// The directory from `--tables`, else `AYO_TABLES` when set; none means
+    /// no tables. `AYO_TABLES` set but empty is an error when tables are
+    /// first wanted (see [`TableCache::get`]), as an empty folder is.
     pub fn new(arg: &TablesArg) -> TableCache {
         let dir = match &arg.tables {
             Some(dir) => Some((dir.clone(), "--tables ")),
-            None => std::env::var_os("AYO_TABLES")
-                .filter(|v| !v.is_empty())
-                .map(|v| (PathBuf::from(v), "AYO_TABLES=")),
+            None => std::env::var_os("AYO_TABLES").map(|v| (PathBuf::from(v), "AYO_TABLES=")),
         };
         TableCache {
             dir,
@@ -108,6 +107,11 @@ impl TableCache {
             return Ok(Some(t));
         }
         let named = format!("{from}{}", dir.display());
+        if dir.as_os_str().is_empty() {
+            return Err(Fatal::Error(format!(
+                "{named}: set but empty (name a table folder, or unset it to search without tables)"
+            )));
+        }
         if !dir.is_dir() {
             return Err(Fatal::Error(format!(
                 "{named}: no such directory (build tables with `ayo tables build`)"
