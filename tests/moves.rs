@@ -207,3 +207,24 @@ fn schema() {
 fn help() {
     insta::assert_snapshot!("help", run(&["moves", "--help"], None));
 }
+
+/// `--rules` decides what a move does: with the capturing seed staying in
+/// its pit, every capture of the start is one seed less.
+#[test]
+fn rules_change_the_moves() {
+    insta::assert_snapshot!(
+        "rules_capture_seed_stays",
+        run(
+            &[
+                "moves",
+                "--setup",
+                START,
+                "--rules",
+                "russ capture-seed=stays",
+                "--format",
+                "csv"
+            ],
+            None
+        )
+    );
+}

@@ -47,6 +47,7 @@ pub struct Args {
     jobs: JobsArg,
 }
 
+/// `--laps`: how much of each relay a table shows (`annotate`, `moves`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(super) enum LapsArg {
     /// Each lap's origin and seeds: `c4 A5 F5 e6 E6`.
