@@ -7,13 +7,14 @@ mod common;
 use common::{code, run};
 
 /// The commands that read records, each with the arguments it needs.
-const RECORD_COMMANDS: [&[&str]; 6] = [
+const RECORD_COMMANDS: [&[&str]; 7] = [
     &["validate"],
     &["json"],
     &["annotate"],
     &["board"],
     &["compare"],
     &["fmt"],
+    &["moves"],
 ];
 
 #[test]

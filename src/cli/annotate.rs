@@ -47,12 +47,23 @@ pub struct Args {
     jobs: JobsArg,
 }
 
+/// `--laps`: how much of each relay a table shows (`annotate`, `moves`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum LapsArg {
+pub(super) enum LapsArg {
     /// Each lap's origin and seeds: `c4 A5 F5 e6 E6`.
     Compact,
     /// Each lap with every pit sown: `c4:defA A5:BCDEF ...`.
     Full,
+}
+
+impl LapsArg {
+    /// How much of each relay a table shows.
+    pub(super) fn laps(self) -> Laps {
+        match self {
+            LapsArg::Compact => Laps::Compact,
+            LapsArg::Full => Laps::Full,
+        }
+    }
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -63,10 +74,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     // line alone, and `annotate` traces each move's laps as it builds its
     // row, so a big game's replay holds little beside its record.
     let opts = args.replay.options(false);
-    let laps = match args.laps {
-        LapsArg::Compact => Laps::Compact,
-        LapsArg::Full => Laps::Full,
-    };
+    let laps = args.laps.laps();
     let style = args.table.style();
     // A worker replays the game and renders its table (a CSV one with its
     // header) into a buffer; the sink knows which game comes first.

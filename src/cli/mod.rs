@@ -27,6 +27,7 @@ mod generate;
 mod html;
 mod import;
 mod json;
+mod moves;
 mod parallel;
 mod perft;
 mod progress;
@@ -86,6 +87,7 @@ enum Command {
     Stats(stats::Args),
     Perft(perft::Args),
     Best(best::Args),
+    Moves(moves::Args),
     Analyze(analyze::Args),
     Generate(generate::Args),
     Completions(completions::Args),
@@ -769,6 +771,7 @@ pub fn main() -> ExitCode {
         Command::Stats(args) => stats::run(args, &mut ctx, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
         Command::Best(args) => best::run(args, &mut ctx, &mut out),
+        Command::Moves(args) => moves::run(args, &mut ctx, &mut out),
         Command::Analyze(args) => analyze::run(args, &mut ctx, &mut out),
         Command::Generate(args) => generate::run(args, &mut out),
         Command::Tables(args) => tables::run(args, &mut ctx, &mut out),

@@ -43,12 +43,17 @@ pub fn line_text(moves: &[Pit], pits: u8, start: Numbering) -> String {
 /// How a finished game ended, as `best` prints it: `South wins 25-21
 /// (majority)`.
 pub fn end_text(end: &GameEnd) -> String {
+    format!("the game is over: {} ({})", winner_text(end), end.reason)
+}
+
+/// Who won a finished game and the final score: `South wins 25-21`, `draw
+/// 24-24`.
+pub fn winner_text(end: &GameEnd) -> String {
     let [s, n] = end.score;
-    let who = match end.winner {
-        Some(side) => format!("{} wins", side.title()),
-        None => "draw".to_string(),
-    };
-    format!("the game is over: {who} {s}-{n} ({})", end.reason)
+    match end.winner {
+        Some(side) => format!("{} wins {s}-{n}", side.title()),
+        None => format!("draw {s}-{n}"),
+    }
 }
 
 /// The result token of a finished game: `1-0`, `0-1` or `1/2-1/2`.

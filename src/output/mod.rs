@@ -7,6 +7,7 @@ pub mod compare;
 pub mod html;
 pub mod import;
 pub mod json;
+pub mod moves;
 pub mod standings;
 pub mod stats;
 pub mod svg;

@@ -461,7 +461,9 @@ pub struct AnnotatedMove {
     pub comments: CommentsJson,
 }
 
-fn laps_json(o: &MoveOutcome, laps: &[Lap]) -> Vec<LapJson> {
+/// The laps of a move, as JSON gives them; `laps` are the move's own or,
+/// when it was played untraced, traced apart.
+pub fn laps_json(o: &MoveOutcome, laps: &[Lap]) -> Vec<LapJson> {
     let pits = o.position.pits();
     laps.iter()
         .map(|l| LapJson {
@@ -570,7 +572,13 @@ fn relay_text(m: &AnnotatedMove, laps: Laps) -> String {
             _ => format!("illegal: {why}"),
         };
     }
-    m.laps
+    laps_text(&m.laps, laps)
+}
+
+/// A relay's laps as the tables write them: `c4 A5 F5 e6 E6`, or with
+/// [`Laps::Full`] every pit sown, `c4:defA A5:BCDEF …`.
+pub fn laps_text(relay: &[LapJson], laps: Laps) -> String {
+    relay
         .iter()
         .map(|l| {
             let mut s = format!("{}{}", l.from, l.seeds);
@@ -582,6 +590,11 @@ fn relay_text(m: &AnnotatedMove, laps: Laps) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A capture as the tables write it: `+7 from B`.
+pub fn capture_text(c: &CaptureJson) -> String {
+    format!("+{} from {}", c.seeds, c.pit)
 }
 
 fn notes_text(m: &AnnotatedMove) -> String {
@@ -639,10 +652,7 @@ pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
                     move_text(r),
                     opt(r.seeds.map(|s| s.to_string())),
                     relay_text(r, laps),
-                    opt(r
-                        .capture
-                        .as_ref()
-                        .map(|c| format!("+{} from {}", c.seeds, c.pit))),
+                    opt(r.capture.as_ref().map(capture_text)),
                 ];
                 match (r.stores, csv) {
                     (Some([s, n]), true) => row.extend([s.to_string(), n.to_string()]),
