@@ -7,7 +7,7 @@
 //!   becomes a file name that stays inside the folder it was given, is safe on
 //!   every file system (Windows-reserved names included), and never collides
 //!   with another name of the same run, compared without case.
-//! - [`write`]: the one safe-write code. A file is written to a temporary
+//! - [`write`](mod@write): the one safe-write code. A file is written to a temporary
 //!   file beside it and renamed into place, so a link is never followed and a
 //!   reader never sees half a file; a file already there is an error unless
 //!   the caller forces it. A file rewritten in place ([`write::replace`])
