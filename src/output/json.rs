@@ -880,3 +880,30 @@ pub struct PerftJson {
     /// Move paths of exactly that many plies.
     pub nodes: u64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_record;
+    use crate::replay::{Options, replay};
+
+    /// Errors and warnings go apart, in the order found, the same whether
+    /// the game's JSON is built or streamed.
+    #[test]
+    fn errors_and_warnings_apart_built_and_streamed_alike() {
+        let text = "[Rule \"russ\"]\n[Date \"June\"]\n\n1. cx9 D 2. ax1 *\n";
+        let game = replay(parse_record(text).unwrap(), &Options::default());
+        let built = game_json(&game, None, None);
+        assert!(!built.valid);
+        let lines = |ds: &[DiagnosticJson], severity: Severity| {
+            assert!(ds.iter().all(|d| d.severity == severity), "{ds:?}");
+            ds.iter().map(|d| (d.line, d.column)).collect::<Vec<_>>()
+        };
+        assert_eq!(lines(&built.warnings, Severity::Warning), [(1, 1), (2, 7)]);
+        // The wrong claim, then the empty pit.
+        assert_eq!(lines(&built.errors, Severity::Error), [(4, 4), (4, 13)]);
+        let mut streamed = Vec::new();
+        write_game(&mut streamed, &game, None, None, false).unwrap();
+        assert_eq!(streamed, serde_json::to_vec(&built).unwrap());
+    }
+}
