@@ -5,8 +5,20 @@ use annotate_snippets::{Level, Renderer, Snippet};
 
 use crate::notation::{Origin, Span, SyntaxError, TagProblem};
 
-/// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// How serious a diagnostic is; in JSON, `"error"` or `"warning"`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// The record is invalid.
     #[default]

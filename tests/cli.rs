@@ -125,9 +125,9 @@ fn validate_json_reports_each_game() {
     insta::assert_snapshot!(run(&["validate", "--format", "json"], Some(b"1. c *\n\n1. c c *\n\n1. % *\n")), @r#"
     exit 1
     --- stdout
-    {"file":"<stdin>","game":1,"valid":true,"errors":[]}
-    {"file":"<stdin>","game":2,"valid":false,"errors":[{"line":3,"column":6,"message":"ply 2, North's c: it is North's turn, but `c` is a pit of South (lowercase letters are South's, uppercase North's)"}]}
-    {"file":"<stdin>","game":3,"valid":false,"errors":[{"line":5,"column":4,"message":"expected a move, a move number, a comment, a variation or a game-termination token; found `%`"}]}
+    {"file":"<stdin>","game":1,"valid":true,"errors":[],"warnings":[]}
+    {"file":"<stdin>","game":2,"valid":false,"errors":[{"severity":"error","line":3,"column":6,"message":"ply 2, North's c: it is North's turn, but `c` is a pit of South (lowercase letters are South's, uppercase North's)"}],"warnings":[]}
+    {"file":"<stdin>","game":3,"valid":false,"errors":[{"severity":"error","line":5,"column":4,"message":"expected a move, a move number, a comment, a variation or a game-termination token; found `%`"}],"warnings":[]}
     "#);
 }
 
@@ -171,7 +171,7 @@ fn json_schema_is_derived_from_the_types() {
     let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let props = &schema["properties"];
     for field in [
-        "tags", "rules", "setup", "moves", "result", "valid", "errors",
+        "tags", "rules", "setup", "moves", "result", "valid", "errors", "warnings",
     ] {
         assert!(
             props.get(field).is_some(),

@@ -366,3 +366,144 @@ fn warnings_print_as_warnings_and_deny_warnings_makes_them_errors() {
     let twice = b"[Event \"x\"]\n[Event \"y\"]\n\n1. c *\n";
     assert_eq!(code(&["validate"], Some(twice)), 1);
 }
+
+/// A record with only warnings: an unknown tag one letter from a known one,
+/// and a date not in `YYYY.MM.DD`.
+const WARNED: &[u8] = b"[Event \"x\"]\n[Rule \"russ\"]\n[Date \"June 2025\"]\n\n1. c *\n";
+
+/// A Date warning, then a real error (a wrong claim).
+const WARNED_THEN_WRONG: &[u8] = b"[Event \"x\"]\n[Date \"June 2025\"]\n\n1. cx9 *\n";
+
+/// The JSON lines of a run's standard output.
+fn json_lines(args: &[&str], stdin: &[u8]) -> Vec<serde_json::Value> {
+    let out = common::ayo()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn warnings_are_apart_from_errors_in_validate_json() {
+    insta::assert_snapshot!(run(&["validate", "--format", "json"], Some(WARNED)), @r#"
+    exit 0
+    --- stdout
+    {"file":"<stdin>","game":1,"valid":true,"errors":[],"warnings":[{"severity":"warning","line":2,"column":1,"message":"unknown tag `Rule`: did you mean `Rules`?"},{"severity":"warning","line":3,"column":7,"message":"Date tag `June 2025` is not `YYYY.MM.DD` (`??` for unknown parts, as in `2026.??.??`)"}]}
+    "#);
+    // The first error is the game's real error, not the warning before it.
+    insta::assert_snapshot!(run(&["validate", "--format", "json"], Some(WARNED_THEN_WRONG)), @r#"
+    exit 1
+    --- stdout
+    {"file":"<stdin>","game":1,"valid":false,"errors":[{"severity":"error","line":4,"column":4,"message":"ply 1, South's c: claims 9 seeds, but the move captures 7 from B"}],"warnings":[{"severity":"warning","line":2,"column":7,"message":"Date tag `June 2025` is not `YYYY.MM.DD` (`??` for unknown parts, as in `2026.??.??`)"}]}
+    "#);
+    // `--deny-warnings` makes them errors, where errors go.
+    let denied = json_lines(&["validate", "--format", "json", "--deny-warnings"], WARNED);
+    assert_eq!(denied[0]["valid"], false);
+    assert_eq!(denied[0]["warnings"], serde_json::json!([]));
+    let errors = denied[0]["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 2);
+    assert!(
+        errors.iter().all(|e| e["severity"] == "error"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn warnings_are_apart_from_errors_in_ayo_json() {
+    // One job streams a game's JSON, two buffer it: both paths split alike.
+    for jobs in ["1", "2"] {
+        let warned = &json_lines(&["json", "-j", jobs], WARNED)[0];
+        assert_eq!(warned["valid"], true);
+        assert_eq!(warned["errors"], serde_json::json!([]));
+        let warnings = warned["warnings"].as_array().unwrap();
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings.iter().all(|w| w["severity"] == "warning"));
+        let wrong = &json_lines(&["json", "-j", jobs], WARNED_THEN_WRONG)[0];
+        assert_eq!(wrong["valid"], false);
+        assert_eq!(wrong["errors"].as_array().unwrap().len(), 1);
+        assert_eq!(wrong["errors"][0]["severity"], "error");
+        assert_eq!(
+            wrong["errors"][0]["message"],
+            "ply 1, South's c: claims 9 seeds, but the move captures 7 from B"
+        );
+        assert_eq!(wrong["warnings"][0]["severity"], "warning");
+        assert_eq!(wrong["warnings"][0]["line"], 2);
+    }
+    // A game that does not parse: its syntax error, no warnings.
+    let unparsed = &json_lines(&["json"], b"[Date \"June\"]\n\n1. c % *\n")[0];
+    assert_eq!(unparsed["errors"][0]["severity"], "error");
+    assert_eq!(unparsed["warnings"], serde_json::json!([]));
+    // `ayo import` reads the JSON back, warnings and all.
+    let json = common::ayo()
+        .arg("json")
+        .write_stdin(WARNED_THEN_WRONG)
+        .output()
+        .unwrap()
+        .stdout;
+    let back = common::ayo()
+        .arg("import")
+        .write_stdin(json)
+        .output()
+        .unwrap();
+    assert_eq!(back.stdout, WARNED_THEN_WRONG);
+}
+
+#[test]
+fn schemas_have_warnings_and_severity() {
+    for args in [&["validate", "--schema"][..], &["json", "--schema"]] {
+        let out = common::ayo().args(args).output().unwrap();
+        let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for field in ["valid", "errors", "warnings"] {
+            assert!(
+                schema["properties"].get(field).is_some(),
+                "{args:?}: {field}"
+            );
+        }
+        let diagnostic = &schema["$defs"]["DiagnosticJson"];
+        assert!(
+            diagnostic["required"]
+                .as_array()
+                .unwrap()
+                .contains(&"severity".into()),
+            "{args:?}"
+        );
+        let severities: Vec<&str> = schema["$defs"]["Severity"]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["const"].as_str().unwrap())
+            .collect();
+        assert_eq!(severities, ["error", "warning"], "{args:?}");
+        // Real output with warnings and errors is valid under it.
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let run_args: &[&str] = if args[0] == "json" {
+            &["json"]
+        } else {
+            &["validate", "--format", "json"]
+        };
+        for input in [WARNED, WARNED_THEN_WRONG] {
+            for line in json_lines(run_args, input) {
+                assert!(validator.is_valid(&line), "{args:?}: {line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn compare_gives_the_first_error_not_a_warning() {
+    let text = b"[Date \"June 2025\"]\n[Setup \"abc\"]\n\n1. c *\n";
+    let row = &json_lines(&["compare", "--format", "json"], text)[0]["rows"][0];
+    assert_eq!(row["legal"], false);
+    assert!(
+        row["reason"].as_str().unwrap().starts_with("Setup tag:"),
+        "{row}"
+    );
+    assert_eq!(row["other_errors"], 0, "{row}");
+    let claim = &json_lines(&["compare", "--format", "json"], WARNED_THEN_WRONG)[0]["rows"][0];
+    assert_eq!(claim["other_errors"], 1, "{claim}");
+}

@@ -4,10 +4,10 @@ use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Write};
 use std::sync::Arc;
 
-use ayo::diagnostics::Diagnostic;
+use ayo::diagnostics::{Diagnostic, Severity};
 use ayo::notation::RawGame;
 use ayo::notation::stream::{Chunk, Chunker, GameReader, origin_after};
-use ayo::output::json::{ErrorJson, VerdictJson, schema_of};
+use ayo::output::json::{VerdictJson, diagnostics_json, schema_of};
 use ayo::replay::{Options, QuickCheck, check};
 
 use super::parallel::{self, Item, Ordered};
@@ -38,7 +38,7 @@ pub struct Args {
     #[command(flatten)]
     jobs: JobsArg,
     /// `text`: diagnostics and a summary on standard error; `json`: one object a
-    /// game on standard output (file, game, valid, errors).
+    /// game on standard output (file, game, valid, errors, warnings).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Print nothing; only set the exit code.
@@ -379,7 +379,8 @@ impl Tally {
                 file: file.to_string(),
                 game: number,
                 valid,
-                errors: errors.iter().map(ErrorJson::from).collect(),
+                errors: diagnostics_json(errors, Severity::Error),
+                warnings: diagnostics_json(errors, Severity::Warning),
             };
             serde_json::to_writer(&mut *out, &v)?;
             out.write_all(b"\n")?;

@@ -135,7 +135,13 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
     let start_error = game.start.is_none();
     let (illegal_at, reason) = match illegal {
         Some((_, p)) => (Some(p.ply), p.refusal.as_ref().map(ToString::to_string)),
-        None if start_error => (None, game.errors.first().map(|d| d.message.clone())),
+        None if start_error => (
+            None,
+            game.errors
+                .iter()
+                .find(|d| d.is_error())
+                .map(|d| d.message.clone()),
+        ),
         None => (None, None),
     };
     let legal = illegal.is_none() && !start_error;
@@ -145,7 +151,13 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
         legal,
         illegal_at,
         reason,
-        other_errors: game.errors.len().saturating_sub(blocking),
+        // Warnings (a misspelt tag, a date) are not errors of the replay.
+        other_errors: game
+            .errors
+            .iter()
+            .filter(|d| d.is_error())
+            .count()
+            .saturating_sub(blocking),
         first_difference: first
             .and_then(|f| first_difference(&game.record.moves, &f.moves, &game.moves)),
         score: game.end.map(|e| e.score),

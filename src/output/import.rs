@@ -78,6 +78,8 @@ pub struct ImportGame {
     _valid: IgnoredAny,
     #[serde(default, rename = "errors")]
     _errors: IgnoredAny,
+    #[serde(default, rename = "warnings")]
+    _warnings: IgnoredAny,
     #[serde(default)]
     raw: Option<String>,
 }

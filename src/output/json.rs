@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, Numbering, Tag};
 use crate::replay::{Game, Ply, rules_of_tags};
 use crate::rules::{MoveOutcome, Ruleset, Side};
@@ -42,12 +42,15 @@ pub struct GameJson {
     pub moves: Vec<MoveJson>,
     /// The result; `null` for a game that could not be parsed.
     pub result: Option<ResultJson>,
-    /// No problem found.
+    /// No error found (warnings may remain).
     #[serde(default)]
     pub valid: bool,
-    /// Every problem found.
+    /// Every error found: each makes the game invalid.
     #[serde(default)]
-    pub errors: Vec<ErrorJson>,
+    pub errors: Vec<DiagnosticJson>,
+    /// Every warning found: likely slips that leave the game valid.
+    #[serde(default)]
+    pub warnings: Vec<DiagnosticJson>,
     /// The raw text of a game that could not be parsed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raw: Option<String>,
@@ -169,9 +172,12 @@ pub struct ResultJson {
     pub ended_by: Option<String>,
 }
 
-/// A problem, at a place in the file.
+/// A problem, at a place in the file: an error or a warning.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct ErrorJson {
+pub struct DiagnosticJson {
+    /// `"error"` (the game is invalid) or `"warning"` (a likely slip; the
+    /// game stays valid).
+    pub severity: Severity,
     /// 1-based line.
     pub line: u32,
     /// 1-based column.
@@ -180,14 +186,24 @@ pub struct ErrorJson {
     pub message: String,
 }
 
-impl From<&Diagnostic> for ErrorJson {
+impl From<&Diagnostic> for DiagnosticJson {
     fn from(d: &Diagnostic) -> Self {
-        ErrorJson {
+        DiagnosticJson {
+            severity: d.severity,
             line: d.span.line,
             column: d.span.column,
             message: d.message.clone(),
         }
     }
+}
+
+/// The diagnostics of one severity, in the order found: a game's `errors`
+/// or its `warnings`.
+pub fn diagnostics_json(all: &[Diagnostic], severity: Severity) -> Vec<DiagnosticJson> {
+    all.iter()
+        .filter(|d| d.severity == severity)
+        .map(DiagnosticJson::from)
+        .collect()
 }
 
 /// Tags as a JSON object that keeps file order (and repeated names).
@@ -357,7 +373,8 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
         moves: line_json(&record.moves, &game.moves, 1, 1, first),
         result: Some(result_json(game)),
         valid: game.is_valid(),
-        errors: game.errors.iter().map(ErrorJson::from).collect(),
+        errors: diagnostics_json(&game.errors, Severity::Error),
+        warnings: diagnostics_json(&game.errors, Severity::Warning),
         raw: None,
     }
 }
@@ -468,7 +485,8 @@ fn place(
 mod stream {
     use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
-    use super::{CaptureJson, ErrorJson, first_side, place, result_json, side_json};
+    use super::{CaptureJson, DiagnosticJson, first_side, place, result_json, side_json};
+    use crate::diagnostics::{Diagnostic, Severity};
     use crate::notation::{Comment, Move, Variation};
     use crate::replay::{Game, Ply, VariationReplayer};
     use std::borrow::Cow;
@@ -578,8 +596,26 @@ mod stream {
             st.serialize_field("moves", &line)?;
             st.serialize_field("result", &Some(result_json(game)))?;
             st.serialize_field("valid", &game.is_valid())?;
-            st.serialize_field("errors", &Seq(|| game.errors.iter().map(ErrorJson::from)))?;
+            st.serialize_field("errors", &Diagnostics(&game.errors, Severity::Error))?;
+            st.serialize_field("warnings", &Diagnostics(&game.errors, Severity::Warning))?;
             st.end()
+        }
+    }
+
+    /// The diagnostics of one severity, as
+    /// [`diagnostics_json`](super::diagnostics_json) gives them, without
+    /// collecting them first.
+    struct Diagnostics<'a>(&'a [Diagnostic], Severity);
+
+    impl Serialize for Diagnostics<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let Diagnostics(all, severity) = *self;
+            let of = move || all.iter().filter(move |d| d.severity == severity);
+            let mut seq = s.serialize_seq(Some(of().count()))?;
+            for d in of() {
+                seq.serialize_element(&DiagnosticJson::from(d))?;
+            }
+            seq.end()
         }
     }
 
@@ -782,7 +818,8 @@ pub fn unparsed_json(
         moves: Vec::new(),
         result: None,
         valid: false,
-        errors: vec![ErrorJson::from(error)],
+        errors: vec![DiagnosticJson::from(error)],
+        warnings: Vec::new(),
         raw: Some(String::from_utf8_lossy(raw).into_owned()),
     }
 }
@@ -827,10 +864,12 @@ pub struct VerdictJson {
     pub file: String,
     /// The game's place in its file, counted from 1.
     pub game: usize,
-    /// No problem found.
+    /// No error found (warnings may remain).
     pub valid: bool,
-    /// Every problem found.
-    pub errors: Vec<ErrorJson>,
+    /// Every error found: each makes the game invalid.
+    pub errors: Vec<DiagnosticJson>,
+    /// Every warning found: likely slips that leave the game valid.
+    pub warnings: Vec<DiagnosticJson>,
 }
 
 /// One line of `ayo perft --format json`.
@@ -840,4 +879,31 @@ pub struct PerftJson {
     pub depth: usize,
     /// Move paths of exactly that many plies.
     pub nodes: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_record;
+    use crate::replay::{Options, replay};
+
+    /// Errors and warnings go apart, in the order found, the same whether
+    /// the game's JSON is built or streamed.
+    #[test]
+    fn errors_and_warnings_apart_built_and_streamed_alike() {
+        let text = "[Rule \"russ\"]\n[Date \"June\"]\n\n1. cx9 D 2. ax1 *\n";
+        let game = replay(parse_record(text).unwrap(), &Options::default());
+        let built = game_json(&game, None, None);
+        assert!(!built.valid);
+        let lines = |ds: &[DiagnosticJson], severity: Severity| {
+            assert!(ds.iter().all(|d| d.severity == severity), "{ds:?}");
+            ds.iter().map(|d| (d.line, d.column)).collect::<Vec<_>>()
+        };
+        assert_eq!(lines(&built.warnings, Severity::Warning), [(1, 1), (2, 7)]);
+        // The wrong claim, then the empty pit.
+        assert_eq!(lines(&built.errors, Severity::Error), [(4, 4), (4, 13)]);
+        let mut streamed = Vec::new();
+        write_game(&mut streamed, &game, None, None, false).unwrap();
+        assert_eq!(streamed, serde_json::to_vec(&built).unwrap());
+    }
 }
