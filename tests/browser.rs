@@ -510,3 +510,126 @@ fn a_move_is_sown_unless_motion_is_reduced_or_animation_off() {
         "1:7:still 1:7:still"
     );
 }
+
+/// What `script` reports about `page` held in a frame of `width` by `height`
+/// pixels, opened at `#fragment`: the script runs once the frame has loaded,
+/// with `w` the frame's window and `d` its document, and writes its report
+/// into `out.textContent`. `flags` go to the browser.
+fn frame_report(
+    browser: &Path,
+    page: &Path,
+    (width, height): (u32, u32),
+    fragment: &str,
+    script: &str,
+    flags: &[&str],
+) -> String {
+    let frame = page.with_file_name("report.html");
+    let name = page.file_name().unwrap().to_string_lossy();
+    let fragment = fragment.replace('&', "&amp;");
+    std::fs::write(
+        &frame,
+        format!(
+            r#"<!DOCTYPE html><html><body style="margin:0"><p id="out"></p>
+<iframe id="f" src="{name}#{fragment}" width="{width}" height="{height}" style="border:0"></iframe>
+<script>
+document.getElementById("f").onload = function () {{
+  var w = this.contentWindow, d = this.contentDocument, out = document.getElementById("out");
+  {script}
+}};
+</script></body></html>"#
+        ),
+    )
+    .unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let out = Command::new(browser)
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--allow-file-access-from-files",
+        ])
+        .args(flags)
+        .arg("--dump-dom")
+        .arg(format!("file://{}", frame.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    Regex::new(r#"<p id="out">([^<]*)</p>"#)
+        .unwrap()
+        .captures(&dom)
+        .unwrap_or_else(|| panic!("no report in {dom}"))[1]
+        .replace("&amp;", "&")
+}
+
+#[test]
+fn lap_numbers_cover_neither_each_other_nor_a_count() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = "fixtures/club-night.ayo";
+    let page = make_page(dir.path(), "club.html", &[file]);
+    // Every position of every game, as a link opens it: the numbers' boxes
+    // as the browser lays them out, against each other and every count.
+    let report = frame_report(
+        &browser,
+        &page,
+        (1000, 800),
+        "game=1&ply=0",
+        r##"d.getElementById("still").checked = true;
+  var data = JSON.parse(d.getElementById("ayo-data").textContent);
+  var hit = function (a, b) {
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  };
+  var box = function (el) { return el.getBoundingClientRect(); };
+  var bad = [], most = 0, moves = 0;
+  data.games.forEach(function (g, gi) {
+    g.moves.forEach(function (m) {
+      if (!m.board) { return; }
+      w.location.hash = "#game=" + (gi + 1) + "&ply=" + m.ply;
+      w.dispatchEvent(new HashChangeEvent("hashchange"));
+      var at = (gi + 1) + "/" + m.ply;
+      var tags = Array.prototype.map.call(d.querySelectorAll("g.tag circle"), box);
+      var counts = Array.prototype.map.call(d.querySelectorAll("text.count"), box);
+      if (tags.length !== Math.min(m.laps.length, 24)) { bad.push(at + ": " + tags.length + " numbers"); }
+      moves += 1;
+      most = Math.max(most, tags.length);
+      tags.forEach(function (a, i) {
+        tags.forEach(function (b, j) {
+          if (j > i && hit(a, b)) { bad.push(at + ": lap " + (i + 1) + " on lap " + (j + 1)); }
+        });
+        counts.forEach(function (c) {
+          if (hit(a, c)) { bad.push(at + ": lap " + (i + 1) + " on a count"); }
+        });
+      });
+    });
+  });
+  out.textContent = moves + " moves, at most " + most + " laps; overlaps: " + bad.join(", ");"##,
+        &[],
+    );
+    assert!(report.ends_with("overlaps: "), "{report}");
+    let most: usize = Regex::new(r"at most (\d+) laps")
+        .unwrap()
+        .captures(&report)
+        .unwrap()[1]
+        .parse()
+        .unwrap();
+    assert!(most >= 20, "{report}");
+    // The numbers sit where `ayo board --format svg` puts them (the script
+    // places them as src/output/svg.rs does): ply 7 of game 1, twenty laps.
+    let places = |text: &str| -> Vec<String> {
+        Regex::new(r#"<circle class="lap\d" cx="([\d.]+)" cy="([\d.]+)" r="7"/?>"#)
+            .unwrap()
+            .captures_iter(text)
+            .map(|c| format!("{},{}", &c[1], &c[2]))
+            .collect()
+    };
+    let svg = run(
+        &[
+            "board", file, "--game", "1", "--ply", "7", "--format", "svg",
+        ],
+        None,
+    );
+    let dom = dump(&browser, &page, "game=1&ply=7");
+    assert_eq!(places(&svg).len(), 20);
+    assert_eq!(places(&dom), places(&svg));
+}

@@ -16,6 +16,10 @@
   // dots round a pit's count, arrowheads per lap colour.
   var RADIUS = 26, LANE0 = 7, LANE_STEP = 5, LANES = 4, COLOURS = 8;
   var MAX_DOTS = 12, DOT_RING = 17, MAX_LAPS_DRAWN = 24, TAG_SHIFT = 24;
+  // A lap's number: its radius, how far apart two numbers' centres are at
+  // least, and the rows of the gap between the rows of pits (TAG_ROWS).
+  var TAG_RADIUS = 7, TAG_APART = 15, TAG_ROWS = [95, 110, 125];
+  var X0 = 80, PITCH = 64;
   // Milliseconds a seed, from slow to fast (the speed control's steps).
   var DELAYS = [600, 380, 240, 150, 90, 55, 30, 15];
   // A move of more steps than this (seeds sown and laps lifted) is shown
@@ -297,6 +301,34 @@
     return { x: c.x + lane * 3, y: c.north ? c.y + out : c.y - out };
   }
 
+  // Where the number of lap k, lifted from `letter`, sits, clear of the
+  // numbers placed before it: as tag_place in src/output/svg.rs, on its lane
+  // before the lap's start when that is free, else the nearest free place of
+  // a grid over the gap between the rows (clear of every pit's count).
+  function tagPlace(svg, letter, k, placed) {
+    var t = lanePoint(svg, letter, k);
+    var first = { x: Math.max(0, t.x - TAG_SHIFT), y: t.y };
+    var free = function (p) {
+      return placed.every(function (q) {
+        return Math.abs(q.x - p.x) >= TAG_APART || Math.abs(q.y - p.y) >= TAG_APART;
+      });
+    };
+    if (free(first)) { return first; }
+    var pits = letters(svg).length / 2;
+    var left = X0 + TAG_RADIUS + 1, right = X0 + pits * PITCH - TAG_RADIUS - 1;
+    var rows = [first.y].concat(TAG_ROWS);
+    for (var step = 1; step <= Math.floor((right - left) / TAG_APART) + 1; step++) {
+      for (var r = 0; r < rows.length; r++) {
+        var xs = [first.x - step * TAG_APART, first.x + step * TAG_APART];
+        for (var i = 0; i < 2; i++) {
+          var p = { x: xs[i], y: rows[r] };
+          if (p.x >= left && p.x <= right && free(p)) { return p; }
+        }
+      }
+    }
+    return first;
+  }
+
   // The marks of a move, as in src/output/svg.rs: `laps` of its laps drawn
   // (all of them by default), and the capture once `captured`.
   function marksOf(svg, m, laps, captured) {
@@ -318,6 +350,7 @@
       out.push('<path class="take" d="M' + Math.max(0, a.x - RADIUS - 4) + " " + ys[0] +
         "V" + ys[1] + '"/>');
     }
+    var placed = [];
     m.laps.slice(0, Math.min(laps, MAX_LAPS_DRAWN)).forEach(function (lap, k) {
       var colour = k % COLOURS, from = centre(svg, lap.from);
       var gap = function (c) { return c.north ? c.y + RADIUS : c.y - RADIUS; };
@@ -328,10 +361,11 @@
         d += "L" + p.x + " " + p.y;
         if (i === points.length - 1) { d += "L" + p.x + " " + gap(centre(svg, l)); }
       });
-      var t = lanePoint(svg, lap.from, k);
+      var t = tagPlace(svg, lap.from, k, placed);
+      placed.push(t);
       out.push('<g class="tag" data-lap="' + (k + 1) + '"><path class="lap lap' + colour +
         '" d="' + d + '" marker-end="url(#ayo-arrow' + colour + ')"/><circle class="lap' +
-        colour + '" cx="' + (t.x - TAG_SHIFT) + '" cy="' + t.y + '" r="7"/><text x="' + (t.x - TAG_SHIFT) +
+        colour + '" cx="' + t.x + '" cy="' + t.y + '" r="' + TAG_RADIUS + '"/><text x="' + t.x +
         '" y="' + t.y + '">' + (k + 1) + "</text></g>");
     });
     return out.join("");
