@@ -162,10 +162,24 @@
     return text + m.glyphs.join("");
   }
 
+  // What is wrong with a move the record claims a capture for, as `ayo
+  // validate` finds it: the claim is not what the move captures (nothing
+  // counts as 0). Null when the claim is right, or the move was not played.
+  function wrongClaim(m) {
+    if (!m.board || m.claim === null || m.claim === undefined) { return null; }
+    var actual = m.capture ? m.capture.seeds : 0;
+    if (m.claim === actual) { return null; }
+    return "wrong claim: the move captures " +
+      (m.capture ? actual + " from " + m.capture.pit : "nothing");
+  }
+
   // A line of moves as text: numbers, moves (links to their positions),
-  // glyphs, NAGs, comments, and each variation indented under its move.
-  function renderLine(g, moves, box) {
-    var needNumber = true;
+  // glyphs, NAGs, comments, and each variation indented under its move. A
+  // move with a wrong claim, and the illegal move that ends a line, are
+  // marked (class "bad"), as the problems above say.
+  // A line that hangs from a move not played (`dead`) was not played at all.
+  function renderLine(g, moves, box, dead) {
+    var needNumber = true, refused = !!dead;
     moves.forEach(function (m) {
       m.comments.before.forEach(function (c) {
         box.appendChild(span("comment", c));
@@ -183,8 +197,18 @@
         el = document.createElement("a");
         el.href = link(g, m.node);
         el.textContent = moveText(m);
-        el.setAttribute("aria-label", "ply " + m.ply + ", " + m.side + " " + moveText(m));
+        var wrong = wrongClaim(m);
+        el.setAttribute("aria-label", "ply " + m.ply + ", " + m.side + " " + moveText(m) +
+          (wrong ? ", " + wrong : ""));
+        if (wrong) {
+          el.className = "bad";
+          el.title = wrong;
+        }
         m.node.el = el;
+      } else if (!refused) {
+        refused = true;
+        el = span("unplayed bad", moveText(m));
+        el.title = "illegal: see the problem above";
       } else {
         el = span("unplayed", moveText(m));
         el.title = "not played: see the problem above";
@@ -206,7 +230,7 @@
         vb.className = "var";
         vb.setAttribute("role", "group");
         vb.setAttribute("aria-label", "variation");
-        renderLine(g, v, vb);
+        renderLine(g, v, vb, !m.node && el.className === "unplayed");
         box.appendChild(vb);
         needNumber = true;
       });
@@ -434,8 +458,20 @@
     renderMoves(g);
     Array.prototype.forEach.call(document.querySelectorAll("#games a"), function (a, i) {
       a.setAttribute("aria-current", i === gi ? "true" : "false");
+      if (i === gi) { revealTab(a); }
     });
     return g;
+  }
+
+  // Scrolls the strip of games (not the page) sideways to bring the tab of
+  // the game shown into its middle, when the strip is too narrow for all the
+  // tabs (on a phone).
+  function revealTab(a) {
+    var strip = a.parentNode && a.parentNode.parentNode;
+    if (!strip || strip.scrollWidth <= strip.clientWidth) { return; }
+    var s = strip.getBoundingClientRect(), t = a.getBoundingClientRect();
+    if (t.left >= s.left && t.right <= s.right) { return; }
+    strip.scrollLeft += (t.left + t.width / 2) - (s.left + s.width / 2);
   }
 
   // The final state of a position: board, marks, caption, address.
