@@ -510,3 +510,247 @@ fn a_move_is_sown_unless_motion_is_reduced_or_animation_off() {
         "1:7:still 1:7:still"
     );
 }
+
+/// What `script` reports about `page` held in a frame of `width` by `height`
+/// pixels, opened at `#fragment`: the script runs once the frame has loaded,
+/// with `w` the frame's window and `d` its document, and writes its report
+/// into `out.textContent`. `flags` go to the browser.
+fn frame_report(
+    browser: &Path,
+    page: &Path,
+    (width, height): (u32, u32),
+    fragment: &str,
+    script: &str,
+    flags: &[&str],
+) -> String {
+    let frame = page.with_file_name("report.html");
+    let name = page.file_name().unwrap().to_string_lossy();
+    let fragment = fragment.replace('&', "&amp;");
+    std::fs::write(
+        &frame,
+        format!(
+            r#"<!DOCTYPE html><html><body style="margin:0"><p id="out"></p>
+<iframe id="f" src="{name}#{fragment}" width="{width}" height="{height}" style="border:0"></iframe>
+<script>
+document.getElementById("f").onload = function () {{
+  var w = this.contentWindow, d = this.contentDocument, out = document.getElementById("out");
+  {script}
+}};
+</script></body></html>"#
+        ),
+    )
+    .unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let out = Command::new(browser)
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--allow-file-access-from-files",
+        ])
+        .args(flags)
+        .arg("--dump-dom")
+        .arg(format!("file://{}", frame.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    Regex::new(r#"<p id="out">([^<]*)</p>"#)
+        .unwrap()
+        .captures(&dom)
+        .unwrap_or_else(|| panic!("no report in {dom}"))[1]
+        .replace("&amp;", "&")
+}
+
+#[test]
+fn lap_numbers_cover_neither_each_other_nor_a_count() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = "fixtures/club-night.ayo";
+    let page = make_page(dir.path(), "club.html", &[file]);
+    // Every position of every game, as a link opens it: the numbers' boxes
+    // as the browser lays them out, against each other and every count.
+    let report = frame_report(
+        &browser,
+        &page,
+        (1000, 800),
+        "game=1&ply=0",
+        r##"d.getElementById("still").checked = true;
+  var data = JSON.parse(d.getElementById("ayo-data").textContent);
+  var hit = function (a, b) {
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  };
+  var box = function (el) { return el.getBoundingClientRect(); };
+  var bad = [], most = 0, moves = 0;
+  data.games.forEach(function (g, gi) {
+    g.moves.forEach(function (m) {
+      if (!m.board) { return; }
+      w.location.hash = "#game=" + (gi + 1) + "&ply=" + m.ply;
+      w.dispatchEvent(new HashChangeEvent("hashchange"));
+      var at = (gi + 1) + "/" + m.ply;
+      var tags = Array.prototype.map.call(d.querySelectorAll("g.tag circle"), box);
+      var counts = Array.prototype.map.call(d.querySelectorAll("text.count"), box);
+      if (tags.length !== Math.min(m.laps.length, 24)) { bad.push(at + ": " + tags.length + " numbers"); }
+      moves += 1;
+      most = Math.max(most, tags.length);
+      tags.forEach(function (a, i) {
+        tags.forEach(function (b, j) {
+          if (j > i && hit(a, b)) { bad.push(at + ": lap " + (i + 1) + " on lap " + (j + 1)); }
+        });
+        counts.forEach(function (c) {
+          if (hit(a, c)) { bad.push(at + ": lap " + (i + 1) + " on a count"); }
+        });
+      });
+    });
+  });
+  out.textContent = moves + " moves, at most " + most + " laps; overlaps: " + bad.join(", ");"##,
+        &[],
+    );
+    assert!(report.ends_with("overlaps: "), "{report}");
+    let most: usize = Regex::new(r"at most (\d+) laps")
+        .unwrap()
+        .captures(&report)
+        .unwrap()[1]
+        .parse()
+        .unwrap();
+    assert!(most >= 20, "{report}");
+    // The numbers sit where `ayo board --format svg` puts them (the script
+    // places them as src/output/svg.rs does): ply 7 of game 1, twenty laps.
+    let places = |text: &str| -> Vec<String> {
+        Regex::new(r#"<circle class="lap\d" cx="([\d.]+)" cy="([\d.]+)" r="7"/?>"#)
+            .unwrap()
+            .captures_iter(text)
+            .map(|c| format!("{},{}", &c[1], &c[2]))
+            .collect()
+    };
+    let svg = run(
+        &[
+            "board", file, "--game", "1", "--ply", "7", "--format", "svg",
+        ],
+        None,
+    );
+    let dom = dump(&browser, &page, "game=1&ply=7");
+    assert_eq!(places(&svg).len(), 20);
+    assert_eq!(places(&dom), places(&svg));
+}
+
+#[test]
+fn a_wrong_claim_and_an_illegal_move_are_marked_in_the_move_list() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = make_page(
+        dir.path(),
+        "bad.html",
+        &[
+            "fixtures/invalid/wrong-claim.ayo",
+            "fixtures/invalid/empty-pit.ayo",
+        ],
+    );
+    let marked = |dom: &str, re: &str| -> Vec<String> {
+        Regex::new(re)
+            .unwrap()
+            .captures_iter(dom)
+            .map(|c| c[1].to_string())
+            .collect()
+    };
+    // 1. dx6 captures 7: its link is marked, and says why; no other move is.
+    let dom = dump(&browser, &page, "game=1&ply=0");
+    assert_eq!(
+        marked(&dom, r#"<a [^>]*class="bad"[^>]*>([^<]*)</a>"#),
+        ["dx6"]
+    );
+    assert!(dom.contains("title=\"wrong claim: the move captures 7 from A\""));
+    assert!(
+        dom.contains("aria-label=\"ply 1, south dx6, wrong claim: the move captures 7 from A\"")
+    );
+    // 2. e is illegal (an empty pit): marked; the moves after it are only
+    // struck out, as not played.
+    let dom = dump(&browser, &page, "game=3&ply=0");
+    assert_eq!(
+        marked(&dom, r#"<span class="unplayed bad"[^>]*>([^<]*)</span>"#),
+        ["e"]
+    );
+    assert_eq!(
+        marked(&dom, r#"<span class="unplayed"[^>]*>([^<]*)</span>"#),
+        ["B", "a"]
+    );
+    assert_eq!(
+        marked(&dom, r#"<a [^>]*class="bad"[^>]*>([^<]*)</a>"#),
+        Vec::<String>::new()
+    );
+}
+
+/// Where the strip of games stands when the viewer, in a frame as wide as a
+/// phone, opens `#fragment` and after each of `keys`: its `scrollLeft`, and
+/// `in` when the selected tab lies wholly inside the strip, `out` when not.
+fn tab_report(browser: &Path, page: &Path, fragment: &str, keys: &[&str]) -> String {
+    let keys: Vec<String> = keys.iter().map(|k| format!("\"{k}\"")).collect();
+    frame_report(
+        browser,
+        page,
+        (390, 844),
+        fragment,
+        &format!(
+            r##"var strip = d.querySelector("#games ol"), seen = [];
+  var look = function () {{
+    var s = strip.getBoundingClientRect();
+    var t = d.querySelector('#games a[aria-current="true"]').getBoundingClientRect();
+    seen.push(Math.round(strip.scrollLeft) + (t.left >= s.left - 1 && t.right <= s.right + 1 ? " in" : " out"));
+  }};
+  look();
+  [{}].forEach(function (key) {{
+    d.dispatchEvent(new KeyboardEvent("keydown", {{ key: key, bubbles: true }}));
+    look();
+  }});
+  out.textContent = (strip.scrollWidth > strip.clientWidth ? "scrolls: " : "fits: ") + seen.join(", ");"##,
+            keys.join(",")
+        ),
+        &[],
+    )
+}
+
+#[test]
+fn on_a_phone_the_strip_of_games_scrolls_to_the_game_shown() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = make_page(dir.path(), "club.html", &["fixtures/club-night.ayo"]);
+    // The last game's tab, opened by a link, then the first again by keys,
+    // then the last: each time the tab is in view.
+    let report = tab_report(
+        &browser,
+        &page,
+        "game=5&ply=0",
+        &["Up", "Up", "Up", "Up", "Down", "Down", "Down", "Down"],
+    );
+    assert!(report.starts_with("scrolls: "), "{report}");
+    let seen: Vec<&str> = report["scrolls: ".len()..].split(", ").collect();
+    assert_eq!(seen.len(), 9, "{report}");
+    assert!(seen.iter().all(|s| s.ends_with(" in")), "{report}");
+    let left = |s: &str| s.split(' ').next().unwrap().parse::<u32>().unwrap();
+    assert!(left(seen[0]) > 0, "{report}");
+    assert_eq!(left(seen[4]), 0, "{report}");
+    assert_eq!(left(seen[8]), left(seen[0]), "{report}");
+}
+
+#[test]
+fn the_keyboard_hint_is_not_shown_on_a_touch_screen() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = make_page(dir.path(), "club.html", &["fixtures/club-night.ayo"]);
+    // Chromium's settings stand for the device: a touch screen (no hover, a
+    // coarse pointer) and a mouse (hover, a fine pointer).
+    let hint = |settings: &str| {
+        frame_report(
+            &browser,
+            &page,
+            (390, 844),
+            "game=1&ply=0",
+            r#"var k = d.querySelector(".keys");
+  out.textContent = w.getComputedStyle(k).display + " " + k.getBoundingClientRect().height;"#,
+            &[&format!("--blink-settings={settings}")],
+        )
+    };
+    assert_eq!(hint("primaryHoverType=1,primaryPointerType=2"), "none 0");
+    let shown = hint("primaryHoverType=2,primaryPointerType=4");
+    assert!(shown.starts_with("block ") && shown != "block 0", "{shown}");
+}

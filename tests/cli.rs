@@ -209,6 +209,33 @@ fn annotate_every_fixture() {
 }
 
 #[test]
+fn annotate_marks_the_row_of_a_wrong_claim() {
+    // 1. dx6 captures 7 (validate's "wrong claim"); 1. fx1 captures nothing;
+    // a right claim (1... Dx2) and a move without one (3... D) are not marked.
+    let file = "fixtures/invalid/wrong-claim.ayo";
+    let table = run(&["annotate", file, "--game", "1", "--width", "100"], None);
+    insta::assert_snapshot!("annotate_wrong_claim", table);
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.contains("notes: wrong claim: captures 7 from A"))
+        .collect();
+    assert_eq!(rows.len(), 1, "{table}");
+    let csv = run(&["annotate", file, "--game", "1", "--format", "csv"], None);
+    insta::assert_snapshot!("annotate_wrong_claim_csv", csv);
+    let nothing = run(
+        &["annotate", "--format", "csv"],
+        Some(b"[Rules \"russ\"]\n\n1. fx1 Dx2 *\n"),
+    );
+    assert!(
+        nothing.contains(",1. fx1,4,f4 D5 c5 B6 b6,,0,0,wrong claim: captures nothing,\r\n"),
+        "{nothing}"
+    );
+    // The JSON keeps its shape: the claim and the capture tell it.
+    let json = run(&["annotate", file, "--game", "1", "--format", "json"], None);
+    assert!(!json.contains("\"wrong_claim\""), "{json}");
+}
+
+#[test]
 fn annotate_formats() {
     let file = "fixtures/mokola-open-r1.ayo";
     insta::assert_snapshot!(

@@ -58,6 +58,7 @@ fn fixtures() -> Vec<String> {
 #[test]
 fn every_picture_of_every_fixture_says_what_ayo_json_says() {
     let mut checked = 0;
+    let mut most_laps = 0;
     for file in fixtures() {
         let dir = tempfile::tempdir().unwrap();
         let out = ayo()
@@ -91,12 +92,65 @@ fn every_picture_of_every_fixture_says_what_ayo_json_says() {
             let svg = std::fs::read_to_string(dir.path().join(name)).unwrap();
             assert_well_formed(&svg, name);
             assert_eq!(&read_svg(&svg), want, "{file}: {name}");
+            most_laps = most_laps.max(assert_lap_numbers_apart(&svg, &format!("{file}: {name}")));
             // Nothing from outside: no links, no fonts, no images.
             assert!(!svg.contains("href") && !svg.contains("@import") && !svg.contains("url(http"));
             checked += 1;
         }
     }
     assert!(checked > 300, "only {checked} pictures checked");
+    // Moves of five laps and more (up to 22) were among them.
+    assert!(most_laps >= 20, "at most {most_laps} laps drawn");
+}
+
+/// No lap's number covers another's or a count (a pit's or a store's), and
+/// each sits inside the picture; returns how many numbers were drawn. A
+/// number is a circle of radius 7; a count is taken as a box of 10 pixels a
+/// digit by 22 round its centre (its font is 15 to 22 pixels).
+fn assert_lap_numbers_apart(svg: &str, name: &str) -> usize {
+    let num = |c: &regex::Captures, k: usize| c[k].parse::<f64>().unwrap();
+    let tags: Vec<(f64, f64)> =
+        Regex::new(r#"<circle class="lap\d" cx="([\d.]+)" cy="([\d.]+)" r="7"/>"#)
+            .unwrap()
+            .captures_iter(svg)
+            .map(|c| (num(&c, 1), num(&c, 2)))
+            .collect();
+    let counts: Vec<(f64, f64, f64)> =
+        Regex::new(r#"<text class="count" x="([\d.]+)" y="([\d.]+)">(\d+)</text>"#)
+            .unwrap()
+            .captures_iter(svg)
+            .map(|c| (num(&c, 1), num(&c, 2), c[3].len() as f64 * 5.0))
+            .collect();
+    assert!(!counts.is_empty(), "{name}: no counts read");
+    let width = Regex::new(r#"viewBox="0 0 (\d+) \d+""#)
+        .unwrap()
+        .captures(svg)
+        .unwrap()[1]
+        .parse::<f64>()
+        .unwrap();
+    for (i, &(x, y)) in tags.iter().enumerate() {
+        assert!(
+            x >= 7.0 && x + 7.0 <= width,
+            "{name}: number {} outside",
+            i + 1
+        );
+        for (j, &(x2, y2)) in tags.iter().enumerate().skip(i + 1) {
+            assert!(
+                (x - x2).abs() >= 14.0 || (y - y2).abs() >= 14.0,
+                "{name}: lap {}'s number covers lap {}'s",
+                i + 1,
+                j + 1
+            );
+        }
+        for &(cx, cy, half) in &counts {
+            assert!(
+                (x - cx).abs() >= 7.0 + half || (y - cy).abs() >= 7.0 + 11.0,
+                "{name}: lap {}'s number covers the count at {cx},{cy}",
+                i + 1
+            );
+        }
+    }
+    tags.len()
 }
 
 #[test]
@@ -244,6 +298,7 @@ fn a_long_relay_draws_its_first_laps_and_says_so() {
     assert_eq!(out.status.code(), Some(0));
     let svg = String::from_utf8(out.stdout).unwrap();
     assert_eq!(svg.matches("<g class=\"tag\"").count(), 24);
+    assert_eq!(assert_lap_numbers_apart(&svg, "long relay"), 24);
     assert!(svg.contains("(laps 1-24 of 3272 drawn)"));
     assert!(svg.contains("Played: E (3272 laps)."));
     assert!(svg.len() < 20_000, "{} bytes", svg.len());

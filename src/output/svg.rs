@@ -42,6 +42,18 @@ pub const MAX_DOTS: u16 = 12;
 pub const MAX_LAPS_DRAWN: usize = 24;
 /// How far left of a lap's start its number sits.
 pub const TAG_SHIFT: u32 = 24;
+/// The radius of a lap's number.
+pub const TAG_RADIUS: u32 = 7;
+/// How far apart the centres of two laps' numbers are at least, across or
+/// down: a number's width and a pixel.
+pub const TAG_APART: u32 = 2 * TAG_RADIUS + 1;
+/// The rows of the gap between the rows of pits where a lap's number goes
+/// when its own place is taken: from just under North's rims to just over
+/// South's, `TAG_APART` apart.
+pub const TAG_ROWS: [u32; 3] = {
+    let top = NORTH_Y + RADIUS + LANE.0;
+    [top, top + TAG_APART, top + 2 * TAG_APART]
+};
 /// Colours of the laps (classes `lap0` …), taken in turn.
 const LAP_COLOURS: usize = 8;
 
@@ -431,16 +443,61 @@ fn marks(o: &MoveOutcome, pits: u8) -> String {
             x.saturating_sub(RADIUS + 4)
         );
     }
+    let mut tags = Vec::new();
     for (k, lap) in o.laps.iter().take(MAX_LAPS_DRAWN).enumerate() {
-        s.push_str(&lap_path(k, lap.from, &lap.sown, pits));
+        let tag = tag_place(lap.from, pits, k, &tags);
+        tags.push(tag);
+        s.push_str(&lap_path(k, lap.from, &lap.sown, pits, tag));
     }
     s.push_str("</g>\n");
     s
 }
 
+/// Where the number of lap `k`, lifted from `from`, sits, clear of the
+/// numbers placed before it (`placed`): on its lane just before the lap's
+/// start, clear of the ring round the pit played, when that is free; else the
+/// nearest free place on a grid of the gap between the rows, a number's width
+/// (and a pixel) apart, nearer columns first, its own lane first. The gap lies
+/// between the pits' counts, and the grid between the stores, so no number
+/// covers a count. Only when the gap is full (more laps than a small board
+/// has room for) does a number sit where it would have, over another.
+///
+/// The viewer's script places its numbers the same way (`tagPlace`).
+pub fn tag_place(from: Pit, pits: u8, k: usize, placed: &[(u32, u32)]) -> (u32, u32) {
+    let (x, y) = lane_point(from, pits, k);
+    let first = (x.saturating_sub(TAG_SHIFT), y);
+    let free = |(x, y): (u32, u32)| {
+        placed
+            .iter()
+            .all(|&(px, py)| px.abs_diff(x) >= TAG_APART || py.abs_diff(y) >= TAG_APART)
+    };
+    if free(first) {
+        return first;
+    }
+    let (left, right) = (
+        X0 + TAG_RADIUS + 1,
+        X0 + u32::from(pits) * PITCH - TAG_RADIUS - 1,
+    );
+    let rows = [first.1, TAG_ROWS[0], TAG_ROWS[1], TAG_ROWS[2]];
+    for step in 1..=(right - left) / TAG_APART + 1 {
+        for row in rows {
+            for x in [
+                first.0.checked_sub(step * TAG_APART),
+                Some(first.0 + step * TAG_APART),
+            ] {
+                match x {
+                    Some(x) if (left..=right).contains(&x) && free((x, row)) => return (x, row),
+                    _ => {}
+                }
+            }
+        }
+    }
+    first
+}
+
 /// One lap: from the pit lifted, along the gap between the rows under every
-/// pit sown, with an arrow into the last one, and its number at the start.
-fn lap_path(k: usize, from: Pit, sown: &[Pit], pits: u8) -> String {
+/// pit sown, with an arrow into the last one, and its number at `tag`.
+fn lap_path(k: usize, from: Pit, sown: &[Pit], pits: u8, tag: (u32, u32)) -> String {
     let colour = k % LAP_COLOURS;
     let (fx, fy) = centre(from, pits);
     let toward_gap = |p: Pit, y: u32| match p.side(pits) {
@@ -458,14 +515,11 @@ fn lap_path(k: usize, from: Pit, sown: &[Pit], pits: u8) -> String {
             let _ = write!(d, "L{x} {}", toward_gap(p, cy));
         }
     }
-    // The number sits on the lane just before the lap's start, clear of the
-    // ring round the pit played.
-    let (tx, ty) = lane_point(from, pits, k);
-    let tx = tx.saturating_sub(TAG_SHIFT);
+    let (tx, ty) = tag;
     format!(
         "<g class=\"tag\" data-lap=\"{}\"><path class=\"lap lap{colour}\" d=\"{d}\" \
          marker-end=\"url(#ayo-arrow{colour})\"/><circle class=\"lap{colour}\" cx=\"{tx}\" \
-         cy=\"{ty}\" r=\"7\"/><text x=\"{tx}\" y=\"{ty}\">{}</text></g>\n",
+         cy=\"{ty}\" r=\"{TAG_RADIUS}\"/><text x=\"{tx}\" y=\"{ty}\">{}</text></g>\n",
         k + 1,
         k + 1
     )

@@ -459,6 +459,11 @@ pub struct AnnotatedMove {
     pub variation_count: usize,
     /// Comments before and after the move, each with its spacing collapsed.
     pub comments: CommentsJson,
+    /// Whether replay found the move's claim wrong (`ayo validate`'s "wrong
+    /// claim"): the tables say so in the notes. Not in the JSON, whose
+    /// `claim` and `capture` tell it.
+    #[serde(skip)]
+    pub wrong_claim: bool,
 }
 
 /// The laps of a move, as JSON gives them; `laps` are the move's own or,
@@ -522,6 +527,11 @@ pub fn annotate(game: &Game) -> Vec<AnnotatedMove> {
                 }
             };
             let o = ply.outcome.as_ref();
+            let wrong_claim = o.is_some()
+                && game
+                    .errors
+                    .iter()
+                    .any(|d| d.span == m.span && d.label == WRONG_CLAIM);
             AnnotatedMove {
                 ply: ply.ply,
                 number: ply.number,
@@ -544,6 +554,7 @@ pub fn annotate(game: &Game) -> Vec<AnnotatedMove> {
                 nags: m.nags().iter().map(|n| n.value).collect(),
                 variation_count: m.variations().len(),
                 comments,
+                wrong_claim,
             }
         })
         .collect()
@@ -597,8 +608,20 @@ pub fn capture_text(c: &CaptureJson) -> String {
     format!("+{} from {}", c.seeds, c.pit)
 }
 
+/// The label of replay's error on a move whose claim is wrong.
+const WRONG_CLAIM: &str = "wrong claim";
+
+/// The notes of a row: a wrong claim first (with what the move captures),
+/// then the glyphs, the NAGs and the variations.
 fn notes_text(m: &AnnotatedMove) -> String {
-    let mut notes: Vec<String> = m.glyphs.clone();
+    let mut notes: Vec<String> = Vec::new();
+    if m.wrong_claim {
+        notes.push(match &m.capture {
+            Some(c) => format!("wrong claim: captures {} from {}", c.seeds, c.pit),
+            None => "wrong claim: captures nothing".to_string(),
+        });
+    }
+    notes.extend(m.glyphs.iter().cloned());
     notes.extend(m.nags.iter().map(|n| format!("${n}")));
     match m.variation_count {
         0 => {}

@@ -16,6 +16,10 @@
   // dots round a pit's count, arrowheads per lap colour.
   var RADIUS = 26, LANE0 = 7, LANE_STEP = 5, LANES = 4, COLOURS = 8;
   var MAX_DOTS = 12, DOT_RING = 17, MAX_LAPS_DRAWN = 24, TAG_SHIFT = 24;
+  // A lap's number: its radius, how far apart two numbers' centres are at
+  // least, and the rows of the gap between the rows of pits (TAG_ROWS).
+  var TAG_RADIUS = 7, TAG_APART = 15, TAG_ROWS = [95, 110, 125];
+  var X0 = 80, PITCH = 64;
   // Milliseconds a seed, from slow to fast (the speed control's steps).
   var DELAYS = [600, 380, 240, 150, 90, 55, 30, 15];
   // A move of more steps than this (seeds sown and laps lifted) is shown
@@ -158,10 +162,24 @@
     return text + m.glyphs.join("");
   }
 
+  // What is wrong with a move the record claims a capture for, as `ayo
+  // validate` finds it: the claim is not what the move captures (nothing
+  // counts as 0). Null when the claim is right, or the move was not played.
+  function wrongClaim(m) {
+    if (!m.board || m.claim === null || m.claim === undefined) { return null; }
+    var actual = m.capture ? m.capture.seeds : 0;
+    if (m.claim === actual) { return null; }
+    return "wrong claim: the move captures " +
+      (m.capture ? actual + " from " + m.capture.pit : "nothing");
+  }
+
   // A line of moves as text: numbers, moves (links to their positions),
-  // glyphs, NAGs, comments, and each variation indented under its move.
-  function renderLine(g, moves, box) {
-    var needNumber = true;
+  // glyphs, NAGs, comments, and each variation indented under its move. A
+  // move with a wrong claim, and the illegal move that ends a line, are
+  // marked (class "bad"), as the problems above say.
+  // A line that hangs from a move not played (`dead`) was not played at all.
+  function renderLine(g, moves, box, dead) {
+    var needNumber = true, refused = !!dead;
     moves.forEach(function (m) {
       m.comments.before.forEach(function (c) {
         box.appendChild(span("comment", c));
@@ -179,8 +197,18 @@
         el = document.createElement("a");
         el.href = link(g, m.node);
         el.textContent = moveText(m);
-        el.setAttribute("aria-label", "ply " + m.ply + ", " + m.side + " " + moveText(m));
+        var wrong = wrongClaim(m);
+        el.setAttribute("aria-label", "ply " + m.ply + ", " + m.side + " " + moveText(m) +
+          (wrong ? ", " + wrong : ""));
+        if (wrong) {
+          el.className = "bad";
+          el.title = wrong;
+        }
         m.node.el = el;
+      } else if (!refused) {
+        refused = true;
+        el = span("unplayed bad", moveText(m));
+        el.title = "illegal: see the problem above";
       } else {
         el = span("unplayed", moveText(m));
         el.title = "not played: see the problem above";
@@ -202,7 +230,7 @@
         vb.className = "var";
         vb.setAttribute("role", "group");
         vb.setAttribute("aria-label", "variation");
-        renderLine(g, v, vb);
+        renderLine(g, v, vb, !m.node && el.className === "unplayed");
         box.appendChild(vb);
         needNumber = true;
       });
@@ -297,6 +325,34 @@
     return { x: c.x + lane * 3, y: c.north ? c.y + out : c.y - out };
   }
 
+  // Where the number of lap k, lifted from `letter`, sits, clear of the
+  // numbers placed before it: as tag_place in src/output/svg.rs, on its lane
+  // before the lap's start when that is free, else the nearest free place of
+  // a grid over the gap between the rows (clear of every pit's count).
+  function tagPlace(svg, letter, k, placed) {
+    var t = lanePoint(svg, letter, k);
+    var first = { x: Math.max(0, t.x - TAG_SHIFT), y: t.y };
+    var free = function (p) {
+      return placed.every(function (q) {
+        return Math.abs(q.x - p.x) >= TAG_APART || Math.abs(q.y - p.y) >= TAG_APART;
+      });
+    };
+    if (free(first)) { return first; }
+    var pits = letters(svg).length / 2;
+    var left = X0 + TAG_RADIUS + 1, right = X0 + pits * PITCH - TAG_RADIUS - 1;
+    var rows = [first.y].concat(TAG_ROWS);
+    for (var step = 1; step <= Math.floor((right - left) / TAG_APART) + 1; step++) {
+      for (var r = 0; r < rows.length; r++) {
+        var xs = [first.x - step * TAG_APART, first.x + step * TAG_APART];
+        for (var i = 0; i < 2; i++) {
+          var p = { x: xs[i], y: rows[r] };
+          if (p.x >= left && p.x <= right && free(p)) { return p; }
+        }
+      }
+    }
+    return first;
+  }
+
   // The marks of a move, as in src/output/svg.rs: `laps` of its laps drawn
   // (all of them by default), and the capture once `captured`.
   function marksOf(svg, m, laps, captured) {
@@ -318,6 +374,7 @@
       out.push('<path class="take" d="M' + Math.max(0, a.x - RADIUS - 4) + " " + ys[0] +
         "V" + ys[1] + '"/>');
     }
+    var placed = [];
     m.laps.slice(0, Math.min(laps, MAX_LAPS_DRAWN)).forEach(function (lap, k) {
       var colour = k % COLOURS, from = centre(svg, lap.from);
       var gap = function (c) { return c.north ? c.y + RADIUS : c.y - RADIUS; };
@@ -328,10 +385,11 @@
         d += "L" + p.x + " " + p.y;
         if (i === points.length - 1) { d += "L" + p.x + " " + gap(centre(svg, l)); }
       });
-      var t = lanePoint(svg, lap.from, k);
+      var t = tagPlace(svg, lap.from, k, placed);
+      placed.push(t);
       out.push('<g class="tag" data-lap="' + (k + 1) + '"><path class="lap lap' + colour +
         '" d="' + d + '" marker-end="url(#ayo-arrow' + colour + ')"/><circle class="lap' +
-        colour + '" cx="' + (t.x - TAG_SHIFT) + '" cy="' + t.y + '" r="7"/><text x="' + (t.x - TAG_SHIFT) +
+        colour + '" cx="' + t.x + '" cy="' + t.y + '" r="' + TAG_RADIUS + '"/><text x="' + t.x +
         '" y="' + t.y + '">' + (k + 1) + "</text></g>");
     });
     return out.join("");
@@ -400,8 +458,20 @@
     renderMoves(g);
     Array.prototype.forEach.call(document.querySelectorAll("#games a"), function (a, i) {
       a.setAttribute("aria-current", i === gi ? "true" : "false");
+      if (i === gi) { revealTab(a); }
     });
     return g;
+  }
+
+  // Scrolls the strip of games (not the page) sideways to bring the tab of
+  // the game shown into its middle, when the strip is too narrow for all the
+  // tabs (on a phone).
+  function revealTab(a) {
+    var strip = a.parentNode && a.parentNode.parentNode;
+    if (!strip || strip.scrollWidth <= strip.clientWidth) { return; }
+    var s = strip.getBoundingClientRect(), t = a.getBoundingClientRect();
+    if (t.left >= s.left && t.right <= s.right) { return; }
+    strip.scrollLeft += (t.left + t.width / 2) - (s.left + s.width / 2);
   }
 
   // The final state of a position: board, marks, caption, address.
