@@ -308,6 +308,37 @@ fn completions_for_every_shell() {
     assert_eq!(code(&["completions", "tcsh"], None), 2);
 }
 
+/// `ayo man` prints ayo(1) in roff, every command listed; `ayo man CMD` the
+/// page of one command, `ayo man tables build` of a command of a command.
+#[test]
+fn man_pages_in_roff() {
+    let page = |args: &[&str]| {
+        let out = ayo().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .replace(env!("CARGO_PKG_VERSION"), "VERSION")
+    };
+    let ayo1 = page(&["man"]);
+    for section in [".TH ayo 1", ".SH NAME", ".SH SYNOPSIS", ".SH SUBCOMMANDS"] {
+        assert!(ayo1.contains(section), "{section}");
+    }
+    for command in ["validate", "annotate", "generate", "tables", "man"] {
+        assert!(ayo1.contains(&format!("ayo\\-{command}(1)")), "{command}");
+    }
+    let head = |text: &str| text.lines().take(8).collect::<Vec<_>>().join("\n");
+    insta::assert_snapshot!("man_ayo", head(&ayo1));
+    let validate = page(&["man", "validate"]);
+    assert!(validate.contains(".SH OPTIONS") && validate.contains("\\-\\-deny\\-warnings"));
+    insta::assert_snapshot!("man_validate", head(&validate));
+    assert!(page(&["man", "tables", "build"]).contains(".TH ayo-tables-build 1"));
+    insta::assert_snapshot!(run(&["man", "nope"], None), @"
+    exit 2
+    --- stderr
+    error: `ayo` has no command `nope`: expected one of validate, annotate, board, html, compare, json, import, fmt, filter, duplicates, standings, stats, perft, best, analyze, generate, completions, man, tables
+    ");
+}
+
 /// The table commands at 40, 80 and 120 columns: words stay whole, long text
 /// moves under its row, optional columns drop with a note, titles wrap.
 #[test]

@@ -27,6 +27,7 @@ mod generate;
 mod html;
 mod import;
 mod json;
+mod man;
 mod parallel;
 mod perft;
 mod progress;
@@ -89,6 +90,7 @@ enum Command {
     Analyze(analyze::Args),
     Generate(generate::Args),
     Completions(completions::Args),
+    Man(man::Args),
     Tables(tables::Args),
 }
 
@@ -760,6 +762,7 @@ pub fn main() -> ExitCode {
         Command::Html(args) => html::run(args, &mut ctx, &mut out),
         Command::Compare(args) => compare::run(args, &mut ctx, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
+        Command::Man(args) => man::run(args, &mut out),
         Command::Json(args) => json::run(args, &mut ctx, &mut out),
         Command::Import(args) => import::run(args, &mut ctx, &mut out),
         Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),
