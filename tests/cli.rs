@@ -147,6 +147,30 @@ fn rules_flag_overrides_the_tag() {
     ");
 }
 
+/// A slip in a ruleset key gets "did you mean", as a misspelt tag does,
+/// in `--rules` and in a Rules tag alike.
+#[test]
+fn misspelt_rule_keys_get_a_did_you_mean() {
+    insta::assert_snapshot!(run(&["best", "--rules", "russ pit=8"], None), @"
+    exit 2
+    --- stderr
+    error: invalid value 'russ pit=8' for '--rules <RULESET>': unknown rule key `pit` (did you mean `pits`?): expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
+
+    For more information, try '--help'.
+    ");
+    let record = b"[Rules \"russ pit=8\"]\n\n1. c *\n";
+    insta::assert_snapshot!(run(&["validate"], Some(record)), @"
+    exit 1
+    --- stderr
+    error: <stdin>:1:8: Rules tag: unknown rule key `pit` (did you mean `pits`?): expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
+      |
+    1 | [Rules \"russ pit=8\"]
+      |        ^^^^^^^^^^^^ not a ruleset
+      |
+    1 game, 0 valid, 1 invalid
+    ");
+}
+
 #[test]
 fn perft_prints_only_counts() {
     insta::assert_snapshot!(run(&["perft", "4"], None), @r"

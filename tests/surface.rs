@@ -251,7 +251,7 @@ fn compare_reports_a_record_whose_rules_tag_is_not_a_ruleset() {
     │ russ end=exhaustion        ┆ legal throughout           ┆ -                ┆ unfinished ┆ -      │
     └────────────────────────────┴────────────────────────────┴──────────────────┴────────────┴────────┘
     --- stderr
-    error: fixtures/invalid/bad-rules-tag.ayo:8:8: Rules tag: unknown rule key `leftover`: expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
+    error: fixtures/invalid/bad-rules-tag.ayo:8:8: Rules tag: unknown rule key `leftover` (did you mean `leftovers`?): expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
       |
     8 | [Rules "russ leftover=owner"]
       |        ^^^^^^^^^^^^^^^^^^^^^ not a ruleset
