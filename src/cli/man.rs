@@ -52,7 +52,9 @@ fn unknown_command(cmd: &clap::Command, name: &str) -> String {
         .collect();
     format!(
         "`{}` has no command `{name}`: expected one of {}",
-        cmd.get_display_name().unwrap_or(cmd.get_name()).replace('-', " "),
+        cmd.get_display_name()
+            .unwrap_or(cmd.get_name())
+            .replace('-', " "),
         names.join(", ")
     )
 }
