@@ -328,6 +328,52 @@ fn a_game_over_max_game_bytes_is_reported_and_skipped() {
     assert_eq!(code(&["validate"], Some(big.as_bytes())), 0);
 }
 
+/// `--max-game-bytes` is offered by the commands that read records, and by
+/// no other: it means nothing to one that reads none.
+#[test]
+fn max_game_bytes_only_where_records_are_read() {
+    let readers = [
+        "validate",
+        "annotate",
+        "board",
+        "html",
+        "compare",
+        "json",
+        "fmt",
+        "filter",
+        "duplicates",
+        "standings",
+        "stats",
+        "best",
+        "analyze",
+    ];
+    for cmd in readers {
+        let help = run(&[cmd, "--help"], None);
+        assert!(help.contains("--max-game-bytes <N>"), "{cmd}");
+    }
+    let others: [&[&str]; 9] = [
+        &["import"],
+        &["perft", "1"],
+        &["generate"],
+        &["completions", "bash"],
+        &["man"],
+        &["tables", "build", "--max-seeds", "1"],
+        &["tables", "probe", "--setup", "1,0/0,0 0-0 S"],
+        &["tables", "verify"],
+        &["tables", "info"],
+    ];
+    for args in others {
+        let help = run(&[args, &["--help"]].concat(), None);
+        assert!(!help.contains("--max-game-bytes"), "{args:?}");
+        let given = run(&[args, &["--max-game-bytes", "1000"]].concat(), None);
+        assert!(
+            given.starts_with("exit 2\n")
+                && given.contains("unexpected argument '--max-game-bytes'"),
+            "{args:?}: {given}"
+        );
+    }
+}
+
 #[test]
 fn warnings_print_as_warnings_and_deny_warnings_makes_them_errors() {
     let text = b"[Event \"x\"]\n[Rule \"russ\"]\n[Date \"June 2025\"]\n\n1. c *\n";
