@@ -171,6 +171,78 @@ fn misspelt_rule_keys_get_a_did_you_mean() {
     ");
 }
 
+/// `generate --tag NAME=VALUE` sets a tag in every game, or replaces the
+/// value generate writes; a malformed one, or a tag the game decides, is a
+/// usage error.
+#[test]
+fn generate_sets_tags() {
+    let out = run(
+        &[
+            "generate",
+            "--games",
+            "2",
+            "--tag",
+            "Event=Club night",
+            "--tag",
+            "Site=Ijebu \"Ode\"",
+            "--tag",
+            "South=Ade",
+            "--tag",
+            "Annotator=me",
+            "--tag",
+            "Event=Club final",
+        ],
+        None,
+    );
+    let tags: Vec<&str> = out.lines().filter(|l| l.starts_with('[')).collect();
+    insta::assert_snapshot!(tags.join("\n"), @r#"
+    [Event "Club final"]
+    [Site "Ijebu \"Ode\""]
+    [Round "1"]
+    [South "Ade"]
+    [North "random"]
+    [Result "0-1"]
+    [Rules "russ"]
+    [Score "14-26"]
+    [PlyCount "36"]
+    [Annotator "me"]
+    [Event "Club final"]
+    [Site "Ijebu \"Ode\""]
+    [Round "2"]
+    [South "Ade"]
+    [North "random"]
+    [Result "0-1"]
+    [Rules "russ"]
+    [Score "21-25"]
+    [PlyCount "40"]
+    [Annotator "me"]
+    "#);
+    // The records stay valid, the games the same.
+    let records = out.strip_prefix("exit 0\n--- stdout\n").unwrap();
+    assert_eq!(code(&["validate"], Some(records.as_bytes())), 0);
+    for bad in [
+        "Event",
+        "=x",
+        "1st=x",
+        "Result=1-0",
+        "Rules=endodoi",
+        "Event=a\nb",
+    ] {
+        let r = run(&["generate", "--tag", bad], None);
+        assert!(
+            r.starts_with("exit 2\n--- stderr\nerror: invalid value"),
+            "{bad}: {r}"
+        );
+    }
+    insta::assert_snapshot!(run(&["generate", "--tag", "PlyCount=3"], None), @"
+    exit 2
+    --- stderr
+    error: invalid value 'PlyCount=3' for '--tag <NAME=VALUE>': `PlyCount` is written from the game itself and cannot be set (use --rules and --setup to choose the rules and the start)
+
+    For more information, try '--help'.
+    ");
+}
+
 #[test]
 fn perft_prints_only_counts() {
     insta::assert_snapshot!(run(&["perft", "4"], None), @r"

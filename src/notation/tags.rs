@@ -214,6 +214,14 @@ pub(crate) fn is_date_bytes(b: &[u8]) -> bool {
         && part(&b[8..])
 }
 
+/// Whether `name` can be a tag's name: a letter, then letters, digits or `_`
+/// (grammar.md).
+pub fn is_tag_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// The known tag `name` is probably a slip for (see
 /// [`close_to`](crate::spelling::close_to)). `White` (two edits from `Site`)
 /// is not flagged: it is a PGN tag, not a slip.
