@@ -54,4 +54,5 @@ pub mod output;
 pub mod replay;
 pub mod rules;
 pub mod search;
+mod spelling;
 pub mod tables;

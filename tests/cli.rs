@@ -147,6 +147,102 @@ fn rules_flag_overrides_the_tag() {
     ");
 }
 
+/// A slip in a ruleset key gets "did you mean", as a misspelt tag does,
+/// in `--rules` and in a Rules tag alike.
+#[test]
+fn misspelt_rule_keys_get_a_did_you_mean() {
+    insta::assert_snapshot!(run(&["best", "--rules", "russ pit=8"], None), @"
+    exit 2
+    --- stderr
+    error: invalid value 'russ pit=8' for '--rules <RULESET>': unknown rule key `pit` (did you mean `pits`?): expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
+
+    For more information, try '--help'.
+    ");
+    let record = b"[Rules \"russ pit=8\"]\n\n1. c *\n";
+    insta::assert_snapshot!(run(&["validate"], Some(record)), @"
+    exit 1
+    --- stderr
+    error: <stdin>:1:8: Rules tag: unknown rule key `pit` (did you mean `pits`?): expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
+      |
+    1 | [Rules \"russ pit=8\"]
+      |        ^^^^^^^^^^^^ not a ruleset
+      |
+    1 game, 0 valid, 1 invalid
+    ");
+}
+
+/// `generate --tag NAME=VALUE` sets a tag in every game, or replaces the
+/// value generate writes; a malformed one, or a tag the game decides, is a
+/// usage error.
+#[test]
+fn generate_sets_tags() {
+    let out = run(
+        &[
+            "generate",
+            "--games",
+            "2",
+            "--tag",
+            "Event=Club night",
+            "--tag",
+            "Site=Ijebu \"Ode\"",
+            "--tag",
+            "South=Ade",
+            "--tag",
+            "Annotator=me",
+            "--tag",
+            "Event=Club final",
+        ],
+        None,
+    );
+    let tags: Vec<&str> = out.lines().filter(|l| l.starts_with('[')).collect();
+    insta::assert_snapshot!(tags.join("\n"), @r#"
+    [Event "Club final"]
+    [Site "Ijebu \"Ode\""]
+    [Round "1"]
+    [South "Ade"]
+    [North "random"]
+    [Result "0-1"]
+    [Rules "russ"]
+    [Score "14-26"]
+    [PlyCount "36"]
+    [Annotator "me"]
+    [Event "Club final"]
+    [Site "Ijebu \"Ode\""]
+    [Round "2"]
+    [South "Ade"]
+    [North "random"]
+    [Result "0-1"]
+    [Rules "russ"]
+    [Score "21-25"]
+    [PlyCount "40"]
+    [Annotator "me"]
+    "#);
+    // The records stay valid, the games the same.
+    let records = out.strip_prefix("exit 0\n--- stdout\n").unwrap();
+    assert_eq!(code(&["validate"], Some(records.as_bytes())), 0);
+    for bad in [
+        "Event",
+        "=x",
+        "1st=x",
+        "Result=1-0",
+        "Rules=endodoi",
+        "Event=a\nb",
+    ] {
+        let r = run(&["generate", "--tag", bad], None);
+        assert!(
+            r.starts_with("exit 2\n--- stderr\nerror: invalid value"),
+            "{bad}: {r}"
+        );
+    }
+    insta::assert_snapshot!(run(&["generate", "--tag", "PlyCount=3"], None), @"
+    exit 2
+    --- stderr
+    error: invalid value 'PlyCount=3' for '--tag <NAME=VALUE>': `PlyCount` is written from the game itself and cannot be set (use --rules and --setup to choose the rules and the start)
+
+    For more information, try '--help'.
+    ");
+}
+
 #[test]
 fn perft_prints_only_counts() {
     insta::assert_snapshot!(run(&["perft", "4"], None), @r"
@@ -333,6 +429,37 @@ fn completions_for_every_shell() {
         );
     }
     assert_eq!(code(&["completions", "tcsh"], None), 2);
+}
+
+/// `ayo man` prints ayo(1) in roff, every command listed; `ayo man CMD` the
+/// page of one command, `ayo man tables build` of a command of a command.
+#[test]
+fn man_pages_in_roff() {
+    let page = |args: &[&str]| {
+        let out = ayo().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .replace(env!("CARGO_PKG_VERSION"), "VERSION")
+    };
+    let ayo1 = page(&["man"]);
+    for section in [".TH ayo 1", ".SH NAME", ".SH SYNOPSIS", ".SH SUBCOMMANDS"] {
+        assert!(ayo1.contains(section), "{section}");
+    }
+    for command in ["validate", "annotate", "generate", "tables", "man"] {
+        assert!(ayo1.contains(&format!("ayo\\-{command}(1)")), "{command}");
+    }
+    let head = |text: &str| text.lines().take(8).collect::<Vec<_>>().join("\n");
+    insta::assert_snapshot!("man_ayo", head(&ayo1));
+    let validate = page(&["man", "validate"]);
+    assert!(validate.contains(".SH OPTIONS") && validate.contains("\\-\\-deny\\-warnings"));
+    insta::assert_snapshot!("man_validate", head(&validate));
+    assert!(page(&["man", "tables", "build"]).contains(".TH ayo-tables-build 1"));
+    insta::assert_snapshot!(run(&["man", "nope"], None), @"
+    exit 2
+    --- stderr
+    error: `ayo` has no command `nope`: expected one of validate, annotate, board, html, compare, json, import, fmt, filter, duplicates, standings, stats, perft, best, analyze, generate, completions, man, tables
+    ");
 }
 
 /// The table commands at 40, 80 and 120 columns: words stay whole, long text

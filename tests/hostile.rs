@@ -606,6 +606,7 @@ fn cases() -> Vec<Case> {
         case(&["perft", "3"], &[], b""),
         case(&["perft", "2", "--setup", "nonsense"], &[], b""),
         case(&["completions", "bash"], &[], b""),
+        case(&["man"], &[], b""),
         case(&["validate", "no/such/file.ayo"], &[], b""),
         case(&["--help"], &[], b""),
         case(&["--version"], &[], b""),

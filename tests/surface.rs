@@ -252,7 +252,7 @@ fn compare_reports_a_record_whose_rules_tag_is_not_a_ruleset() {
     │ russ end=exhaustion        ┆ legal throughout           ┆ -                ┆ unfinished ┆ -      │
     └────────────────────────────┴────────────────────────────┴──────────────────┴────────────┴────────┘
     --- stderr
-    error: fixtures/invalid/bad-rules-tag.ayo:8:8: Rules tag: unknown rule key `leftover`: expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
+    error: fixtures/invalid/bad-rules-tag.ayo:8:8: Rules tag: unknown rule key `leftover` (did you mean `leftovers`?): expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end
       |
     8 | [Rules "russ leftover=owner"]
       |        ^^^^^^^^^^^^^^^^^^^^^ not a ruleset
@@ -327,6 +327,52 @@ fn a_game_over_max_game_bytes_is_reported_and_skipped() {
     ");
     // The default holds it.
     assert_eq!(code(&["validate"], Some(big.as_bytes())), 0);
+}
+
+/// `--max-game-bytes` is offered by the commands that read records, and by
+/// no other: it means nothing to one that reads none.
+#[test]
+fn max_game_bytes_only_where_records_are_read() {
+    let readers = [
+        "validate",
+        "annotate",
+        "board",
+        "html",
+        "compare",
+        "json",
+        "fmt",
+        "filter",
+        "duplicates",
+        "standings",
+        "stats",
+        "best",
+        "analyze",
+    ];
+    for cmd in readers {
+        let help = run(&[cmd, "--help"], None);
+        assert!(help.contains("--max-game-bytes <N>"), "{cmd}");
+    }
+    let others: [&[&str]; 9] = [
+        &["import"],
+        &["perft", "1"],
+        &["generate"],
+        &["completions", "bash"],
+        &["man"],
+        &["tables", "build", "--max-seeds", "1"],
+        &["tables", "probe", "--setup", "1,0/0,0 0-0 S"],
+        &["tables", "verify"],
+        &["tables", "info"],
+    ];
+    for args in others {
+        let help = run(&[args, &["--help"]].concat(), None);
+        assert!(!help.contains("--max-game-bytes"), "{args:?}");
+        let given = run(&[args, &["--max-game-bytes", "1000"]].concat(), None);
+        assert!(
+            given.starts_with("exit 2\n")
+                && given.contains("unexpected argument '--max-game-bytes'"),
+            "{args:?}: {given}"
+        );
+    }
 }
 
 #[test]

@@ -1118,3 +1118,45 @@ fn tables_without_the_ruleset_in_use_are_an_error() {
     let none = with(&["--depth", "2"], &[]);
     assert!(none.starts_with("exit 0\n"), "{none}");
 }
+
+/// `tables build` and `tables verify` take `--jobs`/`-j` as every command
+/// does; `--threads`, their old name, still works but is not shown.
+#[test]
+fn tables_take_jobs_and_the_old_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for (jobs, max) in [("-j", "1"), ("--jobs", "2"), ("--threads", "3")] {
+        let args = [
+            "tables",
+            "build",
+            "--max-seeds",
+            max,
+            "--dir",
+            "t",
+            jobs,
+            "2",
+        ];
+        assert!(ayo_in(dir, &args).starts_with("exit 0\n"), "{jobs}");
+        let args = ["tables", "verify", "--dir", "t", jobs, "1"];
+        assert!(ayo_in(dir, &args).starts_with("exit 0\n"), "{jobs}");
+    }
+    for sub in ["build", "verify"] {
+        let help = common::run(&["tables", sub, "--help"], None);
+        assert!(help.contains("-j, --jobs <N>"), "{sub}");
+        assert!(!help.contains("--threads"), "{sub}");
+    }
+    let zero = ayo_in(
+        dir,
+        &[
+            "tables",
+            "build",
+            "--max-seeds",
+            "3",
+            "--dir",
+            "t",
+            "-j",
+            "0",
+        ],
+    );
+    assert!(zero.starts_with("exit 2\n"), "{zero}");
+}

@@ -49,6 +49,8 @@ pub struct Args {
     #[command(flatten)]
     game: GameArg,
     #[command(flatten)]
+    pub(super) read: super::ReadArgs,
+    #[command(flatten)]
     limits: LimitArgs,
     #[command(flatten)]
     tables: TablesArg,

@@ -36,6 +36,8 @@ pub struct Args {
     files: Vec<String>,
     #[command(flatten)]
     game: GameArg,
+    #[command(flatten)]
+    pub(super) read: super::ReadArgs,
     /// How much of each relay to show.
     #[arg(long, value_enum, default_value_t = LapsArg::Compact)]
     laps: LapsArg,

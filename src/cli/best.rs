@@ -256,6 +256,8 @@ pub struct Args {
     file: Option<String>,
     #[command(flatten)]
     game: GameArg,
+    #[command(flatten)]
+    pub(super) read: super::ReadArgs,
     /// The position after this ply (0: the start). Default: the end.
     #[arg(long, value_name = "K", conflicts_with = "setup")]
     ply: Option<u32>,

@@ -46,6 +46,8 @@ pub struct Args {
     files: Vec<String>,
     #[command(flatten)]
     game: GameArg,
+    #[command(flatten)]
+    pub(super) read: super::ReadArgs,
     /// The position after this ply (0: the start). Default: the final position.
     #[arg(long, value_name = "N", conflicts_with = "all")]
     ply: Option<u32>,

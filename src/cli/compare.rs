@@ -42,6 +42,8 @@ pub struct Args {
     #[command(flatten)]
     game: GameArg,
     #[command(flatten)]
+    pub(super) read: super::ReadArgs,
+    #[command(flatten)]
     laps: LapsArg,
     #[command(flatten)]
     table: TableArgs,

@@ -55,6 +55,8 @@ pub struct Args {
     #[command(flatten)]
     table: TableArgs,
     #[command(flatten)]
+    pub(super) read: super::ReadArgs,
+    #[command(flatten)]
     jobs: JobsArg,
     /// Group games by their moves alone, whoever played them: one group a
     /// main line, `duplicate` when one pair of players played every game of

@@ -93,6 +93,8 @@ pub struct Args {
     moves: Vec<Opening>,
     #[command(flatten)]
     game: GameArg,
+    #[command(flatten)]
+    pub(super) read: super::ReadArgs,
     /// Only games N to M of each file (from 1, both included; N.. to the
     /// end). A range that runs past the end of a file selects the games there,
     /// without an error (--game N is an error for a file without game N).

@@ -57,6 +57,8 @@ pub struct Args {
     /// (not with --check, --diff or --write, which concern whole files).
     #[command(flatten)]
     game: GameArg,
+    #[command(flatten)]
+    pub(super) read: super::ReadArgs,
 }
 
 /// What formatting one input found.

@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use ayo::generate::{MAX_PLIES, Match, Player, game_seed, play_game};
+use ayo::notation::tags::is_tag_name;
 use ayo::notation::write_record;
 use ayo::rules::{Engine, Position, Ruleset, SplitMix64};
 use ayo::search::Search;
@@ -25,7 +26,8 @@ use super::{Fatal, LapsArg};
   ayo generate --games 100 --seed 7 > random.ayo
   ayo generate --games 10 --south engine:6 --north random | ayo validate
   ayo generate --games 200 --south engine:6 --north engine:2 --opening 4
-  ayo generate --games 5 --rules 'endodoi pits=8' --north engine:nodes=20000")]
+  ayo generate --games 5 --rules 'endodoi pits=8' --north engine:nodes=20000
+  ayo generate --games 20 --tag Event='Club night' --tag Site=Lagos --tag South=Ade")]
 pub struct Args {
     /// Games to play.
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -52,6 +54,12 @@ pub struct Args {
     /// Swap the players every other game (South's player is North in game 2).
     #[arg(long)]
     alternate: bool,
+    /// Set tag NAME to VALUE in every game (repeatable): Event, Site, Date,
+    /// the players' names or any other, replacing the value generate would
+    /// write. Rules, Setup, Result, Score and PlyCount come from the game
+    /// (see --rules and --setup) and cannot be set.
+    #[arg(long = "tag", value_name = "NAME=VALUE", value_parser = tag_setting)]
+    tags: Vec<(String, String)>,
     #[command(flatten)]
     laps: LapsArg,
 }
@@ -82,12 +90,44 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
             setup: args.setup.is_some(),
         };
         let mut rng = SplitMix64::new(game_seed(args.seed, round));
-        let record =
+        let mut record =
             play_game(&mut search, &start, &m, &mut rng, round).map_err(|e| undecided(&e))?;
+        for (name, value) in &args.tags {
+            record.set_tag(name, value);
+        }
         if round > 1 {
             out.write_all(b"\n")?;
         }
         out.write_all(write_record(&record).as_bytes())?;
     }
     Ok(())
+}
+
+/// The tags a generated game's moves decide: setting one by hand would make
+/// the record contradict itself.
+const FROM_THE_GAME: [&str; 5] = ["Rules", "Setup", "Result", "Score", "PlyCount"];
+
+/// `--tag NAME=VALUE`: a tag name (as grammar.md has it) and a value on one
+/// line.
+fn tag_setting(s: &str) -> Result<(String, String), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=VALUE, found `{s}`"))?;
+    if !is_tag_name(name) {
+        return Err(format!(
+            "`{name}` is not a tag name (a letter, then letters, digits or `_`)"
+        ));
+    }
+    if FROM_THE_GAME.contains(&name) {
+        return Err(format!(
+            "`{name}` is written from the game itself and cannot be set (use --rules and --setup \
+             to choose the rules and the start)"
+        ));
+    }
+    if value.contains(['\n', '\r']) {
+        return Err(format!(
+            "the value of `{name}` holds a line break, which a tag value cannot"
+        ));
+    }
+    Ok((name.to_string(), value.to_string()))
 }

@@ -35,6 +35,8 @@ pub struct Args {
     #[command(flatten)]
     game: GameArg,
     #[command(flatten)]
+    pub(super) read: super::ReadArgs,
+    #[command(flatten)]
     replay: ReplayArgs,
     /// Write the page to FILE instead of standard output.
     #[arg(long, value_name = "FILE", conflicts_with = "out_dir")]

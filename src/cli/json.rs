@@ -29,6 +29,8 @@ pub struct Args {
     #[command(flatten)]
     game: GameArg,
     #[command(flatten)]
+    pub(super) read: super::ReadArgs,
+    #[command(flatten)]
     replay: ReplayArgs,
     #[command(flatten)]
     jobs: JobsArg,

@@ -27,6 +27,7 @@ mod generate;
 mod html;
 mod import;
 mod json;
+mod man;
 mod moves;
 mod parallel;
 mod perft;
@@ -61,14 +62,6 @@ mod validate;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// The most bytes one game may have (default 16 MiB): a larger game is reported at its
-    /// start and skipped (not held in memory), and the run goes on.
-    // At most `u32::MAX` (a usage error past it): a span's offset and length
-    // within a game are `u32`.
-    #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_GAME_BYTES as u64,
-          display_order = 900,
-          value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX)))]
-    max_game_bytes: u64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -91,7 +84,51 @@ enum Command {
     Analyze(analyze::Args),
     Generate(generate::Args),
     Completions(completions::Args),
+    Man(man::Args),
     Tables(tables::Args),
+}
+
+impl Command {
+    /// The options of a command that reads records; `None` for the others
+    /// (which then do not offer `--max-game-bytes`).
+    fn read(&self) -> Option<ReadArgs> {
+        match self {
+            Command::Validate(a) => Some(a.read),
+            Command::Annotate(a) => Some(a.read),
+            Command::Board(a) => Some(a.read),
+            Command::Html(a) => Some(a.read),
+            Command::Compare(a) => Some(a.read),
+            Command::Json(a) => Some(a.read),
+            Command::Fmt(a) => Some(a.read),
+            Command::Filter(a) => Some(a.read),
+            Command::Duplicates(a) => Some(a.read),
+            Command::Standings(a) => Some(a.read),
+            Command::Stats(a) => Some(a.read),
+            Command::Best(a) => Some(a.read),
+            Command::Analyze(a) => Some(a.read),
+            // `import` reads JSON, not records.
+            Command::Import(_)
+            | Command::Perft(_)
+            | Command::Generate(_)
+            | Command::Completions(_)
+            | Command::Man(_)
+            | Command::Tables(_) => None,
+        }
+    }
+}
+
+/// `--max-game-bytes N`: the option of every command that reads records.
+/// Declared once, flattened into each of them.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct ReadArgs {
+    /// The most bytes one game may have (default 16 MiB): a larger game is reported at its
+    /// start and skipped (not held in memory), and the run goes on.
+    // At most `u32::MAX` (a usage error past it): a span's offset and length
+    // within a game are `u32`.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_GAME_BYTES as u64,
+          display_order = 900,
+          value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX)))]
+    pub max_game_bytes: u64,
 }
 
 /// Output formats shared by the commands; each command accepts the ones it can
@@ -754,7 +791,9 @@ pub fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut ctx = Ctx::new();
-    ctx.max_game_bytes = usize::try_from(cli.max_game_bytes).unwrap_or(usize::MAX);
+    if let Some(read) = cli.command.read() {
+        ctx.max_game_bytes = usize::try_from(read.max_game_bytes).unwrap_or(usize::MAX);
+    }
     let result = match cli.command {
         Command::Validate(args) => validate::run(args, &mut ctx, &mut out),
         Command::Annotate(args) => annotate::run(args, &mut ctx, &mut out),
@@ -762,6 +801,7 @@ pub fn main() -> ExitCode {
         Command::Html(args) => html::run(args, &mut ctx, &mut out),
         Command::Compare(args) => compare::run(args, &mut ctx, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
+        Command::Man(args) => man::run(args, &mut out),
         Command::Json(args) => json::run(args, &mut ctx, &mut out),
         Command::Import(args) => import::run(args, &mut ctx, &mut out),
         Command::Fmt(args) => fmt::run(args, &mut ctx, &mut out),

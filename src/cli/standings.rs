@@ -53,6 +53,8 @@ pub struct Args {
     max_players: usize,
     #[command(flatten)]
     game: GameArg,
+    #[command(flatten)]
+    pub(super) read: super::ReadArgs,
     /// Replay games without a Score tag under this ruleset instead of their
     /// Rules tag (default: the tag, else russ).
     #[arg(long, value_name = "RULESET")]

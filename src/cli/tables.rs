@@ -16,7 +16,7 @@ use ayo::tables::{
     TableError, Tables, default_dir, doubled_score, present_text, table_key, value_of,
 };
 
-use super::{Ctx, Fatal, Format, LapsArg};
+use super::{Ctx, Fatal, Format, JobsArg, LapsArg};
 
 /// Exact endgame tables: every position with up to N seeds on the board.
 ///
@@ -62,9 +62,13 @@ impl DirArg {
 
 /// Build levels 1 to N, keeping the levels already built (each checked).
 ///
-/// Uses every core. Prints a line a level built; shows a progress bar on a
-/// terminal. A relay undecided at the lap limit stops the build (exit 2).
+/// Uses every core (see --jobs). Prints a line a level built; shows a
+/// progress bar on a terminal. A relay undecided at the lap limit stops the
+/// build (exit 2).
 #[derive(Debug, clap::Args)]
+// `--threads` was this flag's name before every command said `--jobs`; kept,
+// hidden, so that scripts written then still run.
+#[command(mut_arg("jobs", |a| a.alias("threads")))]
 struct BuildArgs {
     /// Ruleset string (its `end` key does not matter: tables are built under
     /// end=exhaustion and serve both end rules).
@@ -75,9 +79,8 @@ struct BuildArgs {
     max_seeds: u8,
     #[command(flatten)]
     dir: DirArg,
-    /// Threads (default: every core).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    jobs: JobsArg,
     #[command(flatten)]
     laps: LapsArg,
 }
@@ -108,12 +111,12 @@ struct ProbeArgs {
 /// exit 2 when there is nothing to check (no such directory, or no ruleset
 /// folder with levels in it), since checking nothing passes nothing.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("jobs", |a| a.alias("threads")))]
 struct VerifyArgs {
     #[command(flatten)]
     dir: DirArg,
-    /// Threads (default: every core).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    jobs: JobsArg,
 }
 
 /// The tables in the directory: levels, positions, bytes, build times.
@@ -134,13 +137,6 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
 
 fn fatal(e: TableError) -> Fatal {
     Fatal::Error(e.to_string())
-}
-
-fn threads(n: Option<u16>) -> usize {
-    n.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    )
 }
 
 /// A one-line progress bar on standard error, redrawn at most ten times a
@@ -214,7 +210,7 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
     )?;
     out.flush()?;
     let builder = Builder::new(&args.rules)
-        .threads(threads(args.threads))
+        .threads(args.jobs.get())
         .max_laps(args.laps.max_laps);
     let bar = Bar::new();
     let started = Instant::now();
@@ -403,7 +399,7 @@ fn read_header(path: &Path) -> Result<Header, TableError> {
 
 fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
-    let threads = threads(args.threads);
+    let threads = args.jobs.get();
     let dirs = ruleset_dirs(&dir)?;
     if dirs.is_empty() {
         // Checking nothing is not a pass.

@@ -204,10 +204,7 @@ impl FromStr for TagTest {
             .find(['=', '~'])
             .ok_or_else(|| CriterionError::TagTest(s.to_string()))?;
         let (name, rest) = s.split_at(at);
-        let mut chars = name.chars();
-        let good_name = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !good_name {
+        if !crate::notation::tags::is_tag_name(name) {
             return Err(CriterionError::TagName(name.to_string()));
         }
         let name = name.to_string();

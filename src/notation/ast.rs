@@ -673,6 +673,22 @@ impl Record {
             .map(|t| t.value.as_str())
     }
 
+    /// Sets tag `name` to `value`: the first tag of that name takes the
+    /// value, or a new tag is added after the others (the writer puts known
+    /// tags in their order). For a record being built, not one read: the tag
+    /// has no place in any text.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|t| t.name == name) {
+            Some(t) => t.value = value.to_string(),
+            None => self.tags.push(Tag {
+                name: Cow::Owned(name.to_string()),
+                value: value.to_string(),
+                span: Span::default(),
+                value_span: Span::default(),
+            }),
+        }
+    }
+
     /// The record with every span zeroed and every move number dropped: what is
     /// left is what the writer must preserve, so round-trip tests compare this.
     pub fn normalized(&self) -> Record {

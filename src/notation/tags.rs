@@ -214,42 +214,19 @@ pub(crate) fn is_date_bytes(b: &[u8]) -> bool {
         && part(&b[8..])
 }
 
-/// The known tag `name` is probably a slip for: the same but for letter case,
-/// or one edit away (a letter added, dropped, changed, or two swapped), or
-/// two edits away for names of six letters or more. `White` (two edits from
-/// `Site`) is not flagged: it is a PGN tag, not a slip.
-pub(crate) fn close_known_tag(name: &str) -> Option<&'static str> {
-    let lower = name.to_ascii_lowercase();
-    KNOWN_TAGS.into_iter().find(|known| {
-        let d = edit_distance(&lower, &known.to_ascii_lowercase());
-        d <= 1 || (d == 2 && name.len() >= 6)
-    })
+/// Whether `name` can be a tag's name: a letter, then letters, digits or `_`
+/// (grammar.md).
+pub fn is_tag_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// Optimal string alignment distance: insertions, deletions, substitutions
-/// and swaps of neighbours, in bytes (tag names are ASCII).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in rows.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in rows[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (rows[i - 1][j] + 1)
-                .min(rows[i][j - 1] + 1)
-                .min(rows[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(rows[i - 2][j - 2] + 1);
-            }
-            rows[i][j] = d;
-        }
-    }
-    rows[a.len()][b.len()]
+/// The known tag `name` is probably a slip for (see
+/// [`close_to`](crate::spelling::close_to)). `White` (two edits from `Site`)
+/// is not flagged: it is a PGN tag, not a slip.
+pub(crate) fn close_known_tag(name: &str) -> Option<&'static str> {
+    crate::spelling::close_to(name, &KNOWN_TAGS)
 }
 
 #[cfg(test)]

@@ -132,6 +132,16 @@ pub const KEYS: [&str; 7] = [
 ];
 
 const PRESET_NAMES: &str = "russ, ayoayo, endodoi";
+/// The presets' names, for suggestions.
+const PRESETS: [&str; 3] = ["russ", "ayoayo", "endodoi"];
+
+/// ` (did you mean `pits`?)` when `word` is a slip for one of `known` (as a
+/// misspelt tag name is), else nothing.
+fn did_you_mean(word: &str, known: &[&str]) -> String {
+    crate::spelling::close_to(word, known)
+        .map(|k| format!(" (did you mean `{k}`?)"))
+        .unwrap_or_default()
+}
 
 impl Default for Ruleset {
     fn default() -> Self {
@@ -376,13 +386,13 @@ pub enum RulesetError {
     #[error("empty ruleset: expected a preset ({PRESET_NAMES}) and optional key=value overrides")]
     Empty,
     /// The first word is not a preset.
-    #[error("unknown preset `{0}`: expected one of {PRESET_NAMES}")]
+    #[error("unknown preset `{0}`{hint}: expected one of {PRESET_NAMES}", hint = did_you_mean(.0, &PRESETS))]
     UnknownPreset(String),
     /// An override without `=`.
     #[error("`{0}` is not a key=value override (keys: {keys})", keys = KEYS.join(", "))]
     NotAnOverride(String),
     /// An override naming no rule key.
-    #[error("unknown rule key `{0}`: expected one of {keys}", keys = KEYS.join(", "))]
+    #[error("unknown rule key `{0}`{hint}: expected one of {keys}", hint = did_you_mean(.0, &KEYS), keys = KEYS.join(", "))]
     UnknownKey(String),
     /// A value the key does not take.
     #[error("unknown value `{value}` for `{key}`: expected one of {allowed}")]
@@ -513,5 +523,15 @@ mod tests {
         // (U+3000) does not.
         insta::assert_snapshot!(err("russ\u{3000}pits=8"), @"unknown preset `russ\u{3000}pits=8`: expected one of russ, ayoayo, endodoi");
         assert_eq!("russ\tpits=8\n".parse::<Ruleset>().map(|r| r.pits()), Ok(8));
+    }
+
+    /// A slip in a key or a preset is named as a misspelt tag is.
+    #[test]
+    fn slips_get_a_did_you_mean() {
+        let err = |s: &str| s.parse::<Ruleset>().unwrap_err().to_string();
+        insta::assert_snapshot!(err("russ pit=8"), @"unknown rule key `pit` (did you mean `pits`?): expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end");
+        insta::assert_snapshot!(err("russ skip-orign=never"), @"unknown rule key `skip-orign` (did you mean `skip-origin`?): expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end");
+        insta::assert_snapshot!(err("russ Seeds=3"), @"unknown rule key `Seeds` (did you mean `seeds`?): expected one of pits, seeds, skip-origin, capture-seed, feeding, leftovers, end");
+        insta::assert_snapshot!(err("endodo pits=8"), @"unknown preset `endodo` (did you mean `endodoi`?): expected one of russ, ayoayo, endodoi");
     }
 }
