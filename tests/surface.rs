@@ -346,6 +346,7 @@ fn max_game_bytes_only_where_records_are_read() {
         "standings",
         "stats",
         "best",
+        "moves",
         "analyze",
     ];
     for cmd in readers {

@@ -105,6 +105,7 @@ impl Command {
             Command::Standings(a) => Some(a.read),
             Command::Stats(a) => Some(a.read),
             Command::Best(a) => Some(a.read),
+            Command::Moves(a) => Some(a.read),
             Command::Analyze(a) => Some(a.read),
             // `import` reads JSON, not records.
             Command::Import(_)

@@ -53,6 +53,8 @@ pub struct Args {
     max_laps: LapsArg,
     #[command(flatten)]
     table: TableArgs,
+    #[command(flatten)]
+    pub(super) read: super::ReadArgs,
 }
 
 /// Where a position came from: a file, a game in it, the ply it follows.
