@@ -554,3 +554,38 @@ fn compare_gives_the_first_error_not_a_warning() {
     let claim = &json_lines(&["compare", "--format", "json"], WARNED_THEN_WRONG)[0]["rows"][0];
     assert_eq!(claim["other_errors"], 1, "{claim}");
 }
+
+/// Counts read right in the singular, and no message names a Rust type.
+#[test]
+fn one_of_a_thing_is_said_in_the_singular_and_no_message_names_a_type() {
+    let stats = run(&["stats"], Some(b"[Event \"x\"]\n\n1. c\n"));
+    assert!(
+        stats.contains("1 game: 0 valid, 1 invalid (1 does not parse)"),
+        "{stats}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let built = run(&["tables", "build", "--max-seeds", "1", "--dir", d], None);
+    assert!(
+        built.contains("sowing 1 move; 1 position on cycles, "),
+        "{built}"
+    );
+    for (input, expected) in [
+        (
+            &b"[1]\n"[..],
+            "expected a game object, as `ayo json` writes one",
+        ),
+        (
+            &b"{\"moves\":[1]}\n"[..],
+            "expected a move object, as in `ayo json`'s `moves`",
+        ),
+        (
+            &b"{\"result\":1}\n"[..],
+            "expected a result object, as in `ayo json`'s `result`",
+        ),
+    ] {
+        let out = run(&["import"], Some(input));
+        assert!(out.contains(expected), "{out}");
+        assert!(!out.contains("struct") && !out.contains("Import"), "{out}");
+    }
+}

@@ -593,7 +593,7 @@ fn numbers(groups: &mut Vec<usize>) -> String {
 }
 
 fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
+    ayo::output::plural(n as u64)
 }
 
 /// What the second pass finds of a keyed game.

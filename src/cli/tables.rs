@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 use serde::Serialize;
 
+use ayo::output::plural;
 use ayo::rules::{End, Position, Ruleset};
 use ayo::tables::build::{Builder, Progress, verify_level};
 use ayo::tables::file::{self, Expect, HEADER_LEN, Header};
@@ -222,14 +223,18 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
         if written.is_ok() {
             written = writeln!(
                 out,
-                "level {}: {} positions in {:.2} s ({:.2} s sowing {} moves; {} positions on cycles, {} passes)",
+                "level {}: {} position{} in {:.2} s ({:.2} s sowing {} move{}; {} position{} on cycles, {} pass{})",
                 s.level,
                 s.positions,
+                plural(s.positions),
                 s.millis as f64 / 1000.0,
                 s.sow_millis as f64 / 1000.0,
                 s.moves,
+                plural(s.moves),
                 s.cyclic,
-                s.passes
+                plural(s.cyclic),
+                s.passes,
+                if s.passes == 1 { "" } else { "es" }
             )
             .and_then(|()| out.flush());
         }

@@ -54,7 +54,10 @@ pub enum ImportError {
 /// other (an unknown field is an error, not silently dropped). The fields the
 /// notation has no place for (boards, laps, validity) are skipped unread.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a game object, as `ayo json` writes one"
+)]
 pub struct ImportGame {
     #[serde(default, rename = "file")]
     _file: IgnoredAny,
@@ -92,7 +95,10 @@ struct MoveIn(Move);
 
 /// One move: only `pit` is required, so `{"pit": "c"}` is a move.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a move object, as in `ayo json`'s `moves`"
+)]
 struct ImportMove {
     #[serde(default, rename = "ply")]
     _ply: IgnoredAny,
@@ -122,7 +128,10 @@ struct ImportMove {
 }
 
 #[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a comments object with `before` and `after`"
+)]
 struct ImportComments {
     #[serde(default)]
     before: Vec<CommentText>,
@@ -131,7 +140,10 @@ struct ImportComments {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a result object, as in `ayo json`'s `result`"
+)]
 struct ImportResult {
     #[serde(deserialize_with = "outcome")]
     token: Outcome,

@@ -12,3 +12,9 @@ pub mod standings;
 pub mod stats;
 pub mod svg;
 pub mod table;
+
+/// `"s"` after a count other than one: `format!("{n} game{}", plural(n))`.
+/// Every text output counts with it, so that no line says "1 moves".
+pub fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

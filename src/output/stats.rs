@@ -209,14 +209,18 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
         }
     };
     let unparsed = if s.unparsed > 0 {
-        format!(" ({} do not parse)", s.unparsed)
+        let verb = if s.unparsed == 1 { "does" } else { "do" };
+        format!(" ({} {verb} not parse)", s.unparsed)
     } else {
         String::new()
     };
     section(
         format!(
-            "{} games: {} valid, {} invalid{unparsed}",
-            s.games, s.valid, s.invalid
+            "{} game{}: {} valid, {} invalid{unparsed}",
+            s.games,
+            super::plural(s.games),
+            s.valid,
+            s.invalid
         ),
         None,
     );
