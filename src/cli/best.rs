@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ayo::notation::Numbering;
+use ayo::notation::{Numbering, Record};
 use ayo::output::analyze::{BestJson, Outcome, Outcomes, best_text};
 use ayo::replay::{self, Game, replay};
 use ayo::rules::End;
@@ -281,11 +281,66 @@ pub struct Args {
     schema: bool,
 }
 
-/// Where a position came from, for the JSON output.
-struct Place<'a> {
-    file: &'a str,
-    game: usize,
-    ply: usize,
+/// Where a position came from: a file, a game in it (from 1), the ply it
+/// follows.
+pub struct Place<'a> {
+    pub file: &'a str,
+    pub game: usize,
+    pub ply: usize,
+}
+
+/// A position of a record, as `best` and `moves` start from it.
+pub struct At<'a> {
+    pub place: Place<'a>,
+    pub rules: Ruleset,
+    /// The main line's positions before it, from the start.
+    pub before: &'a [Position],
+    pub pos: &'a Position,
+    /// The number and side of the move to come.
+    pub numbering: Numbering,
+}
+
+/// Calls `f` with each chosen game's position after ply `ply` of its main
+/// line (default: the end), the game replayed by `replay_with` and its
+/// diagnostics reported. A game without that ply is a usage error (exit 2)
+/// and the run goes on; a game whose ruleset or start cannot be read was
+/// reported and is passed over.
+pub fn each_position(
+    files: &[String],
+    ctx: &mut Ctx,
+    game: Option<u64>,
+    ply: Option<u32>,
+    (replay_with, opts): (fn(Record, &replay::Options) -> Game, &replay::Options),
+    mut f: impl FnMut(&mut Ctx, At<'_>) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    each_record(files, ctx, game, |ctx, file, raw, record, number| {
+        let game = replay_with(record, opts);
+        ctx.report_game(file, raw, &game);
+        let (Some(rules), Some(start)) = (game.rules, game.start) else {
+            return Ok(());
+        };
+        let line = main_line(&game);
+        let played = line.len() - 1;
+        let ply = ply.map_or(played, |k| k as usize);
+        let Some(pos) = line.get(ply) else {
+            ctx.usage_error(&format!(
+                "--ply {ply}: {file}: game {number} has {played} plies that can be played"
+            ));
+            return Ok(());
+        };
+        let at = At {
+            place: Place {
+                file,
+                game: number,
+                ply,
+            },
+            rules,
+            before: &line[..ply],
+            pos,
+            numbering: numbering_after(&game, ply, &start),
+        };
+        f(ctx, at)
+    })
 }
 
 fn write_answer(
@@ -373,44 +428,27 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         trace: false,
         deny_warnings: false,
     };
-    each_record(
+    each_position(
         &files,
         ctx,
         args.game.game,
-        |ctx, file, raw, record, number| {
-            let game = replay(record, &opts);
-            ctx.report_game(file, raw, &game);
-            let (Some(rules), Some(start)) = (game.rules, game.start) else {
-                return Ok(());
-            };
-            let line = main_line(&game);
-            let played = line.len() - 1;
-            let ply = args.ply.map_or(played, |k| k as usize);
-            let Some(pos) = line.get(ply) else {
-                ctx.usage_error(&format!(
-                    "--ply {ply}: {file}: game {number} has {played} plies that can be played"
-                ));
-                return Ok(());
-            };
-            let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
-            let tables = tables.get(rules)?;
+        args.ply,
+        (replay, &opts),
+        |_, at| {
+            let engine = Engine::new(at.rules).with_max_laps(args.laps.max_laps);
+            let tables = tables.get(at.rules)?;
             let mut answer = searcher(engine, tables)
-                .run_line(&line[..ply], pos, &limits)
+                .run_line(at.before, at.pos, &limits)
                 .map_err(|e| undecided(&e))?;
-            let outcomes = table_outcomes(tables, &rules, pos, &mut answer);
-            let place = Place {
-                file,
-                game: number,
-                ply,
-            };
+            let outcomes = table_outcomes(tables, &at.rules, at.pos, &mut answer);
             write_answer(
                 out,
                 &args,
                 &answer,
                 outcomes.as_ref(),
-                pos,
-                numbering_after(&game, ply, &start),
-                Some(place),
+                at.pos,
+                at.numbering,
+                Some(at.place),
             )
         },
     )

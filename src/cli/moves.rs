@@ -10,8 +10,8 @@ use ayo::replay::{self, replay_main_line};
 use ayo::rules::{Engine, Position, Ruleset, Side};
 
 use super::annotate::LapsArg as LapsShown;
-use super::best::{main_line, numbering_after, undecided};
-use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, csv_rows, each_record, write_schema};
+use super::best::{Place, each_position, undecided};
+use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, csv_rows, write_schema};
 
 /// List the legal moves of a position, each with what it would do.
 ///
@@ -55,13 +55,6 @@ pub struct Args {
     table: TableArgs,
     #[command(flatten)]
     pub(super) read: super::ReadArgs,
-}
-
-/// Where a position came from: a file, a game in it, the ply it follows.
-struct Place<'a> {
-    file: &'a str,
-    game: usize,
-    ply: usize,
 }
 
 /// Writes the moves of one position: its heading, how the game stands, and
@@ -144,33 +137,23 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         trace: false,
         deny_warnings: false,
     };
-    each_record(
+    each_position(
         &files,
         ctx,
         args.game.game,
-        |ctx, file, raw, record, number| {
-            let game = replay_main_line(record, &opts);
-            ctx.report_game(file, raw, &game);
-            let (Some(rules), Some(start)) = (game.rules, game.start) else {
-                return Ok(());
-            };
-            let line = main_line(&game);
-            let played = line.len() - 1;
-            let ply = args.ply.map_or(played, |k| k as usize);
-            let Some(pos) = line.get(ply) else {
-                ctx.usage_error(&format!(
-                    "--ply {ply}: {file}: game {number} has {played} plies that can be played"
-                ));
-                return Ok(());
-            };
-            let engine = Engine::new(rules).with_max_laps(max_laps);
-            let place = Place {
-                file,
-                game: number,
-                ply,
-            };
-            let numbering = numbering_after(&game, ply, &start);
-            write_moves(out, &args, &engine, pos, numbering, Some(place), &mut first)
+        args.ply,
+        (replay_main_line, &opts),
+        |_, at| {
+            let engine = Engine::new(at.rules).with_max_laps(max_laps);
+            write_moves(
+                out,
+                &args,
+                &engine,
+                at.pos,
+                at.numbering,
+                Some(at.place),
+                &mut first,
+            )
         },
     )
 }
