@@ -1375,4 +1375,19 @@ mod tests {
             "{games} games, {invalid} invalid"
         );
     }
+
+    /// Tag slips (`check_tags`): every command reports them, as replaying
+    /// checks the tags.
+    #[test]
+    fn replaying_reports_them_and_warnings_leave_a_game_valid() {
+        use crate::notation::parse_record;
+        let r = parse_record("[Rule \"russ\"]\n*").unwrap();
+        let found = check(&r, &Options::default());
+        assert_eq!(found.len(), 1);
+        assert!(!found[0].is_error());
+        assert!(replay(r, &Options::default()).is_valid());
+        let r = parse_record("[Event \"a\"]\n[Event \"b\"]\n*").unwrap();
+        assert!(check(&r, &Options::default())[0].is_error());
+        assert!(!replay(r, &Options::default()).is_valid());
+    }
 }

@@ -703,7 +703,7 @@ mod tests {
         /// `ayo json | ayo import` is `ayo fmt`, whatever the record holds, legal
         /// or not; and every field `ayo json` writes is one import knows.
         #[test]
-        fn import_of_json_is_fmt(r in crate::notation::tests::record()) {
+        fn import_of_json_is_fmt(r in crate::notation::arbitrary::record()) {
             let text = write_record(&r);
             let parsed = parse_record(&text).unwrap();
             let game = replay(parsed, &Options::default());

@@ -126,16 +126,9 @@ impl Mover {
 
     /// The position of a board seen by its mover: South to move, empty stores.
     pub fn position(&self, board: &[u16]) -> Position {
-        let mut b = [0u16; MAX_BOARD];
-        b[..self.ring].copy_from_slice(&board[..self.ring]);
-        let total = board[..self.ring].iter().sum();
-        Position {
-            board: b,
-            stores: [0, 0],
-            to_move: Side::South,
-            pits: self.pits,
-            total,
-        }
+        let pits = usize::from(self.pits);
+        Position::from_rows(&board[..pits], &board[pits..self.ring], [0, 0], Side::South)
+            .unwrap_or_else(|e| unreachable!("a level's board is a position: {e}"))
     }
 
     /// The net gain of a position whose mover has no legal move: the
@@ -158,12 +151,12 @@ impl Mover {
     #[inline]
     pub fn moves(&self, board: &[u16], mut f: impl FnMut(Pit, Child)) -> Result<bool, TableError> {
         let pos = self.position(board);
-        let n = usize::from(pos.total);
+        let n = pos.total_seeds() as usize;
         let must_feed = self.engine.must_feed(&pos);
         let pits = usize::from(self.pits);
         let mut any = false;
         for i in 0..pits {
-            if pos.board[i] == 0 {
+            if pos.board()[i] == 0 {
                 continue;
             }
             let pit = Pit::from_ring(i);
@@ -179,11 +172,11 @@ impl Mover {
                 Err(_) => continue,
             }
             any = true;
-            let captured = next.stores[0];
+            let captured = next.stores()[0];
             let left = n - usize::from(captured);
             // The child as its mover (the opponent) sees it: from their pit A.
             let rank = self.rankers[left]
-                .rank_from(&next.board, pits)
+                .rank_from(next.board(), pits)
                 .unwrap_or_else(|| unreachable!("sowing keeps the seeds"));
             f(
                 pit,

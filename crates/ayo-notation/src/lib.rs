@@ -2,6 +2,11 @@
 //! game-at-a-time reading. Syntax only: legality is the replayer's business, and
 //! tag values are kept as text.
 
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(any(test, feature = "proptest"))]
+pub mod arbitrary;
 pub mod ast;
 mod lex;
 pub mod numbering;

@@ -7,7 +7,7 @@
 /// second player's (North's) move of that number, written `n...`.
 ///
 /// ```
-/// use ayo::notation::Numbering;
+/// use ayo_notation::Numbering;
 ///
 /// // A line that starts with North's reply to move 3.
 /// let start = Numbering::new(3, true);

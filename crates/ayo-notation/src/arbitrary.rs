@@ -1,9 +1,11 @@
-//! Round trips over generated records: `parse(write(r)) == r`, the writer is
-//! stable, and the game reader cuts a file of written games back into them.
+//! Strategies for proptest that generate records: every construct of the
+//! grammar, nested variations included. Behind the `proptest` feature, for
+//! the round-trip tests here and the property tests of crates built on this
+//! one.
 
 use proptest::prelude::*;
 
-use super::*;
+use crate::*;
 
 fn comment_text() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -109,9 +111,9 @@ fn tags() -> impl Strategy<Value = Vec<Tag>> {
     )
 }
 
-/// Records the writer can write ([`write::check`] passes): a comment that
+/// Records the writer can write ([`write::check`](crate::write::check) passes): a comment that
 /// would start a game has its `[` made `(`.
-pub(crate) fn record() -> impl Strategy<Value = Record> {
+pub fn record() -> impl Strategy<Value = Record> {
     fn fix(cs: &mut [Comment]) {
         for c in cs {
             if super::lex::game_start_inside(&c.text).is_some() {
@@ -135,8 +137,8 @@ pub(crate) fn record() -> impl Strategy<Value = Record> {
     })
 }
 
-/// Any record, including some that [`write::check`] refuses.
-pub(crate) fn any_record() -> impl Strategy<Value = Record> {
+/// Any record, including some that [`write::check`](crate::write::check) refuses.
+pub fn any_record() -> impl Strategy<Value = Record> {
     (
         tags(),
         prop_oneof![line(3), Just(Vec::new())],
@@ -157,113 +159,4 @@ pub(crate) fn any_record() -> impl Strategy<Value = Record> {
             },
             span: Span::default(),
         })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
-
-    #[test]
-    fn parse_write_is_the_identity(r in record()) {
-        let text = write_record(&r);
-        let back = parse_record(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
-        prop_assert_eq!(back.normalized(), r.normalized(), "{}", text);
-        prop_assert_eq!(write_record(&back), text);
-    }
-
-    /// Whatever the writer emits, once `write::check` has passed it, the game
-    /// reader cuts back into the same games, and each parses back.
-    #[test]
-    fn the_reader_cuts_written_games_back_apart(rs in proptest::collection::vec(any_record(), 1..8)) {
-        let rs: Vec<Record> = rs.into_iter().filter(|r| write::check(r).is_ok()).collect();
-        let text: Vec<String> = rs.iter().map(write_record).collect();
-        let file = text.join("\n");
-        let games: Vec<RawGame> = GameReader::new(file.as_bytes()).collect::<Result<_, _>>().unwrap();
-        prop_assert_eq!(games.len(), rs.len(), "{}", file);
-        for (g, r) in games.iter().zip(&rs) {
-            let back = g.parse().map_err(|e| TestCaseError::fail(format!("{e:?}\n{file}")))?;
-            prop_assert_eq!(back.normalized(), r.normalized());
-        }
-    }
-
-    /// Every comment the generator makes that `write::check` refuses really
-    /// would start a game.
-    #[test]
-    fn check_refuses_only_what_the_reader_would_cut(r in any_record()) {
-        if let Err(write::WriteError::CommentStartsGame { .. }) = write::check(&r) {
-            let text = write_record(&r);
-            prop_assert!(GameReader::new(text.as_bytes()).count() > 1, "{}", text);
-        }
-    }
-}
-
-/// Pieces of `.ayo` text, single bytes of any value, and any characters: the
-/// reader and parser see inputs of a few KB that are near enough to records to
-/// reach deep into the grammar, and far enough to hit every error.
-fn fragment() -> impl Strategy<Value = Vec<u8>> {
-    const PIECES: &[&str] = &[
-        "[Event \"x\"]\n",
-        "[Result \"1-0\"]\n",
-        "[Date \"2026.??.01\"]",
-        "[",
-        "]",
-        "\"",
-        "\\",
-        "\n",
-        "\n\n",
-        "\r\n",
-        " ",
-        "\t",
-        "1. ",
-        "12... ",
-        "4294967296. ",
-        "c",
-        "Fx2",
-        "dx7!",
-        "bx2?!",
-        "x",
-        "$1",
-        "$300",
-        "{",
-        "}",
-        "{a comment}",
-        "(",
-        ")",
-        "(1... D)",
-        ";line\n",
-        "1-0",
-        "0-1",
-        "1/2-1/2",
-        "*",
-        "\u{feff}",
-        "\u{a0}",
-        "\u{2013}",
-        "\u{201c}",
-        "é",
-        "e4",
-        "Nf3",
-    ];
-    prop_oneof![
-        any::<u8>().prop_map(|b| vec![b]),
-        proptest::sample::select(PIECES).prop_map(|s| s.as_bytes().to_vec()),
-        any::<String>().prop_map(String::into_bytes),
-    ]
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
-
-    /// Any bytes: no panic, and every game that parses can be written back
-    /// (`write::check` passes) and reads back as itself.
-    #[test]
-    fn the_parser_never_panics(pieces in proptest::collection::vec(fragment(), 0..1000)) {
-        let bytes = pieces.concat();
-        for g in GameReader::new(&bytes[..]) {
-            if let Ok(r) = g.unwrap().parse() {
-                prop_assert_eq!(write::check(&r), Ok(()));
-                let text = write_record(&r);
-                let back = parse_record(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
-                prop_assert_eq!(write_record(&back), text);
-            }
-        }
-    }
 }

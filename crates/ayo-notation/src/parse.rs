@@ -400,7 +400,7 @@ pub fn parse_game(text: &str, origin: Origin) -> Result<Record, SyntaxError> {
 /// pairs themselves are broken.
 ///
 /// ```
-/// use ayo::notation::{Origin, parse_game, parse_tags};
+/// use ayo_notation::{Origin, parse_game, parse_tags};
 ///
 /// let text = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c C 2. % *\n";
 /// assert!(parse_game(text, Origin::START).is_err());

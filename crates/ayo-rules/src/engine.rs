@@ -33,14 +33,18 @@ struct Played {
 }
 
 /// What sowing a move did, besides changing the position it was sown on.
-pub(crate) struct Sown {
-    ended_in: Pit,
-    capture: Option<Capture>,
-    laps: u64,
+pub struct Sown {
+    /// The pit the last seed fell in.
+    pub ended_in: Pit,
+    /// What the move captured, if anything.
+    pub capture: Option<Capture>,
+    /// The laps its relay took.
+    pub laps: u64,
 }
 
 impl Engine {
     /// An engine with the default lap limit.
+    #[inline]
     pub fn new(rules: Ruleset) -> Engine {
         Engine {
             rules,
@@ -50,6 +54,7 @@ impl Engine {
 
     /// The same engine with another lap limit. A limit of 0 is taken as 1:
     /// every relay sows its first lap, so no smaller limit means anything.
+    #[inline]
     pub fn with_max_laps(self, max_laps: u64) -> Engine {
         Engine {
             max_laps: max_laps.max(1),
@@ -70,6 +75,7 @@ impl Engine {
     }
 
     /// The start position of the ruleset.
+    #[inline]
     pub fn start(&self) -> Position {
         Position::start(&self.rules)
     }
@@ -118,7 +124,7 @@ impl Engine {
     /// game). Spares the two copies of the position that returning the one
     /// after the move costs.
     #[inline]
-    pub(crate) fn play_in_place(
+    pub fn play_in_place(
         &self,
         pos: &mut Position,
         pit: Pit,
@@ -133,7 +139,7 @@ impl Engine {
     /// seeds. The same for every move from a position, so callers that try
     /// them all work it out once.
     #[inline]
-    pub(crate) fn must_feed(&self, pos: &Position) -> bool {
+    pub fn must_feed(&self, pos: &Position) -> bool {
         self.rules.feeding() == Feeding::Compulsory && pos.row_is_empty(pos.to_move.opponent())
     }
 
@@ -144,7 +150,7 @@ impl Engine {
     /// copy they can drop. Always inlined: LLVM left it a call in perft, whose
     /// every move then paid for saving and restoring registers.
     #[inline(always)]
-    pub(crate) fn sow_in_place(
+    pub fn sow_in_place(
         &self,
         pos: &mut Position,
         pit: Pit,
@@ -194,7 +200,7 @@ impl Engine {
     /// move leaves `pos` as it was (it is only read).
     ///
     /// ```
-    /// use ayo::rules::{Engine, Illegal, Pit, Position, Ruleset};
+    /// use ayo_rules::{Engine, Illegal, Pit, Position, Ruleset};
     ///
     /// let engine = Engine::new(Ruleset::RUSS);
     /// let pos = Position::from_setup("2,5,2,0,3,2/1,0,1,3,2,0 16-11 S", &Ruleset::RUSS).unwrap();
@@ -204,6 +210,7 @@ impl Engine {
     /// // c's relay comes back to a state it has been in: it would never end.
     /// assert!(matches!(engine.play(&pos, letter('c')), Err(Illegal::Endless { .. })));
     /// ```
+    #[inline]
     pub fn play(&self, pos: &Position, pit: Pit) -> Result<Position, Illegal> {
         self.apply(pos, pit).map(|p| p.position)
     }
@@ -211,7 +218,7 @@ impl Engine {
     /// Plays a move and returns the position after it, its capture and the
     /// laps its relay took: what checking a record needs, without the rest of
     /// a [`MoveOutcome`].
-    pub(crate) fn play_capture(
+    pub fn play_capture(
         &self,
         pos: &Position,
         pit: Pit,
@@ -223,7 +230,7 @@ impl Engine {
     /// Plays a move and returns its full outcome, every lap included.
     ///
     /// ```
-    /// use ayo::rules::{Engine, Pit, Ruleset};
+    /// use ayo_rules::{Engine, Pit, Ruleset};
     ///
     /// let engine = Engine::new(Ruleset::RUSS);
     /// let b = Pit::from_letter('b', 6).unwrap();
@@ -232,6 +239,7 @@ impl Engine {
     /// assert_eq!(outcome.capture.unwrap().seeds(), 7);
     /// assert_eq!(outcome.stores(), [7, 0]);
     /// ```
+    #[inline]
     pub fn play_traced(&self, pos: &Position, pit: Pit) -> Result<MoveOutcome, Illegal> {
         self.play_outcome(pos, pit, true)
     }
@@ -249,7 +257,7 @@ impl Engine {
 
     /// [`Engine::play_outcome`], and the laps the relay took (whether or not
     /// they were traced).
-    pub(crate) fn play_outcome_counted(
+    pub fn play_outcome_counted(
         &self,
         pos: &Position,
         pit: Pit,
@@ -302,6 +310,7 @@ impl Engine {
     }
 
     /// The legal moves of the side to move, with the positions they lead to.
+    #[inline]
     pub fn legal_moves(&self, pos: &Position) -> impl Iterator<Item = (Pit, Position)> + '_ {
         self.verdicts(pos)
             .filter_map(|(p, r)| r.ok().map(|n| (p, n)))
@@ -364,6 +373,7 @@ pub fn final_score(pos: &Position, leftovers: Leftovers, stuck: Side) -> [u32; 2
 }
 
 /// The side with the higher score, or `None` for a draw.
+#[inline]
 pub fn winner(score: [u32; 2]) -> Option<Side> {
     match score[0].cmp(&score[1]) {
         std::cmp::Ordering::Greater => Some(Side::South),

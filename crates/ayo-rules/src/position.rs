@@ -38,6 +38,7 @@ pub enum Side {
 
 impl Side {
     /// The other player.
+    #[inline]
     pub fn opponent(self) -> Side {
         match self {
             Side::South => Side::North,
@@ -46,11 +47,13 @@ impl Side {
     }
 
     /// 0 for South, 1 for North: the index of the side's store.
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
     /// `"south"` or `"north"`.
+    #[inline]
     pub fn name(self) -> &'static str {
         match self {
             Side::South => "south",
@@ -59,6 +62,7 @@ impl Side {
     }
 
     /// `"South"` or `"North"`.
+    #[inline]
     pub fn title(self) -> &'static str {
         match self {
             Side::South => "South",
@@ -75,6 +79,7 @@ pub struct Pit(u8);
 impl Pit {
     /// The `index`-th pit (from its owner's left, 0-based) of `side` on a board of
     /// `pits` pits a row; `None` unless `index < pits <= MAX_PITS`.
+    #[inline]
     pub fn new(side: Side, index: u8, pits: u8) -> Option<Pit> {
         (index < pits && pits <= MAX_PITS).then(|| Pit::on_board(side, index, pits))
     }
@@ -90,20 +95,24 @@ impl Pit {
     }
 
     /// The pit at ring position `ring`, which the caller knows to be on the
-    /// board (`ring < 2 × pits`, so below [`MAX_BOARD`]). Crate-private: outside
-    /// the engine a pit is named by its side and index or its letter.
+    /// board (`ring < 2 × pits`, so below [`MAX_BOARD`]): the inverse of
+    /// [`Pit::ring`], for loops over the board that cannot afford
+    /// [`Pit::new`]'s checks. Elsewhere a pit is named by its side and index
+    /// or its letter.
     #[inline]
-    pub(crate) fn from_ring(ring: usize) -> Pit {
+    pub fn from_ring(ring: usize) -> Pit {
         debug_assert!(ring < MAX_BOARD);
         Pit(ring as u8)
     }
 
     /// The place on the sowing ring.
+    #[inline]
     pub fn ring(self) -> usize {
         usize::from(self.0)
     }
 
     /// The owner of the pit.
+    #[inline]
     pub fn side(self, pits: u8) -> Side {
         if self.0 < pits {
             Side::South
@@ -113,16 +122,19 @@ impl Pit {
     }
 
     /// 0-based index in its owner's row, from the owner's left.
+    #[inline]
     pub fn index(self, pits: u8) -> u8 {
         if self.0 < pits { self.0 } else { self.0 - pits }
     }
 
     /// The pit across the board.
+    #[inline]
     pub fn opposite(self, pits: u8) -> Pit {
         Pit(2 * pits - 1 - self.0)
     }
 
     /// The pit's letter: `a`… for South, `A`… for North.
+    #[inline]
     pub fn letter(self, pits: u8) -> char {
         let i = self.index(pits);
         match self.side(pits) {
@@ -226,21 +238,25 @@ impl Position {
     }
 
     /// Pits in each row.
+    #[inline]
     pub fn pits(&self) -> u8 {
         self.pits
     }
 
     /// The side to move.
+    #[inline]
     pub fn to_move(&self) -> Side {
         self.to_move
     }
 
     /// Seeds in a pit.
+    #[inline]
     pub fn seeds(&self, pit: Pit) -> u16 {
         self.board[pit.ring()]
     }
 
     /// The whole ring, South's row then North's.
+    #[inline]
     pub fn board(&self) -> &[u16] {
         &self.board[..2 * usize::from(self.pits)]
     }
@@ -273,21 +289,25 @@ impl Position {
     }
 
     /// Seeds in one side's row.
+    #[inline]
     pub fn row_total(&self, side: Side) -> u32 {
         self.row(side).iter().map(|&x| u32::from(x)).sum()
     }
 
     /// The stores, South's first.
+    #[inline]
     pub fn stores(&self) -> [u16; 2] {
         self.stores
     }
 
     /// Every seed in the position, board and stores.
+    #[inline]
     pub fn total_seeds(&self) -> u32 {
         u32::from(self.total)
     }
 
     /// The pits of one side, from its owner's left.
+    #[inline]
     pub fn pits_of(
         &self,
         side: Side,
@@ -313,7 +333,7 @@ impl Position {
     /// owner's left), the stores `S-N` and the side to move.
     ///
     /// ```
-    /// use ayo::rules::{Position, Ruleset, SetupError, Side};
+    /// use ayo_rules::{Position, Ruleset, SetupError, Side};
     ///
     /// let russ = Ruleset::RUSS;
     /// let pos = Position::from_setup("2,5,2,0,3,2/1,0,1,3,2,0 16-11 S", &russ).unwrap();
@@ -323,6 +343,7 @@ impl Position {
     /// let err = Position::from_setup("4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4 0-0 S", &russ).unwrap_err();
     /// assert!(matches!(err, SetupError::WrongBoard { .. }));
     /// ```
+    #[inline]
     pub fn from_setup(setup: &str, rules: &Ruleset) -> Result<Position, SetupError> {
         let pos: Position = setup.parse()?;
         pos.check_fits(rules)?;

@@ -68,12 +68,12 @@ pub enum End {
 /// it with the `with_*` setters; the numeric ones check their range.
 ///
 /// ```
-/// use ayo::rules::{Ruleset, SkipOrigin};
+/// use ayo_rules::{Ruleset, SkipOrigin};
 ///
 /// let r = Ruleset::RUSS.with_pits(8)?.with_skip_origin(SkipOrigin::Never);
 /// assert_eq!(r.to_string(), "russ pits=8 skip-origin=never");
 /// assert!(Ruleset::RUSS.with_pits(30).is_err());
-/// # Ok::<(), ayo::rules::RulesetError>(())
+/// # Ok::<(), ayo_rules::RulesetError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ruleset {
@@ -100,6 +100,7 @@ impl Preset {
     pub const ALL: [Preset; 2] = [Preset::Russ, Preset::Endodoi];
 
     /// The preset's canonical name.
+    #[inline]
     pub fn name(self) -> &'static str {
         match self {
             Preset::Russ => "russ",
@@ -138,7 +139,7 @@ const PRESETS: [&str; 3] = ["russ", "ayoayo", "endodoi"];
 /// ` (did you mean `pits`?)` when `word` is a slip for one of `known` (as a
 /// misspelt tag name is), else nothing.
 fn did_you_mean(word: &str, known: &[&str]) -> String {
-    crate::spelling::close_to(word, known)
+    ayo_spelling::close_to(word, known)
         .map(|k| format!(" (did you mean `{k}`?)"))
         .unwrap_or_default()
 }
@@ -205,6 +206,7 @@ impl Ruleset {
 
     /// The same ruleset with `pits` pits a row; `Err` outside
     /// [`MIN_PITS`]..=[`MAX_PITS`].
+    #[inline]
     pub fn with_pits(self, pits: u8) -> Result<Ruleset, RulesetError> {
         in_range("pits", pits, MIN_PITS, MAX_PITS)?;
         Ok(Ruleset { pits, ..self })
@@ -212,12 +214,14 @@ impl Ruleset {
 
     /// The same ruleset with `seeds` seeds a pit at the start; `Err` outside
     /// [`MIN_SEEDS`]..=[`MAX_SEEDS`].
+    #[inline]
     pub fn with_seeds(self, seeds: u8) -> Result<Ruleset, RulesetError> {
         in_range("seeds", seeds, MIN_SEEDS, MAX_SEEDS)?;
         Ok(Ruleset { seeds, ..self })
     }
 
     /// The same ruleset with another `skip-origin` ruling.
+    #[inline]
     pub fn with_skip_origin(self, skip_origin: SkipOrigin) -> Ruleset {
         Ruleset {
             skip_origin,
@@ -226,6 +230,7 @@ impl Ruleset {
     }
 
     /// The same ruleset with another `capture-seed` ruling.
+    #[inline]
     pub fn with_capture_seed(self, capture_seed: CaptureSeed) -> Ruleset {
         Ruleset {
             capture_seed,
@@ -234,16 +239,19 @@ impl Ruleset {
     }
 
     /// The same ruleset with another `feeding` ruling.
+    #[inline]
     pub fn with_feeding(self, feeding: Feeding) -> Ruleset {
         Ruleset { feeding, ..self }
     }
 
     /// The same ruleset with another `leftovers` ruling.
+    #[inline]
     pub fn with_leftovers(self, leftovers: Leftovers) -> Ruleset {
         Ruleset { leftovers, ..self }
     }
 
     /// The same ruleset with another `end` ruling.
+    #[inline]
     pub fn with_end(self, end: End) -> Ruleset {
         Ruleset { end, ..self }
     }
@@ -345,6 +353,7 @@ impl Ruleset {
     }
 
     /// Seeds on the board at the start.
+    #[inline]
     pub fn total_seeds(&self) -> u32 {
         2 * u32::from(self.pits) * u32::from(self.seeds)
     }

@@ -29,6 +29,7 @@ pub struct Capture {
 
 impl Capture {
     /// Every seed that went to the store.
+    #[inline]
     pub fn seeds(&self) -> u16 {
         self.taken + u16::from(self.capturing_seed)
     }
@@ -53,11 +54,13 @@ pub struct MoveOutcome {
 
 impl MoveOutcome {
     /// Seeds lifted from the played pit.
+    #[inline]
     pub fn seeds(&self) -> u16 {
         self.laps.first().map_or(0, |l| l.seeds)
     }
 
     /// The stores after the move.
+    #[inline]
     pub fn stores(&self) -> [u16; 2] {
         self.position.stores()
     }

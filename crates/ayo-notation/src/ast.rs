@@ -324,7 +324,7 @@ pub struct Tag {
 /// them). How they are stored is not part of the API.
 ///
 /// ```
-/// use ayo::notation::{Comment, Move, Span};
+/// use ayo_notation::{Comment, Move, Span};
 ///
 /// let mut m = Move::new('c');
 /// assert!(m.after().is_empty());
@@ -626,7 +626,7 @@ impl Outcome {
     /// The outcome spelled `s`.
     ///
     /// ```
-    /// use ayo::notation::Outcome;
+    /// use ayo_notation::Outcome;
     ///
     /// assert_eq!(Outcome::parse("1/2-1/2"), Some(Outcome::Draw));
     /// assert_eq!(Outcome::parse("1-0 "), None);

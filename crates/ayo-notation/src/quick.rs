@@ -561,7 +561,7 @@ mod tests {
         ] {
             assert_eq!(tokens(text), None, "{text:?}");
             assert!(
-                crate::notation::parse_record(text).is_err()
+                crate::parse_record(text).is_err()
                     || !text.is_ascii()
                     || text.contains('\u{7}'),
                 "{text:?}"

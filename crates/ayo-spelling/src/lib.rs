@@ -1,11 +1,13 @@
 //! "Did you mean": the one test of whether an unknown name is a slip for a
 //! known one, shared by tag names and ruleset keys.
 
+#![warn(missing_docs)]
+
 /// The name of `known` that `name` is probably a slip for: the same but for
 /// letter case, or one edit away (a letter added, dropped, changed, or two
 /// swapped), or two edits away for names of six letters or more. The first
 /// such name in `known`'s order wins.
-pub(crate) fn close_to<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+pub fn close_to<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
     let lower = name.to_ascii_lowercase();
     known.iter().copied().find(|k| {
         let d = edit_distance(&lower, &k.to_ascii_lowercase());

@@ -46,14 +46,14 @@ pub fn perft(engine: &Engine, pos: &Position, depth: usize) -> Result<Vec<u64>, 
 /// known, for about 1.3 times the work of [`perft`] on the standard board.
 ///
 /// ```
-/// use ayo::rules::{Engine, Ruleset, perft_leaves};
+/// use ayo_rules::{Engine, Ruleset, perft_leaves};
 ///
 /// let engine = Engine::new(Ruleset::RUSS);
 /// let counts: Vec<u64> = (1..=4)
 ///     .map(|d| perft_leaves(&engine, &engine.start(), d))
 ///     .collect::<Result<_, _>>()?;
 /// assert_eq!(counts, [6, 28, 132, 624]);
-/// # Ok::<(), ayo::rules::PerftError>(())
+/// # Ok::<(), ayo_rules::PerftError>(())
 /// ```
 pub fn perft_leaves(engine: &Engine, pos: &Position, depth: usize) -> Result<u64, PerftError> {
     if depth > MAX_PERFT_DEPTH {
@@ -101,7 +101,7 @@ fn walk(engine: &Engine, pos: &Position, counts: &mut [u64], ply: usize) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Ruleset;
+    use crate::Ruleset;
 
     #[test]
     fn depth_is_bounded() {

@@ -6,7 +6,7 @@
 //! strings ([`Position`]'s).
 //!
 //! ```
-//! use ayo::rules::{Engine, Pit, Ruleset};
+//! use ayo_rules::{Engine, Pit, Ruleset};
 //!
 //! let engine = Engine::new("russ".parse::<Ruleset>().unwrap());
 //! let start = engine.start();
@@ -15,6 +15,9 @@
 //! assert_eq!(outcome.trace(), "c(4):defA A(5):BCDEF F(5):abcde e(6):fABCDE E(6):Fabcde");
 //! assert_eq!(outcome.capture.unwrap().seeds(), 7);
 //! ```
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
 
 mod end;
 mod engine;

@@ -9,7 +9,7 @@ use super::position::{MAX_BOARD, Pit, Position};
 /// reproducible from a seed without a dependency. Not for cryptography.
 ///
 /// ```
-/// use ayo::rules::SplitMix64;
+/// use ayo_rules::SplitMix64;
 ///
 /// let (mut a, mut b) = (SplitMix64::new(7), SplitMix64::new(7));
 /// assert_eq!(a.next_u64(), b.next_u64());
@@ -20,11 +20,13 @@ pub struct SplitMix64(u64);
 
 impl SplitMix64 {
     /// A generator started from `seed`.
+    #[inline]
     pub fn new(seed: u64) -> Self {
         SplitMix64(seed)
     }
 
     /// The next 64 random bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -34,6 +36,7 @@ impl SplitMix64 {
     }
 
     /// A number in `0..n` (n > 0).
+    #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
@@ -48,7 +51,7 @@ impl SplitMix64 {
 /// `Err` if a relay is undecided at the engine's lap limit.
 ///
 /// ```
-/// use ayo::rules::{Engine, Ruleset, SplitMix64, Status, random_game};
+/// use ayo_rules::{Engine, Ruleset, SplitMix64, Status, random_game};
 ///
 /// let engine = Engine::new(Ruleset::RUSS);
 /// let mut plies = 0;
@@ -57,7 +60,7 @@ impl SplitMix64 {
 /// })?;
 /// assert!(plies > 0);
 /// assert!(matches!(engine.status(&end)?, Status::Over(_)));
-/// # Ok::<(), ayo::rules::Illegal>(())
+/// # Ok::<(), ayo_rules::Illegal>(())
 /// ```
 pub fn random_game(
     engine: &Engine,

@@ -48,6 +48,7 @@ pub enum NoMove {
 
 impl EndReason {
     /// `"majority"` or `"no-legal-move"`, as in the JSON output.
+    #[inline]
     pub fn key(&self) -> &'static str {
         match self {
             EndReason::Majority(_) => "majority",
