@@ -47,11 +47,11 @@
 
 pub mod corpus;
 pub mod diagnostics;
-pub mod files;
+pub use ayo_files as files;
 pub mod generate;
 pub use ayo_notation as notation;
 pub mod output;
 pub mod replay;
+pub use ayo_engine::search;
+pub use ayo_engine::tables;
 pub use ayo_rules as rules;
-pub mod search;
-pub mod tables;

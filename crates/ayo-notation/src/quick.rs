@@ -561,9 +561,7 @@ mod tests {
         ] {
             assert_eq!(tokens(text), None, "{text:?}");
             assert!(
-                crate::parse_record(text).is_err()
-                    || !text.is_ascii()
-                    || text.contains('\u{7}'),
+                crate::parse_record(text).is_err() || !text.is_ascii() || text.contains('\u{7}'),
                 "{text:?}"
             );
         }

@@ -62,7 +62,7 @@ use super::TableError;
 use super::file::{self, Expect, Header, LevelFile};
 use super::index::Ranker;
 use super::{MAX_LEVEL, table_key, table_rules};
-use crate::rules::{Engine, Illegal, Leftovers, MAX_BOARD, Pit, Position, Ruleset, Side};
+use ayo_rules::{Engine, Illegal, Leftovers, MAX_BOARD, Pit, Position, Ruleset, Side};
 
 /// Positions a worker takes at a time.
 const CHUNK: u64 = 1 << 14;
@@ -267,7 +267,7 @@ impl Builder {
     pub fn new(rules: &Ruleset) -> Builder {
         Builder {
             rules: table_rules(rules),
-            max_laps: crate::rules::DEFAULT_MAX_LAPS,
+            max_laps: ayo_rules::DEFAULT_MAX_LAPS,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }

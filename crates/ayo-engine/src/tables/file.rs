@@ -25,7 +25,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::TableError;
-use crate::files::write::{Existing, write_new_with};
+use ayo_files::write::{Existing, write_new_with};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"AYOTABLE";
@@ -160,7 +160,7 @@ pub fn level_of_file_name(name: &str) -> Option<u8> {
         .ok()
 }
 
-/// Writes a level atomically, through [`crate::files::write`]: to a temporary
+/// Writes a level atomically, through [`ayo_files::write`]: to a temporary
 /// file in the same directory, then renamed, so an interrupted build never
 /// leaves a half-written level under a level's name.
 pub fn write_level(path: &Path, header: &Header, values: &[u8]) -> Result<(), TableError> {

@@ -18,8 +18,8 @@
 //! - [`Tables`]: probing a directory of tables, from memory-mapped files.
 //!
 //! ```
-//! use ayo::rules::{Position, Ruleset};
-//! use ayo::tables::{Tables, build::Builder};
+//! use ayo_rules::{Position, Ruleset};
+//! use ayo_engine::tables::{Tables, build::Builder};
 //!
 //! let rules: Ruleset = "russ".parse().unwrap();
 //! let dir = tempfile::tempdir().unwrap();
@@ -32,7 +32,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::rules::{End, Position, Ruleset, Side};
+use ayo_rules::{End, Position, Ruleset, Side};
 
 pub mod build;
 pub mod file;

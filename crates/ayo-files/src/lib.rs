@@ -1,7 +1,8 @@
-//! Files this crate writes: what they are named and how they are written.
+//! Files ayo writes: what they are named and how they are written.
 //!
-//! Every command that writes files goes through this module, so that the
-//! promises below hold everywhere at once:
+//! Every command of ayo that writes files goes through this crate (the `ayo`
+//! library re-exports it as `ayo::files`), so that the promises below hold
+//! everywhere at once, the endgame tables' files included:
 //!
 //! - [`name`]: the one output-name function. A tag value or an input's name
 //!   becomes a file name that stays inside the folder it was given, is safe on
@@ -17,6 +18,9 @@
 //! - [`batch`]: several files into one folder, all or none: each written to a
 //!   hidden temporary file there, and every name checked before any file is
 //!   put in place.
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod batch;
 pub mod name;

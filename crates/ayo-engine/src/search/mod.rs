@@ -39,8 +39,8 @@
 //! search never guesses.
 //!
 //! ```
-//! use ayo::rules::{Engine, Position, Ruleset};
-//! use ayo::search::{Limits, Search};
+//! use ayo_rules::{Engine, Position, Ruleset};
+//! use ayo_engine::search::{Limits, Search};
 //!
 //! let engine = Engine::new(Ruleset::RUSS);
 //! // South to move: `b` relays through c into the empty e, captures B's seed
@@ -50,7 +50,7 @@
 //! let answer = search.run(&pos, &Limits::depth(6))?;
 //! assert_eq!(answer.best.map(|p| p.letter(6)), Some('b'));
 //! assert_eq!((answer.score, answer.exact), (4, true));
-//! # Ok::<(), ayo::search::SearchError>(())
+//! # Ok::<(), ayo_engine::search::SearchError>(())
 //! ```
 
 mod negamax;
@@ -59,7 +59,7 @@ mod zobrist;
 
 use std::time::Duration;
 
-use crate::rules::{GameEnd, Pit, Position};
+use ayo_rules::{GameEnd, Pit, Position};
 
 pub use negamax::Search;
 pub use zobrist::zobrist;

@@ -8,7 +8,7 @@
 //! names them here.
 //!
 //! ```
-//! use ayo::files::name::{Names, stem};
+//! use ayo_files::name::{Names, stem};
 //!
 //! assert_eq!(stem("Mokola, Ibadan"), "Mokola_Ibadan");
 //! assert_eq!(stem("../../etc/passwd"), "_.._etc_passwd");

@@ -50,7 +50,7 @@ pub enum Existing {
 /// The new file gets the permissions a new file gets (0666 less the umask).
 ///
 /// ```
-/// use ayo::files::write::{write_new, Existing};
+/// use ayo_files::write::{write_new, Existing};
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("a.ayo");
 /// write_new(&path, b"1. c *\n", Existing::Refuse).unwrap();

@@ -6,7 +6,7 @@ use super::build::{Child, Mover};
 use super::file::{self, Expect, LevelFile};
 use super::index::{Ranker, level_count};
 use super::{MAX_LEVEL, TableError, mover_board, ruleset_dir, table_key, table_rules};
-use crate::rules::{DEFAULT_MAX_LAPS, Pit, Position, Ruleset};
+use ayo_rules::{DEFAULT_MAX_LAPS, Pit, Position, Ruleset};
 
 /// One ruleset's tables, opened from a directory: every level file found,
 /// memory-mapped and checked (header and checksum) when opened.
@@ -14,7 +14,7 @@ pub struct Tables {
     dir: PathBuf,
     rules: Ruleset,
     /// The `end` key of the ruleset the tables were opened for.
-    end: crate::rules::End,
+    end: ayo_rules::End,
     /// `levels[n]`: level `n` when present (level 0 is always: the empty
     /// board is worth 0).
     levels: Vec<Option<(Ranker, LevelFile)>>,
@@ -144,8 +144,8 @@ impl Tables {
         }
         let (ranker, file) = self.levels.get(n)?.as_ref()?;
         let start = match pos.to_move() {
-            crate::rules::Side::South => 0,
-            crate::rules::Side::North => pits,
+            ayo_rules::Side::South => 0,
+            ayo_rules::Side::North => pits,
         };
         let rank = ranker.rank_from(board, start)?;
         file.body
@@ -161,11 +161,11 @@ impl Tables {
     ///
     /// This is what a search's probe hook returns: exact values under
     /// exhaustion, win/draw/loss under majority.
-    pub fn exact(&self, pos: &Position, end: crate::rules::End) -> Option<i32> {
+    pub fn exact(&self, pos: &Position, end: ayo_rules::End) -> Option<i32> {
         let value = super::value_of(pos, self.net_gain(pos)?);
         Some(match end {
-            crate::rules::End::Exhaustion => value,
-            crate::rules::End::Majority => value.signum(),
+            ayo_rules::End::Exhaustion => value,
+            ayo_rules::End::Majority => value.signum(),
         })
     }
 
@@ -177,8 +177,8 @@ impl Tables {
     /// much the majority stop leaves the stores apart.
     pub fn value(&self, pos: &Position) -> Option<i32> {
         match self.end {
-            crate::rules::End::Exhaustion => self.exact(pos, self.end),
-            crate::rules::End::Majority => None,
+            ayo_rules::End::Exhaustion => self.exact(pos, self.end),
+            ayo_rules::End::Majority => None,
         }
     }
 

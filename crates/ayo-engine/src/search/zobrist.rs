@@ -1,6 +1,6 @@
 //! Zobrist keys of positions: board, stores and side to move.
 
-use crate::rules::{MAX_BOARD, Position, Side};
+use ayo_rules::{MAX_BOARD, Position, Side};
 
 /// Seed counts below this have their own random word in [`PITS`]; larger ones
 /// (rare: a pit holding 64 seeds or more) are mixed from it.
@@ -44,8 +44,8 @@ const NORTH: u64 = 0x8F1B_BCDC_BFA5_3E0B;
 /// than updated.
 ///
 /// ```
-/// use ayo::rules::{Engine, Pit, Ruleset};
-/// use ayo::search::zobrist;
+/// use ayo_rules::{Engine, Pit, Ruleset};
+/// use ayo_engine::search::zobrist;
 ///
 /// let engine = Engine::new(Ruleset::RUSS);
 /// let start = engine.start();

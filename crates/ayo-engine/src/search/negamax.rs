@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::table::{Bound, Table};
 use super::{Answer, Limit, Limits, MAX_DEPTH, Probe, SearchError, Value, zobrist};
-use crate::rules::{Engine, Illegal, MAX_BOARD, Pit, Position, Side, Status, final_score};
+use ayo_rules::{Engine, Illegal, MAX_BOARD, Pit, Position, Side, Status, final_score};
 
 /// Beyond every value (the most seeds a board holds is 5,200).
 const INF: Value = 30_000;

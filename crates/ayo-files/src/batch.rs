@@ -13,8 +13,8 @@
 //! before [`Batch::commit`] removes its temporary files.
 //!
 //! ```
-//! use ayo::files::batch::Batch;
-//! use ayo::files::write::Existing;
+//! use ayo_files::batch::Batch;
+//! use ayo_files::write::Existing;
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! std::fs::write(dir.path().join("b.ayo"), "old").unwrap();
