@@ -181,6 +181,19 @@ fn an_illegal_move_stops_the_filling() {
         "{out}"
     );
     assert!(out.contains("not a ruleset"), "{out}");
+    // A relay undecided at the lap limit (--max-laps) stops it too.
+    let slow = "[Rules \"endodoi pits=12 seeds=3\"]\n\
+        [Setup \"4,1,4,7,0,1,0,1,0,4,0,2/5,8,0,9,0,1,6,1,0,1,2,1 5-9 N\"]\n\n1... B *\n";
+    let out = run(
+        &["fmt", "--fill", "--max-laps", "1000"],
+        Some(slow.as_bytes()),
+    );
+    assert!(out.starts_with("exit 1\n"), "{out}");
+    assert!(
+        out.contains("ply 1, North's B: undecided after 1000 laps; raise --max-laps"),
+        "{out}"
+    );
+    assert!(!out.contains("PlyCount"), "{out}");
 }
 
 /// Variations are replayed and their claims checked as the main line's are:
