@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 use std::fmt;
 
+mod fill;
 mod quick;
+pub use fill::{Change, Filled, Filling, fill};
 pub use quick::QuickCheck;
 
 use crate::diagnostics::{Diagnostic, Severity};
@@ -102,13 +104,13 @@ impl Refusal {
     /// The label under the caret.
     fn label(&self) -> &'static str {
         match self {
-            Refusal::WrongSide { .. } => "wrong side",
-            Refusal::NoSuchPit { .. } => "no such pit",
+            Refusal::WrongSide { .. } => stops::WRONG_SIDE,
+            Refusal::NoSuchPit { .. } => stops::NO_SUCH_PIT,
             Refusal::Illegal {
                 why: Illegal::Undecided { .. },
                 ..
-            } => "undecided",
-            Refusal::GameOver(_) | Refusal::Illegal { .. } => "illegal move",
+            } => stops::UNDECIDED,
+            Refusal::GameOver(_) | Refusal::Illegal { .. } => stops::ILLEGAL,
         }
     }
 }
@@ -423,7 +425,11 @@ pub fn rules_of_tags(tags: &[Tag], given: Option<Ruleset>) -> Result<Ruleset, Di
         (Some(r), _) => Ok(r),
         (None, None) => Ok(Ruleset::RUSS),
         (None, Some(tag)) => tag.value.parse::<Ruleset>().map_err(|e| {
-            Diagnostic::new(tag.value_span, format!("Rules tag: {e}"), "not a ruleset")
+            Diagnostic::new(
+                tag.value_span,
+                format!("Rules tag: {e}"),
+                stops::NOT_A_RULESET,
+            )
         }),
     }
 }
@@ -442,7 +448,7 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
                 errors.push(Diagnostic::new(
                     tag.value_span,
                     format!("Setup tag: {e}"),
-                    "not a set-up for these rules",
+                    stops::NOT_A_SETUP,
                 ));
                 None
             }
@@ -480,7 +486,7 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
                         format!(
                             "cannot tell whether the game is over: a move is {e}; raise --max-laps"
                         ),
-                        "undecided",
+                        stops::UNDECIDED,
                     ),
                 }
             }
@@ -503,14 +509,7 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
     if let Some(tag) = find_tag(record, "PlyCount") {
         let plies = record.moves.len();
         if !is_decimal(&tag.value, plies as u64) {
-            replayer.error(
-                tag.value_span,
-                format!(
-                    "PlyCount tag: the main line has {plies} plies, not `{}`",
-                    tag.value
-                ),
-                "wrong ply count",
-            );
+            replayer.errors.push(wrong_ply_count(tag, plies));
         }
     }
     run.errors = replayer.errors;
@@ -520,6 +519,32 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
         }
     }
     run
+}
+
+/// The labels of the diagnostics of a replay that stops short: a move not
+/// played (and so nothing after it in its line), a `Rules` or `Setup` tag
+/// it cannot play from, an end it cannot decide. [`fill`] fills nothing
+/// past them, and reports them.
+mod stops {
+    pub const WRONG_SIDE: &str = "wrong side";
+    pub const NO_SUCH_PIT: &str = "no such pit";
+    pub const UNDECIDED: &str = "undecided";
+    pub const ILLEGAL: &str = "illegal move";
+    pub const NOT_A_RULESET: &str = "not a ruleset";
+    pub const NOT_A_SETUP: &str = "not a set-up for these rules";
+
+    /// Whether a replay's diagnostic is one of these.
+    pub fn stops(d: &crate::diagnostics::Diagnostic) -> bool {
+        [
+            WRONG_SIDE,
+            NO_SUCH_PIT,
+            UNDECIDED,
+            ILLEGAL,
+            NOT_A_RULESET,
+            NOT_A_SETUP,
+        ]
+        .contains(&d.label.as_str())
+    }
 }
 
 /// A relay at least this long has its verdict kept for the rest of the run:
@@ -978,22 +1003,11 @@ impl Replayer {
                 return played;
             }
         };
-        if let Some(claim) = m.claim {
-            let actual = decided.capture.map_or(0, |c| u32::from(c.seeds()));
-            if claim != actual {
-                let what = match decided.capture {
-                    None => "captures nothing".to_string(),
-                    Some(c) => format!("captures {} from {}", c.seeds(), c.pit.letter(pits)),
-                };
-                self.error(
-                    m.span,
-                    format!(
-                        "{}: claims {claim} seeds, but the move {what}",
-                        whose(m, place)
-                    ),
-                    "wrong claim",
-                );
-            }
+        if let Some(claim) = m.claim
+            && claim != claimed(decided.capture)
+        {
+            self.errors
+                .push(wrong_claim(m, place, claim, decided.capture, pits));
         }
         played.outcome = decided.outcome;
         played
@@ -1052,14 +1066,7 @@ impl Replayer {
         let token = record.result.outcome;
         if let Some(tag) = find_tag(record, "Result") {
             match Outcome::parse(&tag.value) {
-                None => self.error(
-                    tag.value_span,
-                    format!(
-                        "Result tag: expected 1-0, 0-1, 1/2-1/2 or *; found `{}`",
-                        tag.value
-                    ),
-                    "not a result",
-                ),
+                None => self.errors.push(not_a_result(tag)),
                 Some(o) if o != token => self.error(
                     tag.value_span,
                     format!("the Result tag says {o} but the game-termination token says {token}"),
@@ -1071,54 +1078,125 @@ impl Replayer {
         let Some(end) = end else {
             return;
         };
-        let actual = match end.winner {
-            Some(Side::South) => Outcome::SouthWins,
-            Some(Side::North) => Outcome::NorthWins,
-            None => Outcome::Draw,
-        };
-        if token != Outcome::Unknown && token != actual {
-            self.error(
-                record.result.span,
-                format!(
-                    "the record says {token}, but the game ended {actual} ({}; final score {}-{})",
-                    end.reason, end.score[0], end.score[1]
-                ),
-                "wrong result",
-            );
+        if token != Outcome::Unknown && token != outcome_of(end) {
+            self.errors.push(wrong_result(record, end));
         }
-        if let Some(tag) = find_tag(record, "Score") {
-            let [south, north] = end.score;
-            let matches = tag.value.split_once('-').is_some_and(|(s, n)| {
-                is_decimal(s, u64::from(south)) && is_decimal(n, u64::from(north))
-            });
-            if !matches {
-                let expected = format!("{south}-{north}");
-                self.error(
-                    tag.value_span,
-                    format!(
-                        "Score tag: the game ended {expected} ({}), not {}",
-                        end.reason, tag.value
-                    ),
-                    "wrong score",
-                );
-            }
+        if let Some(tag) = find_tag(record, "Score")
+            && !score_matches(&tag.value, end.score)
+        {
+            self.errors.push(wrong_score(tag, end));
         }
     }
+}
+
+/// What a move's claim should say: the seeds it sends to the store.
+fn claimed(capture: Option<Capture>) -> u32 {
+    capture.map_or(0, |c| u32::from(c.seeds()))
+}
+
+/// The error of a move that claims `claim` seeds but captures `capture`.
+fn wrong_claim(
+    m: &Move,
+    place: &Place,
+    claim: u32,
+    capture: Option<Capture>,
+    pits: u8,
+) -> Diagnostic {
+    let what = match capture {
+        None => "captures nothing".to_string(),
+        Some(c) => format!("captures {} from {}", c.seeds(), c.pit.letter(pits)),
+    };
+    Diagnostic::new(
+        m.span,
+        format!(
+            "{}: claims {claim} seeds, but the move {what}",
+            whose(m, place)
+        ),
+        "wrong claim",
+    )
+}
+
+/// The termination token a finished game calls for.
+fn outcome_of(end: &GameEnd) -> Outcome {
+    match end.winner {
+        Some(Side::South) => Outcome::SouthWins,
+        Some(Side::North) => Outcome::NorthWins,
+        None => Outcome::Draw,
+    }
+}
+
+/// The error of a termination token that `end` contradicts.
+fn wrong_result(record: &Record, end: &GameEnd) -> Diagnostic {
+    Diagnostic::new(
+        record.result.span,
+        format!(
+            "the record says {}, but the game ended {} ({}; final score {}-{})",
+            record.result.outcome,
+            outcome_of(end),
+            end.reason,
+            end.score[0],
+            end.score[1]
+        ),
+        "wrong result",
+    )
+}
+
+/// The error of a `Result` tag whose value is not a termination token.
+fn not_a_result(tag: &Tag) -> Diagnostic {
+    Diagnostic::new(
+        tag.value_span,
+        format!(
+            "Result tag: expected 1-0, 0-1, 1/2-1/2 or *; found `{}`",
+            tag.value
+        ),
+        "not a result",
+    )
+}
+
+/// Whether a `Score` tag's value is `score`, written `S-N`.
+fn score_matches(value: &str, [south, north]: [u32; 2]) -> bool {
+    value
+        .split_once('-')
+        .is_some_and(|(s, n)| is_decimal(s, u64::from(south)) && is_decimal(n, u64::from(north)))
+}
+
+/// The error of a `Score` tag that is not the final score of `end`.
+fn wrong_score(tag: &Tag, end: &GameEnd) -> Diagnostic {
+    let [south, north] = end.score;
+    Diagnostic::new(
+        tag.value_span,
+        format!(
+            "Score tag: the game ended {south}-{north} ({}), not {}",
+            end.reason, tag.value
+        ),
+        "wrong score",
+    )
+}
+
+/// The error of a `PlyCount` tag that is not `plies`.
+fn wrong_ply_count(tag: &Tag, plies: usize) -> Diagnostic {
+    Diagnostic::new(
+        tag.value_span,
+        format!(
+            "PlyCount tag: the main line has {plies} plies, not `{}`",
+            tag.value
+        ),
+        "wrong ply count",
+    )
 }
 
 /// `ply N, South's x` (with `(variation)` in a variation): how a diagnostic
 /// names a move. Only a move with a problem needs it spelled out.
 fn whose(m: &Move, place: &Place) -> String {
+    move_name(place.ply, place.in_variation, place.side, m.pit)
+}
+
+/// `ply N, South's x`, or `ply N (variation), South's x`.
+fn move_name(ply: u32, in_variation: bool, side: Side, pit: char) -> String {
     format!(
-        "ply {}{}, {}'s {}",
-        place.ply,
-        if place.in_variation {
-            " (variation)"
-        } else {
-            ""
-        },
-        place.side.title(),
-        m.pit
+        "ply {ply}{}, {}'s {pit}",
+        if in_variation { " (variation)" } else { "" },
+        side.title(),
     )
 }
 

@@ -7,9 +7,10 @@ use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
 use ayo::files::write::{HardLinks, Refused, Snapshot, open_to_replace, refusal, replace};
-use ayo::notation::{GameReader, write_record};
+use ayo::notation::{GameReader, RawGame, Record, write_record};
+use ayo::replay;
 
-use super::{Ctx, Fatal, GameArg, each_game, each_input, input_names, signals};
+use super::{Ctx, Fatal, GameArg, LapsArg, each_game, each_input, input_names, signals};
 
 /// Print every game in canonical form.
 ///
@@ -21,12 +22,18 @@ use super::{Ctx, Fatal, GameArg, each_game, each_input, input_names, signals};
 /// on standard error (exit 1) and its text is printed unchanged, in its place,
 /// so that `ayo fmt a.ayo > b.ayo` keeps every game. `--write` leaves a file
 /// with a syntax error untouched (it says so), and rewrites the others.
+///
+/// `--fill` also fills in what the replay knows (claims, Score, PlyCount,
+/// Result), so that a record can be typed as bare moves; `--fix` corrects
+/// those that are wrong.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo fmt game.ayo > clean.ayo
   cat games/*.ayo | ayo fmt
   ayo fmt --check games/*.ayo || ayo fmt --diff games/*.ayo
-  ayo fmt --write games/*.ayo")]
+  ayo fmt --write games/*.ayo
+  ayo fmt --fill typed.ayo > filled.ayo
+  ayo fmt --fix --write games/*.ayo")]
 pub struct Args {
     /// Record files; standard input when none or `-`.
     files: Vec<String>,
@@ -53,6 +60,22 @@ pub struct Args {
     /// name given gets the new text; the other names keep the old one.
     #[arg(long, requires = "write")]
     force: bool,
+    /// Fill in, from the replay, the capture claims of moves that have none
+    /// (a move that captures nothing stays bare), the PlyCount tag, and, when
+    /// the board decided the game, the Score tag and a Result tag and
+    /// termination token that are missing or `*`. A claim, Score, PlyCount or
+    /// Result present but wrong is reported and kept (exit 1; see --fix). A
+    /// move that cannot be played is reported (exit 1): the moves after it in
+    /// its line are left as written, and if it is in the main line no tag is
+    /// filled. Works with --check, --diff and --write.
+    #[arg(long)]
+    fill: bool,
+    /// As --fill, and correct the claims and tags that are wrong, each
+    /// correction said on standard error.
+    #[arg(long)]
+    fix: bool,
+    #[command(flatten)]
+    laps: LapsArg,
     /// Only the N-th game of each file (from 1), printed in canonical form
     /// (not with --check, --diff or --write, which concern whole files).
     #[command(flatten)]
@@ -67,11 +90,53 @@ struct Formatted {
     broken: Vec<usize>,
     /// Every game parsed and the input was already byte for byte canonical.
     canonical: bool,
+    /// What `--fill` corrected in it.
+    fixed: Fixed,
+}
+
+/// `--fill` (or `--fix`), when asked for.
+struct Fill {
+    /// Correct wrong values too.
+    fix: bool,
+    opts: replay::Options,
+}
+
+impl Fill {
+    /// The flag that asked for it, for the notes.
+    fn flag(&self) -> &'static str {
+        if self.fix { "--fix" } else { "--fill" }
+    }
+}
+
+/// Corrections said on standard error, at most this many an input: the
+/// rest are counted.
+const FIXED_LINES: usize = 20;
+
+/// The corrections `--fix` made in one input, and the wrong values `--fill`
+/// kept, said once the input is done (and, with `--write`, once it is
+/// written: a file left as it was had nothing corrected).
+#[derive(Default)]
+struct Fixed {
+    /// The first [`FIXED_LINES`] corrections, as they are said.
+    lines: Vec<String>,
+    /// Every correction.
+    count: usize,
+    /// Wrong values kept (reported as errors as they were met).
+    kept: usize,
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+    let fill = (args.fill || args.fix).then(|| Fill {
+        fix: args.fix,
+        opts: replay::Options {
+            max_laps: args.laps.max_laps,
+            trace: false,
+            ..replay::Options::default()
+        },
+    });
+    let fill = fill.as_ref();
     if args.write || args.diff {
-        return rewrite(&args, ctx, out);
+        return rewrite(&args, fill, ctx, out);
     }
     if let Some(n) = args.game.game {
         // One game, canonical or (when it cannot be parsed) as written.
@@ -82,7 +147,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             }
             first = false;
             match g.record {
-                Ok(record) => out.write_all(write_record(&record).as_bytes())?,
+                Ok(record) => {
+                    let mut fixed = Fixed::default();
+                    let record = fill_in(record, fill, g.file, g.raw, ctx, &mut fixed);
+                    out.write_all(write_record(&record).as_bytes())?;
+                    report_fixed(g.file, fill, &fixed, true, ctx);
+                }
                 Err(e) => {
                     ctx.syntax_error(g.file, g.raw, &e);
                     out.write_all(&g.raw.bytes)?;
@@ -99,13 +169,79 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let file = input.name.clone();
         let games = input.games();
         if args.check {
-            let found = format_games(&file, games, ctx, &mut std::io::sink(), &mut first)?;
-            report_check(&file, &found, ctx);
+            let found = format_games(&file, games, fill, ctx, &mut std::io::sink(), &mut first)?;
+            report_check(&file, &found, fill, ctx);
+            report_fixed(&file, fill, &found.fixed, false, ctx);
         } else {
-            format_games(&file, games, ctx, out, &mut first)?;
+            let found = format_games(&file, games, fill, ctx, out, &mut first)?;
+            report_fixed(&file, fill, &found.fixed, true, ctx);
         }
         Ok(())
     })
+}
+
+/// The record filled in, with `--fill`: what stopped its replay and the wrong
+/// values kept are reported as they stand in the text, the corrections made
+/// are counted in `fixed`. Without `--fill`, the record as it is.
+fn fill_in(
+    record: Record,
+    fill: Option<&Fill>,
+    file: &str,
+    raw: &RawGame,
+    ctx: &mut Ctx,
+    fixed: &mut Fixed,
+) -> Record {
+    let Some(fill) = fill else {
+        return record;
+    };
+    let filled = replay::fill(record, &fill.opts, fill.fix);
+    let mut problems: Vec<_> = filled
+        .stopped
+        .iter()
+        .chain(filled.kept().filter_map(|c| c.problem.as_ref()))
+        .collect();
+    problems.sort_by_key(|d| d.span.offset);
+    for d in problems {
+        ctx.diagnose(file, raw, d);
+    }
+    for c in &filled.changes {
+        if !c.is_correction() {
+            continue;
+        }
+        if !c.applied {
+            fixed.kept += 1;
+            continue;
+        }
+        fixed.count += 1;
+        if fixed.lines.len() < FIXED_LINES {
+            let at = c.span;
+            fixed
+                .lines
+                .push(format!("fixed: {file}:{}:{}: {c}", at.line, at.column));
+        }
+    }
+    filled.record
+}
+
+/// Says what `--fill` corrected in an input (when `made`: the corrections
+/// are in what was printed or written) and how many wrong values it kept.
+fn report_fixed(file: &str, fill: Option<&Fill>, fixed: &Fixed, made: bool, ctx: &mut Ctx) {
+    if made {
+        for line in &fixed.lines {
+            ctx.note(line);
+        }
+        let more = fixed.count - fixed.lines.len();
+        if more > 0 {
+            let s = if more == 1 { "" } else { "s" };
+            ctx.note(&format!("fixed: {file}: {more} more correction{s}"));
+        }
+    }
+    if fixed.kept > 0 && fill.is_some_and(|f| !f.fix) {
+        let (n, s) = (fixed.kept, if fixed.kept == 1 { "" } else { "s" });
+        ctx.note(&format!(
+            "{file}: {n} wrong value{s} kept (--fix corrects them)"
+        ));
+    }
 }
 
 /// Writes the games of one input to `out`, each in canonical form, or as it
@@ -114,6 +250,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
 fn format_games<R: BufRead>(
     file: &str,
     mut games: GameReader<R>,
+    fill: Option<&Fill>,
     ctx: &mut Ctx,
     out: &mut impl Write,
     first: &mut bool,
@@ -121,6 +258,7 @@ fn format_games<R: BufRead>(
     let mut found = Formatted {
         broken: Vec::new(),
         canonical: true,
+        fixed: Fixed::default(),
     };
     let mut index = 0;
     loop {
@@ -139,6 +277,7 @@ fn format_games<R: BufRead>(
         *first = false;
         match raw.parse() {
             Ok(record) => {
+                let record = fill_in(record, fill, file, &raw, ctx, &mut found.fixed);
                 let text = write_record(&record);
                 let leading: &[u8] = if index == 0 { b"" } else { b"\n\n" };
                 found.canonical &= raw.leading == leading
@@ -171,12 +310,17 @@ fn game_list(numbers: &[usize]) -> String {
     format!("game{s} {}", list.join(", "))
 }
 
-fn report_check(file: &str, found: &Formatted, ctx: &mut Ctx) {
+fn report_check(file: &str, found: &Formatted, fill: Option<&Fill>, ctx: &mut Ctx) {
     if found.canonical {
         return;
     }
     ctx.invalid = true;
-    if found.broken.is_empty() {
+    if let Some(fill) = fill
+        && found.broken.is_empty()
+    {
+        let flag = fill.flag();
+        ctx.note(&format!("{file}: would change (run `ayo fmt {flag}`)"));
+    } else if found.broken.is_empty() {
         ctx.note(&format!("{file}: not in canonical form (run `ayo fmt`)"));
     } else {
         ctx.note(&format!(
@@ -188,7 +332,12 @@ fn report_check(file: &str, found: &Formatted, ctx: &mut Ctx) {
 
 /// `--write` and `--diff`: each file is read whole, formatted in memory, and
 /// compared with what it holds.
-fn rewrite(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
+fn rewrite(
+    args: &Args,
+    fill: Option<&Fill>,
+    ctx: &mut Ctx,
+    out: &mut impl Write,
+) -> Result<(), Fatal> {
     let names = input_names(&args.files);
     if args.write && names.iter().any(|n| n == "-") {
         return Err(Fatal::Error(
@@ -241,13 +390,16 @@ fn rewrite(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
         let found = format_games(
             &file,
             GameReader::new(&before[..]),
+            fill,
             ctx,
             &mut after,
             &mut true,
         )?;
         if after == before {
+            report_fixed(&file, fill, &found.fixed, false, ctx);
             continue;
         }
+        let mut written = false;
         if args.diff {
             ctx.invalid = true;
             let (old, new) = (
@@ -268,11 +420,13 @@ fn rewrite(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
                 "{file}: left unchanged: {} cannot be formatted",
                 game_list(&found.broken)
             ));
-        } else if let Some(was) = &snapshot
-            && let Err(e) = replace(Path::new(&name), was, &after, links)
-        {
-            report_refusal(&file, &e, ctx);
+        } else if let Some(was) = &snapshot {
+            match replace(Path::new(&name), was, &after, links) {
+                Ok(()) => written = true,
+                Err(e) => report_refusal(&file, &e, ctx),
+            }
         }
+        report_fixed(&file, fill, &found.fixed, written, ctx);
     }
     Ok(())
 }
