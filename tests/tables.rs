@@ -908,6 +908,26 @@ fn analyze_under_majority_names_a_thrown_away_endgame() {
         None,
     );
     assert_eq!(again, written);
+    // --write puts the same into the file itself.
+    std::fs::copy(d.join("end.ayo"), d.join("in-place.ayo")).unwrap();
+    let in_place = common::run_in(
+        d,
+        &[
+            "analyze",
+            "in-place.ayo",
+            "--depth",
+            "1",
+            "--tables",
+            ".",
+            "--write",
+        ],
+        None,
+    );
+    assert_eq!(in_place, "exit 0\n");
+    assert_eq!(
+        std::fs::read_to_string(d.join("in-place.ayo")).unwrap(),
+        body
+    );
 }
 
 /// `ayo ARGS` in `dir` with `env` set (and `AYO_TABLES` unset unless `env`

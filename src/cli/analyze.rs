@@ -252,7 +252,12 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 return Ok(());
             };
             if args.table.format == TableFormat::Ayo {
+                // A blank line between records, as `fmt` and `--write` have it.
+                if !first {
+                    out.write_all(b"\n")?;
+                }
                 out.write_all(annotated(game.record, &verdicts).as_bytes())?;
+                first = false;
                 return Ok(());
             }
             let pits = rules.pits();
