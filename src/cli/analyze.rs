@@ -360,8 +360,8 @@ fn rewrite(args: &Args, ctx: &mut Ctx) -> Result<(), Fatal> {
 }
 
 /// Whether every game of `file` parses and replays without error, each
-/// problem reported; if not, the file is said to be left unchanged (exit
-/// 1). A game over `--max-game-bytes` is an error (exit 2).
+/// problem reported (a game over `--max-game-bytes` is one); if not, the
+/// file is said to be left unchanged (exit 1).
 fn analysable(file: &str, bytes: &[u8], opts: &Options, ctx: &mut Ctx) -> Result<bool, Fatal> {
     let mut broken = Vec::new();
     for raw in GameReader::new(bytes).max_game_bytes(ctx.max_game_bytes) {

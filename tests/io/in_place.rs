@@ -468,6 +468,15 @@ fn analyze_write_leaves_a_file_it_cannot_analyse_untouched() {
     );
     assert_ne!(fs::read_to_string(d.join("ok.ayo")).unwrap(), good);
     assert_eq!(temporaries(d), Vec::<PathBuf>::new());
+    // A game over --max-game-bytes is not skipped: the file is kept whole.
+    fs::write(d.join("big.ayo"), &illegal).unwrap();
+    let out = analyze_in(d, &["--write", "--max-game-bytes", "20", "big.ayo"]);
+    assert!(out.starts_with("exit 1\n"), "{out}");
+    assert!(
+        out.ends_with("big.ayo: left unchanged: games 1, 2 cannot be analysed\n"),
+        "{out}"
+    );
+    assert_eq!(fs::read_to_string(d.join("big.ayo")).unwrap(), illegal);
 }
 
 #[test]
