@@ -184,14 +184,14 @@ fn analyze_stops_at_an_illegal_move() {
     insta::assert_snapshot!("analyze_invalid", out);
 }
 
-/// --write keeps everything, re-parses, replays valid, and is idempotent.
+/// --format ayo keeps everything, re-parses, replays valid, and is idempotent.
 #[test]
-fn analyze_write() {
+fn analyze_format_ayo() {
     let file = "fixtures/opening-lecture.ayo";
-    let once = ayo_stdout(&["analyze", file, "--depth", "6", "--write"], None);
-    insta::assert_snapshot!("analyze_write", once);
+    let once = ayo_stdout(&["analyze", file, "--depth", "6", "--format", "ayo"], None);
+    insta::assert_snapshot!("analyze_format_ayo", once);
     let twice = ayo_stdout(
-        &["analyze", "-", "--depth", "6", "--write"],
+        &["analyze", "-", "--depth", "6", "--format", "ayo"],
         Some(once.as_bytes()),
     );
     assert_eq!(once, twice);

@@ -842,7 +842,7 @@ fn best_under_majority_keeps_the_exact_outcome() {
 
 /// Under end=majority, `analyze --tables` says when a played move made the
 /// mover's exact outcome worse (`outcome_lost`, at least a mistake, and a
-/// `--write` comment of its own that a second run replaces), and says
+/// `--format ayo` comment of its own that a second run replaces), and says
 /// nothing of a move that keeps it.
 #[test]
 fn analyze_under_majority_names_a_thrown_away_endgame() {
@@ -888,8 +888,8 @@ fn analyze_under_majority_names_a_thrown_away_endgame() {
 
     insta::assert_snapshot!("analyze_majority_table", analyze(&[]));
     insta::assert_snapshot!("analyze_majority_csv", analyze(&["--format", "csv"]));
-    let written = analyze(&["--write"]);
-    insta::assert_snapshot!("analyze_majority_write", written);
+    let written = analyze(&["--format", "ayo"]);
+    insta::assert_snapshot!("analyze_majority_format_ayo", written);
     // Its own comments are recognised and replaced: a second run is the same.
     let body = written.split_once("--- stdout\n").unwrap().1;
     std::fs::write(d.join("written.ayo"), body).unwrap();
@@ -902,11 +902,32 @@ fn analyze_under_majority_names_a_thrown_away_endgame() {
             "1",
             "--tables",
             ".",
-            "--write",
+            "--format",
+            "ayo",
         ],
         None,
     );
     assert_eq!(again, written);
+    // --write puts the same into the file itself.
+    std::fs::copy(d.join("end.ayo"), d.join("in-place.ayo")).unwrap();
+    let in_place = common::run_in(
+        d,
+        &[
+            "analyze",
+            "in-place.ayo",
+            "--depth",
+            "1",
+            "--tables",
+            ".",
+            "--write",
+        ],
+        None,
+    );
+    assert_eq!(in_place, "exit 0\n");
+    assert_eq!(
+        std::fs::read_to_string(d.join("in-place.ayo")).unwrap(),
+        body
+    );
 }
 
 /// `ayo ARGS` in `dir` with `env` set (and `AYO_TABLES` unset unless `env`

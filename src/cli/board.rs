@@ -3,8 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::ValueEnum;
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::TypedValueParser;
 
 use ayo::files::batch::Batch;
 use ayo::files::name::{Names, input_stem};
@@ -81,13 +80,11 @@ pub struct Args {
 
 /// The values of `ayo board --format`: every table format, and `svg`.
 fn formats() -> impl TypedValueParser<Value = TableFormat> {
-    let values = TableFormat::value_variants()
-        .iter()
-        .filter_map(ValueEnum::to_possible_value)
-        .chain([PossibleValue::new("svg")
-            .help("An SVG picture, the last move's laps and capture marked")]);
-    PossibleValuesParser::new(values)
-        .map(|s| TableFormat::from_str(&s, false).unwrap_or(TableFormat::Svg))
+    TableFormat::and(
+        TableFormat::Svg,
+        "svg",
+        "An SVG picture, the last move's laps and capture marked",
+    )
 }
 
 /// The CSV columns of a position, after `file` and `game`.

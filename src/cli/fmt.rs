@@ -1,16 +1,14 @@
 //! `ayo fmt`: print records in canonical form, check it, show it as a diff, or
 //! write it back to the files.
 
-use std::collections::HashSet;
 use std::fs;
-use std::io::{self, BufRead, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufRead, Read, Write};
 
-use ayo::files::write::{HardLinks, Refused, Snapshot, open_to_replace, refusal, replace};
 use ayo::notation::{GameReader, RawGame, Record, write_record};
 use ayo::replay;
 
-use super::{Ctx, Fatal, GameArg, LapsArg, each_game, each_input, input_names, signals};
+use super::in_place::{self, Rewrite, game_list};
+use super::{Ctx, Fatal, GameArg, LapsArg, each_game, each_input, input_names};
 
 /// Print every game in canonical form.
 ///
@@ -303,13 +301,6 @@ fn format_games<R: BufRead>(
     Ok(found)
 }
 
-/// "game 2" or "games 2, 5".
-fn game_list(numbers: &[usize]) -> String {
-    let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
-    let s = if numbers.len() == 1 { "" } else { "s" };
-    format!("game{s} {}", list.join(", "))
-}
-
 fn report_check(file: &str, found: &Formatted, fill: Option<&Fill>, ctx: &mut Ctx) {
     if found.canonical {
         return;
@@ -339,20 +330,10 @@ fn rewrite(
     out: &mut impl Write,
 ) -> Result<(), Fatal> {
     let names = input_names(&args.files);
-    if args.write && names.iter().any(|n| n == "-") {
-        return Err(Fatal::Error(
-            "--write needs files: it cannot rewrite standard input".to_string(),
-        ));
-    }
     if args.write {
-        signals::clean_up_on_exit_signals();
+        in_place::begin(&names)?;
     }
-    let links = if args.force {
-        HardLinks::Split
-    } else {
-        HardLinks::Refuse
-    };
-    let mut swept = HashSet::new();
+    let mut rewrite = Rewrite::new(args.force);
     for name in names {
         // What the file was when it was read, to rewrite it only if it still is.
         let mut snapshot = None;
@@ -366,17 +347,11 @@ fn rewrite(
                 }
             }
         } else if args.write {
-            sweep_folder(Path::new(&name), &mut swept, ctx);
-            match read_to_replace(Path::new(&name)) {
-                Ok((bytes, was)) => {
-                    snapshot = Some(was);
-                    (name.clone(), bytes)
-                }
-                Err(e) => {
-                    ctx.io_error(&name, &e);
-                    continue;
-                }
-            }
+            let Some((bytes, was)) = rewrite.read(&name, ctx) else {
+                continue;
+            };
+            snapshot = Some(was);
+            (name.clone(), bytes)
         } else {
             match fs::read(&name) {
                 Ok(bytes) => (name.clone(), bytes),
@@ -415,59 +390,11 @@ fn rewrite(
                     .header(&file, &format!("{file} (formatted)"))
             )?;
         } else if !found.broken.is_empty() {
-            ctx.invalid = true;
-            ctx.note(&format!(
-                "{file}: left unchanged: {} cannot be formatted",
-                game_list(&found.broken)
-            ));
+            in_place::left_unchanged(&file, &found.broken, "formatted", ctx);
         } else if let Some(was) = &snapshot {
-            match replace(Path::new(&name), was, &after, links) {
-                Ok(()) => written = true,
-                Err(e) => report_refusal(&file, &e, ctx),
-            }
+            written = rewrite.replace(&name, was, &after, "formatted", ctx);
         }
         report_fixed(&file, fill, &found.fixed, written, ctx);
     }
     Ok(())
-}
-
-/// Reads the whole file, with the [`Snapshot`] taken when it was opened.
-fn read_to_replace(path: &Path) -> io::Result<(Vec<u8>, Snapshot)> {
-    let (mut reader, was) = open_to_replace(path)?;
-    let mut bytes = Vec::with_capacity(usize::try_from(was.len).unwrap_or(0));
-    reader.read_to_end(&mut bytes)?;
-    Ok((bytes, was))
-}
-
-/// Removes the temporary files a killed `ayo` left in the folder where the
-/// file's own would go (once a folder a run), saying so.
-fn sweep_folder(path: &Path, swept: &mut HashSet<PathBuf>, ctx: &mut Ctx) {
-    let Some(dir) = fs::canonicalize(path)
-        .ok()
-        .and_then(|p| p.parent().map(Path::to_path_buf))
-    else {
-        return;
-    };
-    if swept.insert(dir.clone()) {
-        signals::writing_into(&dir, ctx);
-    }
-}
-
-/// Says why `replace` left a file alone, in the words of `fmt`.
-fn report_refusal(file: &str, e: &io::Error, ctx: &mut Ctx) {
-    let said = match refusal(e) {
-        Some(Refused::Changed) => {
-            "changed while it was being formatted: left as it is, nothing written (run again)"
-                .to_string()
-        }
-        Some(Refused::HardLinks(n)) => format!(
-            "has {n} hard links: left as it is, since its other names would keep the old \
-             text (--force rewrites this name alone)"
-        ),
-        _ => {
-            ctx.io_error(file, e);
-            return;
-        }
-    };
-    ctx.io_error(file, &io::Error::other(said));
 }

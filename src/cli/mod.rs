@@ -26,6 +26,7 @@ mod fmt;
 mod generate;
 mod html;
 mod import;
+mod in_place;
 mod json;
 mod man;
 mod moves;
@@ -158,6 +159,28 @@ pub enum TableFormat {
     /// value, see `board::formats`); the other commands' parsers never yield it.
     #[value(skip)]
     Svg,
+    /// The records themselves, annotated. Only `ayo analyze` accepts it (its
+    /// `--format` adds the value with [`TableFormat::and`]).
+    #[value(skip)]
+    Ayo,
+}
+
+impl TableFormat {
+    /// The parser of a command's `--format` that takes every table format
+    /// and one of the skipped ones, `extra`, named `name`.
+    pub fn and(
+        extra: TableFormat,
+        name: &'static str,
+        help: &'static str,
+    ) -> impl clap::builder::TypedValueParser<Value = TableFormat> {
+        use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+        let values = TableFormat::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value)
+            .chain([PossibleValue::new(name).help(help)]);
+        PossibleValuesParser::new(values)
+            .map(move |s| TableFormat::from_str(&s, false).unwrap_or(extra))
+    }
 }
 
 /// The options of every command that prints tables (annotate, board,
@@ -200,8 +223,8 @@ impl TableArgs {
             .unwrap_or(100)
     }
 
-    /// The grid style of the format (`None` for JSON, and for SVG, which is
-    /// not a grid).
+    /// The grid style of the format (`None` for JSON, and for SVG and
+    /// records, which are not grids).
     pub fn style(&self) -> Option<ayo::output::table::Style> {
         use ayo::output::table::Style;
         match self.format {
@@ -211,7 +234,7 @@ impl TableArgs {
             }),
             TableFormat::Markdown => Some(Style::Markdown),
             TableFormat::Csv => Some(Style::Csv),
-            TableFormat::Json | TableFormat::Svg => None,
+            TableFormat::Json | TableFormat::Svg | TableFormat::Ayo => None,
         }
     }
 }

@@ -310,7 +310,7 @@ impl Label {
         }
     }
 
-    /// The glyph `--write` gives a move that has none: `??`, `?`, `?!`.
+    /// The glyph `analyze --format ayo` gives a move that has none: `??`, `?`, `?!`.
     pub fn glyph(self) -> Glyph {
         match self {
             Label::Blunder => Glyph::Blunder,
@@ -538,7 +538,7 @@ pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
     grid
 }
 
-/// The comment `--write` adds: `best c +4; played -2`, or, for a move that
+/// The comment `analyze --format ayo` adds: `best c +4; played -2`, or, for a move that
 /// gave away an exact outcome, `threw away a won endgame; best c` (or `a
 /// drawn endgame`).
 pub fn verdict_comment(v: &MoveVerdict) -> String {
@@ -557,7 +557,7 @@ pub fn verdict_comment(v: &MoveVerdict) -> String {
     )
 }
 
-/// Whether a comment is one `--write` added (so a new run replaces it).
+/// Whether a comment is one `analyze --format ayo` added (so a new run replaces it).
 pub fn is_verdict_comment(text: &str) -> bool {
     static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^(?:best [A-Za-z] (?:\+[1-9][0-9]*|0|-[1-9][0-9]*); played (?:\+[1-9][0-9]*|0|-[1-9][0-9]*)|threw away a (?:won|drawn) endgame; best [A-Za-z])$")
@@ -566,7 +566,7 @@ pub fn is_verdict_comment(text: &str) -> bool {
     VERDICT.is_match(text)
 }
 
-/// Adds the verdicts to a record's main line, as `--write` prints it: every
+/// Adds the verdicts to a record's main line, as `analyze --format ayo` prints it: every
 /// comment an earlier run added is removed; each labelled move gets its
 /// comment, and its label's glyph when it has none. Everything else (other
 /// comments, glyphs, NAGs, variations) is left as it was.

@@ -1,5 +1,6 @@
 //! `fmt --write` keeps what it does not own: signals, a killed run, a file
 //! that changes while it is formatted, read-only files, hard links, owners.
+//! `analyze --write` goes through the same code: its tests are at the end.
 //!
 //! The tests that signal a run, or write to its file, wait until its
 //! temporary file appears: the file is big enough (about 40 MB) that the
@@ -341,4 +342,259 @@ fn output_folders_clean_up_on_signals_and_sweep_what_a_killed_run_left() {
     );
     assert!(!out.join(&stale).exists());
     assert!(out.join("1.ayo").exists());
+}
+
+/// `analyze ARGS` in `dir`, as [`run_in`] gives it.
+fn analyze_in(dir: &Path, args: &[&str]) -> String {
+    let mut all = vec!["analyze", "--depth", "6"];
+    all.extend_from_slice(args);
+    run_in(dir, &all, None)
+}
+
+/// What `analyze --format ayo` prints for `file` in `dir`, with `args`.
+fn analyze_ayo(dir: &Path, file: &str, args: &[&str]) -> String {
+    let mut all = vec![file, "--format", "ayo"];
+    all.extend_from_slice(args);
+    let out = analyze_in(dir, &all);
+    out.strip_prefix("exit 0\n--- stdout\n")
+        .unwrap_or_else(|| panic!("{out}"))
+        .to_string()
+}
+
+/// The `{best ...}` and `{threw away ...}` comments of a record, in order.
+fn verdict_comments(text: &str) -> Vec<String> {
+    regex::Regex::new(r"\{(best [^}]*|threw away [^}]*)\}")
+        .unwrap()
+        .find_iter(text)
+        .map(|m| m.as_str().to_string())
+        .collect()
+}
+
+/// Two games of the fixtures, one file.
+fn two_games() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let read = |name: &str| fs::read_to_string(root.join(name)).unwrap();
+    format!(
+        "{}\n{}",
+        read("opening-lecture.ayo"),
+        read("mokola-open-r2.ayo")
+    )
+}
+
+#[test]
+fn analyze_write_rewrites_the_file_with_what_format_ayo_prints() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let original = two_games();
+    fs::write(d.join("a.ayo"), &original).unwrap();
+    fs::set_permissions(d.join("a.ayo"), fs::Permissions::from_mode(0o640)).unwrap();
+    symlink("a.ayo", d.join("link.ayo")).unwrap();
+    let printed = analyze_ayo(d, "a.ayo", &[]);
+    assert_eq!(printed.matches("[Event ").count(), 2, "{printed}");
+    assert!(!verdict_comments(&printed).is_empty(), "{printed}");
+
+    // The link is followed: the file it points to is rewritten, and the
+    // link stays. Nothing is printed.
+    assert_eq!(analyze_in(d, &["--write", "link.ayo"]), "exit 0\n");
+    assert_eq!(fs::read_to_string(d.join("a.ayo")).unwrap(), printed);
+    assert_eq!(
+        fs::metadata(d.join("a.ayo")).unwrap().mode() & 0o7777,
+        0o640
+    );
+    assert!(
+        fs::symlink_metadata(d.join("link.ayo"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(temporaries(d), Vec::<PathBuf>::new());
+
+    // Again: nothing changes, so nothing is written (the same inode).
+    let inode = fs::metadata(d.join("a.ayo")).unwrap().ino();
+    assert_eq!(analyze_in(d, &["--write", "a.ayo"]), "exit 0\n");
+    assert_eq!(fs::read_to_string(d.join("a.ayo")).unwrap(), printed);
+    assert_eq!(fs::metadata(d.join("a.ayo")).unwrap().ino(), inode);
+
+    // Other thresholds: the comments of the earlier run are replaced, not
+    // added to.
+    let lower = ["--inaccuracy", "1"];
+    assert_eq!(
+        analyze_in(d, &["--write", "a.ayo", lower[0], lower[1]]),
+        "exit 0\n"
+    );
+    let written = fs::read_to_string(d.join("a.ayo")).unwrap();
+    let expected = verdict_comments(&analyze_ayo(d, "a.ayo", &lower));
+    assert_eq!(verdict_comments(&written), expected);
+    assert!(expected.len() > verdict_comments(&printed).len());
+    fs::write(d.join("fresh.ayo"), &original).unwrap();
+    assert_eq!(
+        verdict_comments(&analyze_ayo(d, "fresh.ayo", &lower)),
+        expected
+    );
+}
+
+#[test]
+fn analyze_write_leaves_a_file_it_cannot_analyse_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let good = "[Event \"good\"]\n\n1. c F 2. c *\n";
+    // The second game has an illegal move, the third a syntax error.
+    let illegal = format!("{good}\n[Event \"illegal\"]\n\n1. c F 2. e *\n");
+    let syntax = format!("{illegal}\n[Event \"syntax\"]\n\n1. c % *\n");
+    fs::write(d.join("ok.ayo"), good).unwrap();
+    fs::write(d.join("bad.ayo"), &syntax).unwrap();
+    let out = analyze_in(d, &["--write", "bad.ayo", "ok.ayo"]);
+    insta::assert_snapshot!(out, @r"
+    exit 1
+    --- stderr
+    error: bad.ayo:7:11: ply 3, South's e: empty pit (legal: b, c, d, f)
+      |
+    7 | 1. c F 2. e *
+      |           ^ illegal move
+      |
+    error: bad.ayo:11:6: expected a move, a move number, a comment, a variation or a game-termination token; found `%`
+       |
+    11 | 1. c % *
+       |      ^ syntax error
+       |
+    bad.ayo: left unchanged: games 2, 3 cannot be analysed
+    ");
+    assert_eq!(fs::read_to_string(d.join("bad.ayo")).unwrap(), syntax);
+    // The other file is rewritten all the same.
+    assert_eq!(
+        fs::read_to_string(d.join("ok.ayo")).unwrap(),
+        analyze_ayo(d, "ok.ayo", &[])
+    );
+    assert_ne!(fs::read_to_string(d.join("ok.ayo")).unwrap(), good);
+    assert_eq!(temporaries(d), Vec::<PathBuf>::new());
+    // A game over --max-game-bytes is not skipped: the file is kept whole.
+    fs::write(d.join("big.ayo"), &illegal).unwrap();
+    let out = analyze_in(d, &["--write", "--max-game-bytes", "20", "big.ayo"]);
+    assert!(out.starts_with("exit 1\n"), "{out}");
+    assert!(
+        out.ends_with("big.ayo: left unchanged: games 1, 2 cannot be analysed\n"),
+        "{out}"
+    );
+    assert_eq!(fs::read_to_string(d.join("big.ayo")).unwrap(), illegal);
+}
+
+#[test]
+fn analyze_write_refuses_what_fmt_write_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = "[Event \"a\"]\n\n1. c F 2. c *\n";
+    // Standard input cannot be rewritten; --write writes records only.
+    insta::assert_snapshot!(run_in(d, &["analyze", "--write"], Some(game.as_bytes())), @r"
+    exit 2
+    --- stderr
+    error: --write needs files: it cannot rewrite standard input
+    ");
+    fs::write(d.join("a.ayo"), game).unwrap();
+    insta::assert_snapshot!(analyze_in(d, &["--write", "--format", "csv", "a.ayo"]), @r"
+    exit 2
+    --- stderr
+    error: --write writes records (--format ayo), not --format csv
+    ");
+    assert_eq!(fs::read_to_string(d.join("a.ayo")).unwrap(), game);
+    assert_eq!(
+        analyze_in(d, &["--write", "--format", "ayo", "a.ayo"]),
+        "exit 0\n"
+    );
+    let analysed = fs::read_to_string(d.join("a.ayo")).unwrap();
+    assert_ne!(analysed, game);
+
+    fs::write(d.join("ro.ayo"), game).unwrap();
+    fs::set_permissions(d.join("ro.ayo"), fs::Permissions::from_mode(0o444)).unwrap();
+    insta::assert_snapshot!(analyze_in(d, &["--write", "ro.ayo"]), @r"
+    exit 2
+    --- stderr
+    error: ro.ayo: read-only: left as it is (give it write permission to rewrite it)
+    ");
+    assert_eq!(fs::read_to_string(d.join("ro.ayo")).unwrap(), game);
+
+    fs::write(d.join("h.ayo"), game).unwrap();
+    fs::hard_link(d.join("h.ayo"), d.join("h2.ayo")).unwrap();
+    insta::assert_snapshot!(analyze_in(d, &["--write", "h.ayo"]), @r"
+    exit 2
+    --- stderr
+    error: h.ayo: has 2 hard links: left as it is, since its other names would keep the old text (--force rewrites this name alone)
+    ");
+    assert_eq!(fs::read_to_string(d.join("h.ayo")).unwrap(), game);
+    assert_eq!(analyze_in(d, &["--write", "--force", "h.ayo"]), "exit 0\n");
+    assert_eq!(fs::read_to_string(d.join("h.ayo")).unwrap(), analysed);
+    assert_eq!(fs::read_to_string(d.join("h2.ayo")).unwrap(), game);
+    assert_eq!(temporaries(d), Vec::<PathBuf>::new());
+}
+
+/// Starts `analyze --write --time 1s a.ayo` on a game of three moves (a
+/// few seconds) in `dir`, and waits until it has swept the folder: the
+/// stale temporary file put there first is gone, and SIGINT and SIGTERM are
+/// handled from then on.
+fn slow_analyze_write(dir: &Path) -> Child {
+    let stale = dir.join(format!(".a.ayo.ayo-{}-abc123.tmp", dead_pid()));
+    fs::write(&stale, "half").unwrap();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("ayo"))
+        .current_dir(dir)
+        .args(["analyze", "--write", "--time", "1s", "a.ayo"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while stale.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "ended before the sweep"
+        );
+        assert!(start.elapsed() < Duration::from_secs(60), "no sweep");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child
+}
+
+#[test]
+fn analyze_write_handles_signals_and_a_file_changed_during_the_analysis() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = "[Event \"a\"]\n\n1. c F 2. c *\n";
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        fs::write(d.join("a.ayo"), game).unwrap();
+        let child = slow_analyze_write(d);
+        kill(&child, signal);
+        let (status, stderr) = finish(child);
+        assert_eq!(status.code(), Some(code), "SIG{signal}: {stderr}");
+        assert_eq!(fs::read_to_string(d.join("a.ayo")).unwrap(), game);
+        assert_eq!(temporaries(d), Vec::<PathBuf>::new());
+    }
+    let added = "\n[Event \"added\"]\n\n1. c *\n";
+    for attempt in 0..3 {
+        fs::write(d.join("a.ayo"), game).unwrap();
+        let child = slow_analyze_write(d);
+        // The file is read just after the sweep, then analysed for seconds.
+        std::thread::sleep(Duration::from_millis(300));
+        let mut appender = fs::OpenOptions::new()
+            .append(true)
+            .open(d.join("a.ayo"))
+            .unwrap();
+        std::io::Write::write_all(&mut appender, added.as_bytes()).unwrap();
+        let (status, stderr) = finish(child);
+        if status.code() == Some(0) && attempt < 2 {
+            continue; // Read after the game was added.
+        }
+        assert_eq!(status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.ends_with(
+                "error: a.ayo: changed while it was being analysed: left as it is, \
+                 nothing written (run again)\n"
+            ),
+            "{stderr}"
+        );
+        assert_eq!(
+            fs::read_to_string(d.join("a.ayo")).unwrap(),
+            format!("{game}{added}")
+        );
+        assert_eq!(temporaries(d), Vec::<PathBuf>::new());
+        return;
+    }
+    panic!("the file never changed during the analysis");
 }
