@@ -138,7 +138,10 @@ fn replay_flags() {
     // A warning (a misspelt tag) is an error with --deny-warnings.
     let warned = b"[Rule \"russ\"]\n\n1. cx7 *\n";
     assert_eq!(stats_json(&[], Some(warned))["valid_count"], 1);
-    assert_eq!(stats_json(&["--deny-warnings"], Some(warned))["valid_count"], 0);
+    assert_eq!(
+        stats_json(&["--deny-warnings"], Some(warned))["valid_count"],
+        0
+    );
 }
 
 #[test]

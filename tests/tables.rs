@@ -405,6 +405,29 @@ fn cli_build_probe_info_verify() {
     --- stdout
     {"net_gain":0,"outcome":"win","exact_score":[24.5,23.5],"move_net_gains":{"f":0}}
     "#);
+    // Both agree with `tables probe --schema`.
+    let schema = stdout_json(&ayo_in(dir, &["tables", "probe", "--schema"]));
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for at in [setup, split] {
+        let json = stdout_json(&ayo_in(
+            dir,
+            &[
+                "tables",
+                "probe",
+                "--dir",
+                "t",
+                "--setup",
+                at,
+                "--rules",
+                "russ end=exhaustion",
+                "--format",
+                "json",
+            ],
+        ));
+        if let Err(e) = validator.validate(&json) {
+            panic!("{at}: {e}\n{json}");
+        }
+    }
     // Outside the tables, or another ruleset's: exit 2, naming what is there.
     insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup",
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"]), @"
@@ -807,7 +830,10 @@ fn best_under_majority_keeps_the_exact_outcome() {
         );
         assert_eq!(json["switched_from"].as_str(), switched, "{setup}: {json}");
         // The value stays the search's value of the move chosen, not exact.
-        assert_eq!(json["value"], json["move_values"][chosen], "{setup}: {json}");
+        assert_eq!(
+            json["value"], json["move_values"][chosen],
+            "{setup}: {json}"
+        );
         assert_eq!(json["exact"], false, "{setup}: {json}");
         assert_eq!(json["pv"][0], chosen, "{setup}: {json}");
     }
