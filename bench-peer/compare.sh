@@ -32,7 +32,7 @@ ayo=target/release/ayo
 
 # Main-line plies of the ayo corpus, from `ayo stats` (its mean is rounded to
 # two decimals: within 0.02% here).
-ayo_plies=$("$ayo" stats --format json "$DIR/c200k.ayo" | jq ".plies.mean * .plies.count | round")
+ayo_plies=$("$ayo" stats --format json "$DIR/c200k.ayo" | jq ".plies_per_game.mean * .plies_per_game.count | round")
 
 # The one-core commands, pinned when PIN is set.
 one_cpu=()

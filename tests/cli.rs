@@ -256,8 +256,8 @@ fn perft_prints_only_counts() {
     insta::assert_snapshot!(run(&["perft", "2", "--format", "json"], None), @r#"
     exit 0
     --- stdout
-    {"depth":1,"nodes":6}
-    {"depth":2,"nodes":28}
+    {"depth":1,"node_count":6}
+    {"depth":2,"node_count":28}
     "#);
 }
 
@@ -274,6 +274,15 @@ fn json_schema_is_derived_from_the_types() {
             "{field} missing from the schema"
         );
     }
+    // The deprecated 0-based `index` is gone: `game` numbers games from 1.
+    assert!(props.get("index").is_none(), "index is still in the schema");
+    let out = ayo()
+        .args(["json", "fixtures/opening-lecture.ayo"])
+        .output()
+        .unwrap();
+    let game: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(game.get("index").is_none(), "{game}");
+    assert_eq!(game["game"], 1);
     let defs = &schema["$defs"]["MoveJson"]["properties"];
     for field in [
         "ply",

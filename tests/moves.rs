@@ -82,7 +82,7 @@ fn stores_agree_with_best_at_depth_one() {
         let moves = &json_lines(&[&["moves", "--format", "json"], &args[..]].concat())[0];
         let best =
             &json_lines(&[&["best", "--depth", "1", "--format", "json"], &args[..]].concat())[0];
-        let values = best["moves"].as_object().unwrap();
+        let values = best["move_values"].as_object().unwrap();
         let listed = moves["moves"].as_array().unwrap();
         assert_eq!(listed.len(), values.len(), "{args:?}");
         let mover = usize::from(moves["to_move"] == "north");

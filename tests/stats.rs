@@ -28,7 +28,7 @@ fn stats_json(args: &[&str], stdin: Option<&[u8]>) -> serde_json::Value {
 fn figures_are_as_counted_by_hand() {
     let s = stats_json(&[TOURNAMENT], None);
     assert_eq!(
-        (&s["games"], &s["valid"], &s["invalid"]),
+        (&s["game_count"], &s["valid_count"], &s["invalid_count"]),
         (&10.into(), &10.into(), &0.into())
     );
     // 1-0: games 1, 4, 5, 6, 7; 0-1: 2, 9; draws: 3, 8; `*`: 10.
@@ -37,18 +37,18 @@ fn figures_are_as_counted_by_hand() {
         serde_json::json!({"south": 5, "north": 2, "draw": 2, "unfinished": 1})
     );
     assert_eq!(s["rulesets"][0]["rules"], "russ");
-    assert_eq!(s["rulesets"][0]["games"], 10);
+    assert_eq!(s["rulesets"][0]["game_count"], 10);
     // Plies: 11, 20, 33, 23, 57, 17, 15, 13, 16, 9 = 214, the longest 57.
-    assert_eq!(s["plies"]["count"], 10);
-    assert_eq!(s["plies"]["mean"], 21.4);
-    assert_eq!(s["plies"]["max"], 57);
+    assert_eq!(s["plies_per_game"]["count"], 10);
+    assert_eq!(s["plies_per_game"]["mean"], 21.4);
+    assert_eq!(s["plies_per_game"]["max"], 57);
     // Every move of these valid games was played: 214 moves.
-    assert_eq!(s["laps"]["count"], 214);
+    assert_eq!(s["laps_per_move"]["count"], 214);
     // Majority: 1, 2, 5, 6, 7, 9; no legal move: 3 (24-24) and 4 (North
     // stuck); the draw by agreement (8) and the adjourned game (10) stop
     // before the end.
     assert_eq!(
-        s["ended_by"],
+        s["endings"],
         serde_json::json!({"majority": 6, "no-legal-move": 2, "unfinished": 2})
     );
     // First moves: c in 1 and 3 (a win and a draw), f in 2 and 8 (a loss and
@@ -60,8 +60,8 @@ fn figures_are_as_counted_by_hand() {
         .map(|f| {
             (
                 f["pit"].as_str().unwrap().to_string(),
-                f["games"].as_u64().unwrap(),
-                f["score"].as_f64().unwrap(),
+                f["game_count"].as_u64().unwrap(),
+                f["points_rate"].as_f64().unwrap(),
             )
         })
         .collect();
@@ -129,16 +129,19 @@ fn replay_flags() {
     // Under `capture-seed=stays` the tournament's claims are wrong: every
     // game that captures is invalid, and the results are by that ruleset.
     let s = stats_json(&["--rules", "russ capture-seed=stays", TOURNAMENT], None);
-    assert_eq!(s["valid"], 0);
+    assert_eq!(s["valid_count"], 0);
     assert_eq!(s["rulesets"][0]["rules"], "russ capture-seed=stays");
-    assert_eq!(s["rulesets"][0]["games"], 10);
+    assert_eq!(s["rulesets"][0]["game_count"], 10);
     // One lap decides no relay: the games with one are invalid.
     let s = stats_json(&["--max-laps", "1", TOURNAMENT], None);
-    assert_eq!(s["valid"], 0);
+    assert_eq!(s["valid_count"], 0);
     // A warning (a misspelt tag) is an error with --deny-warnings.
     let warned = b"[Rule \"russ\"]\n\n1. cx7 *\n";
-    assert_eq!(stats_json(&[], Some(warned))["valid"], 1);
-    assert_eq!(stats_json(&["--deny-warnings"], Some(warned))["valid"], 0);
+    assert_eq!(stats_json(&[], Some(warned))["valid_count"], 1);
+    assert_eq!(
+        stats_json(&["--deny-warnings"], Some(warned))["valid_count"],
+        0
+    );
 }
 
 #[test]

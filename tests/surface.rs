@@ -550,9 +550,9 @@ fn compare_gives_the_first_error_not_a_warning() {
         row["reason"].as_str().unwrap().starts_with("Setup tag:"),
         "{row}"
     );
-    assert_eq!(row["other_errors"], 0, "{row}");
+    assert_eq!(row["other_error_count"], 0, "{row}");
     let claim = &json_lines(&["compare", "--format", "json"], WARNED_THEN_WRONG)[0]["rows"][0];
-    assert_eq!(claim["other_errors"], 1, "{claim}");
+    assert_eq!(claim["other_error_count"], 1, "{claim}");
 }
 
 /// Counts read right in the singular, and no message names a Rust type.

@@ -395,7 +395,7 @@ fn cli_build_probe_info_verify() {
         "--rules", "russ end=exhaustion", "--format", "json"]), @r#"
     exit 0
     --- stdout
-    {"net_gain":-1,"outcome":"win","score":[22,26],"moves":{"A":-3,"E":-1}}
+    {"net_gain":-1,"outcome":"win","exact_score":[22,26],"move_net_gains":{"A":-3,"E":-1}}
     "#);
     // An odd number of seeds split evenly: halves.
     let split = "0,0,0,0,0,1/0,0,0,2,0,6 20-19 S";
@@ -403,8 +403,31 @@ fn cli_build_probe_info_verify() {
         "--rules", "russ end=exhaustion", "--format", "json"]), @r#"
     exit 0
     --- stdout
-    {"net_gain":0,"outcome":"win","score":[24.5,23.5],"moves":{"f":0}}
+    {"net_gain":0,"outcome":"win","exact_score":[24.5,23.5],"move_net_gains":{"f":0}}
     "#);
+    // Both agree with `tables probe --schema`.
+    let schema = stdout_json(&ayo_in(dir, &["tables", "probe", "--schema"]));
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for at in [setup, split] {
+        let json = stdout_json(&ayo_in(
+            dir,
+            &[
+                "tables",
+                "probe",
+                "--dir",
+                "t",
+                "--setup",
+                at,
+                "--rules",
+                "russ end=exhaustion",
+                "--format",
+                "json",
+            ],
+        ));
+        if let Err(e) = validator.validate(&json) {
+            panic!("{at}: {e}\n{json}");
+        }
+    }
     // Outside the tables, or another ruleset's: exit 2, naming what is there.
     insta::assert_snapshot!(ayo_in(dir, &["tables", "probe", "--dir", "t", "--setup",
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"]), @"
@@ -670,10 +693,10 @@ fn best_and_analyze_use_the_tables() {
     let json = |text: &str| -> serde_json::Value {
         serde_json::from_str(text.lines().nth(2).unwrap()).unwrap()
     };
-    let score = &json(&probe)["score"];
+    let score = &json(&probe)["exact_score"];
     let expected = score[0].as_f64().unwrap() - score[1].as_f64().unwrap();
     assert_eq!(
-        json(&with)["score"].as_f64(),
+        json(&with)["value"].as_f64(),
         Some(expected),
         "{with}\n{probe}"
     );
@@ -746,7 +769,7 @@ fn probe_outcomes(dir: &Path, setup: &str) -> (String, serde_json::Map<String, s
         0 => "draw",
         _ => "loss",
     };
-    let moves = probe["moves"]
+    let moves = probe["move_net_gains"]
         .as_object()
         .unwrap()
         .iter()
@@ -795,19 +818,22 @@ fn best_under_majority_keeps_the_exact_outcome() {
         let (outcome, moves) = probe_outcomes(d, setup);
         assert_eq!(json["outcome"], outcome.as_str(), "{setup}: {json}");
         assert_eq!(
-            json["outcomes"].as_object(),
+            json["move_outcomes"].as_object(),
             Some(&moves),
             "{setup}: {json}"
         );
         assert_eq!(json["best"], chosen, "{setup}: {json}");
         assert_eq!(
-            json["outcomes"][chosen],
+            json["move_outcomes"][chosen],
             outcome.as_str(),
             "{setup}: {json}"
         );
         assert_eq!(json["switched_from"].as_str(), switched, "{setup}: {json}");
-        // The score stays the search's value of the move chosen, not exact.
-        assert_eq!(json["score"], json["moves"][chosen], "{setup}: {json}");
+        // The value stays the search's value of the move chosen, not exact.
+        assert_eq!(
+            json["value"], json["move_values"][chosen],
+            "{setup}: {json}"
+        );
         assert_eq!(json["exact"], false, "{setup}: {json}");
         assert_eq!(json["pv"][0], chosen, "{setup}: {json}");
     }
@@ -821,7 +847,7 @@ fn best_under_majority_keeps_the_exact_outcome() {
         &["--format", "json"],
     ));
     assert!(start.get("outcome").is_none(), "{start}");
-    assert!(start.get("outcomes").is_none(), "{start}");
+    assert!(start.get("move_outcomes").is_none(), "{start}");
     let exhaustion = stdout_json(&best(
         cases[0].0,
         &["--rules", "russ end=exhaustion", "--format", "json"],
@@ -837,7 +863,7 @@ fn best_under_majority_keeps_the_exact_outcome() {
         None,
     ));
     assert_eq!(plain["best"], "C", "{plain}");
-    assert!(plain.get("outcomes").is_none(), "{plain}");
+    assert!(plain.get("move_outcomes").is_none(), "{plain}");
 }
 
 /// Under end=majority, `analyze --tables` says when a played move made the

@@ -185,12 +185,12 @@ impl Analyser {
             let m = &game.moves[i];
             let Some(outcome) = &m.outcome else { break };
             let played = outcome.pit;
-            let score = answer
+            let value = answer
                 .moves
                 .iter()
                 .find(|(p, _)| *p == played)
                 .map_or(answer.score, |&(_, v)| v);
-            let loss: Value = (answer.score - score).max(0);
+            let loss: Value = (answer.score - value).max(0);
             let outcome_lost = outcomes
                 .as_ref()
                 .and_then(|o| OutcomeLost::of(o.outcome, o.of_move(played)?));
@@ -200,9 +200,9 @@ impl Analyser {
                 number: m.number,
                 side: m.side.name(),
                 played: letter(played),
-                score,
+                value,
                 best: answer.best.map_or(String::new(), letter),
-                best_score: answer.score,
+                best_value: answer.score,
                 loss,
                 label: self.thresholds.label_move(loss, outcome_lost),
                 exact: answer.exact,

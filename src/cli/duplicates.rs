@@ -15,7 +15,7 @@ use ayo::corpus::key::{Group, Heads, Index, Key, Kind, record_players};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, Outcome, RawGame, Record};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Fit, Grid};
+use ayo::output::table::{Fit, Grid, Style};
 use ayo::replay::rules_of;
 use ayo::rules::{Position, Ruleset};
 
@@ -84,8 +84,8 @@ struct GameJson<'a> {
     file: &'a str,
     /// The game's number in its input, from 1.
     game: u32,
-    /// The main line's length.
-    plies: u32,
+    /// The main line's length, in plies.
+    ply_count: u32,
 }
 
 /// One group, in JSON: `duplicate` (the same ruleset, start, main line and
@@ -202,7 +202,7 @@ fn write_report(
                         .map(|&id| GameJson {
                             file: scan.file_of(id),
                             game: scan.places[id].game,
-                            plies: scan.places[id].plies,
+                            ply_count: scan.places[id].plies,
                         })
                         .collect(),
                 };
@@ -211,8 +211,14 @@ fn write_report(
             }
         }
         Some(style) => {
+            // CSV names the length as JSON does; a table in words.
+            let plies = if matches!(style, Style::Csv) {
+                "ply_count"
+            } else {
+                "plies"
+            };
             let mut grid = Grid::new(
-                ["group", "kind", "file", "game", "plies", "tags that differ"]
+                ["group", "kind", "file", "game", plies, "tags that differ"]
                     .map(String::from)
                     .to_vec(),
                 Vec::new(),

@@ -63,7 +63,13 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
         match args.format {
             Format::Text => writeln!(out, "{depth} {nodes}")?,
             Format::Json => {
-                serde_json::to_writer(&mut *out, &PerftJson { depth, nodes })?;
+                serde_json::to_writer(
+                    &mut *out,
+                    &PerftJson {
+                        depth,
+                        node_count: nodes,
+                    },
+                )?;
                 out.write_all(b"\n")?;
             }
         }

@@ -366,10 +366,10 @@ fn standing_json(
         event,
         rank: r.rank,
         player: r.player.clone(),
-        games: r.games(),
-        wins: r.wins,
-        draws: r.draws,
-        losses: r.losses,
+        game_count: r.games(),
+        win_count: r.wins,
+        draw_count: r.draws,
+        loss_count: r.losses,
         points: r.points(),
         seeds_for: r.seeds_for,
         seeds_against: r.seeds_against,
@@ -379,7 +379,7 @@ fn standing_json(
                 .filter_map(|(o, games)| {
                     Some(CrossJson {
                         opponent: rows.get(*o)?.player.clone(),
-                        points: games.iter().map(|&h| f64::from(h) / 2.0).collect(),
+                        game_points: games.iter().map(|&h| f64::from(h) / 2.0).collect(),
                     })
                 })
                 .collect()

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 use serde::Serialize;
 
+use ayo::output::json::schema_of;
 use ayo::output::plural;
 use ayo::rules::{End, Position, Ruleset};
 use ayo::tables::build::{Builder, Progress, verify_level};
@@ -17,7 +18,7 @@ use ayo::tables::{
     TableError, Tables, default_dir, doubled_score, present_text, table_key, value_of,
 };
 
-use super::{Ctx, Fatal, Format, JobsArg, LapsArg};
+use super::{Ctx, Fatal, Format, JobsArg, LapsArg, write_schema};
 
 /// Exact endgame tables: every position with up to N seeds on the board.
 ///
@@ -95,8 +96,8 @@ struct BuildArgs {
 #[derive(Debug, clap::Args)]
 struct ProbeArgs {
     /// The position: a set-up string (`S-row/N-row S-N side`).
-    #[arg(long, value_name = "SETUP")]
-    setup: String,
+    #[arg(long, value_name = "SETUP", required_unless_present = "schema")]
+    setup: Option<String>,
     /// Ruleset string.
     #[arg(long, default_value = "russ", value_name = "RULESET")]
     rules: Ruleset,
@@ -105,6 +106,9 @@ struct ProbeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Print the JSON Schema of `--format json` and exit.
+    #[arg(long)]
+    schema: bool,
 }
 
 /// Check every table in the directory: headers, checksums, and every value
@@ -253,14 +257,20 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
     Ok(())
 }
 
-/// `probe --format json`.
-#[derive(Serialize)]
+/// `ayo tables probe --format json`: one object a position.
+#[derive(Serialize, schemars::JsonSchema)]
 struct ProbeJson {
+    /// The net gain of the side to move, in seeds (RULES.md, "Net gain").
     net_gain: i8,
+    /// `win`, `draw` or `loss`, for the side to move.
     outcome: &'static str,
-    /// `[south, north]`, `null` under `end=majority`.
-    score: Option<[serde_json::Number; 2]>,
-    moves: std::collections::BTreeMap<String, i8>,
+    /// The exact final score under perfect play, South's first (a half
+    /// seed each when play goes on for ever with an odd number of seeds
+    /// left); `null` under `end=majority`.
+    #[schemars(with = "Option<[f64; 2]>")]
+    exact_score: Option<[serde_json::Number; 2]>,
+    /// Every legal move's net gain for the mover, by pit letter.
+    move_net_gains: std::collections::BTreeMap<String, i8>,
 }
 
 /// Half a doubled score as a JSON number: `27`, or `24.5`.
@@ -273,7 +283,10 @@ fn half(doubled: i64) -> serde_json::Number {
 }
 
 fn probe(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
-    let pos = Position::from_setup(&args.setup, &args.rules)
+    let Some(setup) = args.setup.as_deref().filter(|_| !args.schema) else {
+        return write_schema(out, &schema_of::<ProbeJson>());
+    };
+    let pos = Position::from_setup(setup, &args.rules)
         .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
     let dir = args.dir.dir();
     let tables = Tables::open(&dir, &args.rules).map_err(fatal)?;
@@ -299,8 +312,8 @@ fn probe(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
             let json = ProbeJson {
                 net_gain: net,
                 outcome,
-                score: score.map(|[s, n]| [half(s), half(n)]),
-                moves: moves
+                exact_score: score.map(|[s, n]| [half(s), half(n)]),
+                move_net_gains: moves
                     .iter()
                     .map(|m| (m.pit.letter(pos.pits()).to_string(), m.net_gain))
                     .collect(),

@@ -364,24 +364,24 @@ impl Stats {
     /// this): means to two decimals, scores to three, lists sorted.
     pub fn to_json(&self) -> StatsJson {
         StatsJson {
-            games: self.games,
-            valid: self.valid,
-            invalid: self.invalid(),
-            unparsed: self.unparsed,
+            game_count: self.games,
+            valid_count: self.valid,
+            invalid_count: self.invalid(),
+            unparsed_count: self.unparsed,
             results: results_json(&self.results),
             rulesets: self
                 .rulesets_sorted()
                 .into_iter()
                 .map(|(rules, r)| RulesetJson {
                     rules,
-                    games: r.total(),
+                    game_count: r.total(),
                     results: results_json(&r),
                 })
                 .collect(),
-            plies: histogram_json(&self.plies),
-            laps: histogram_json(&self.laps),
-            captures: histogram_json(&self.captures),
-            ended_by: EndedJson {
+            plies_per_game: histogram_json(&self.plies),
+            laps_per_move: histogram_json(&self.laps),
+            seeds_per_capture: histogram_json(&self.captures),
+            endings: EndedJson {
                 majority: self.endings.majority,
                 no_legal_move: self.endings.no_legal_move,
                 unfinished: self.endings.unfinished,
@@ -392,12 +392,12 @@ impl Stats {
                 .map(|(rules, pit, s)| FirstMoveJson {
                     rules,
                     pit,
-                    games: s.games(),
-                    wins: s.wins,
-                    draws: s.draws,
-                    losses: s.losses,
-                    unfinished: s.unfinished,
-                    score: s.score().map(|x| round(x, 3)),
+                    game_count: s.games(),
+                    win_count: s.wins,
+                    draw_count: s.draws,
+                    loss_count: s.losses,
+                    unfinished_count: s.unfinished,
+                    points_rate: s.score().map(|x| round(x, 3)),
                 })
                 .collect(),
         }
@@ -421,9 +421,9 @@ fn histogram_json(h: &Histogram) -> HistogramJson {
         histogram: h
             .buckets
             .iter()
-            .map(|(&from, &count)| BucketJson {
-                from,
-                to: h.kind.end(from),
+            .map(|(&min, &count)| BucketJson {
+                min,
+                max: h.kind.end(min),
                 count,
             })
             .collect(),

@@ -167,7 +167,7 @@ pub struct BestJson {
     /// The best move's letter; `null` when the game is over.
     pub best: Option<String>,
     /// The value, in seeds, from the side to move's point of view.
-    pub score: Value,
+    pub value: Value,
     /// Whether the value is the game's exact value.
     pub exact: bool,
     /// The principal variation, letters from `best`.
@@ -175,26 +175,27 @@ pub struct BestJson {
     /// Depth of the last finished iteration, in plies.
     pub depth: u32,
     /// Positions searched.
-    pub nodes: u64,
+    pub node_count: u64,
     /// Milliseconds spent.
     pub ms: u64,
     /// What stopped the search: `depth`, `nodes`, `time` or `solved`.
     pub limit: &'static str,
-    /// Every legal move's value at the last finished depth.
-    pub moves: BTreeMap<String, Value>,
+    /// Every legal move's value at the last finished depth, by pit letter.
+    pub move_values: BTreeMap<String, Value>,
     /// The result token, when the game is over: `1-0`, `0-1`, `1/2-1/2`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<&'static str>,
+    pub token: Option<&'static str>,
     /// The final score, South's first, when the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub final_score: Option<[u32; 2]>,
+    pub score: Option<[u32; 2]>,
     /// The exact outcome for the side to move, from the endgame tables
     /// (under `end=majority`, with the position inside them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
-    /// Every legal move's exact outcome for the mover, from the tables.
+    /// Every legal move's exact outcome for the mover, from the tables, by
+    /// pit letter.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub outcomes: Option<BTreeMap<String, Outcome>>,
+    pub move_outcomes: Option<BTreeMap<String, Outcome>>,
     /// The search's own best move, when it gave away the exact outcome and
     /// `best` is another move that keeps it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -213,18 +214,18 @@ impl BestJson {
             ply: None,
             setup,
             best: answer.best.as_ref().map(letter),
-            score: answer.score,
+            value: answer.score,
             exact: answer.exact,
             pv: answer.pv.iter().map(letter).collect(),
             depth: answer.depth,
-            nodes: answer.nodes,
+            node_count: answer.nodes,
             ms: u64::try_from(answer.elapsed.as_millis()).unwrap_or(u64::MAX),
             limit: answer.limit.key(),
-            moves: answer.moves.iter().map(|(p, v)| (letter(p), *v)).collect(),
-            result: answer.end.as_ref().map(result_token),
-            final_score: answer.end.map(|e| e.score),
+            move_values: answer.moves.iter().map(|(p, v)| (letter(p), *v)).collect(),
+            token: answer.end.as_ref().map(result_token),
+            score: answer.end.map(|e| e.score),
             outcome: outcomes.map(|o| o.outcome),
-            outcomes: outcomes.map(|o| o.moves.iter().map(|(p, v)| (letter(p), *v)).collect()),
+            move_outcomes: outcomes.map(|o| o.moves.iter().map(|(p, v)| (letter(p), *v)).collect()),
             switched_from: outcomes.and_then(|o| o.switched_from.as_ref().map(letter)),
         }
     }
@@ -382,12 +383,12 @@ pub struct MoveVerdict {
     /// The move played.
     pub played: String,
     /// The played move's value, in seeds, from the mover's point of view.
-    pub score: Value,
+    pub value: Value,
     /// The engine's move.
     pub best: String,
     /// The engine's move's value.
-    pub best_score: Value,
-    /// `best_score - score`: seeds the move gave away (0 for the best move).
+    pub best_value: Value,
+    /// `best_value - value`: seeds the move gave away (0 for the best move).
     pub loss: Value,
     /// The label of the loss, if any.
     pub label: Option<Label>,
@@ -410,17 +411,17 @@ pub struct MoveVerdict {
 #[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
 pub struct SideTotals {
     /// Moves judged.
-    pub moves: usize,
+    pub move_count: usize,
     /// Seeds lost over the game.
     pub total_loss: Value,
     /// Seeds lost a move, to two decimals.
     pub average_loss: f64,
     /// Moves labelled `blunder`.
-    pub blunders: usize,
+    pub blunder_count: usize,
     /// Moves labelled `mistake`.
-    pub mistakes: usize,
+    pub mistake_count: usize,
     /// Moves labelled `inaccuracy`.
-    pub inaccuracies: usize,
+    pub inaccuracy_count: usize,
 }
 
 impl SideTotals {
@@ -428,18 +429,19 @@ impl SideTotals {
     pub fn of(verdicts: &[MoveVerdict], side: &str) -> SideTotals {
         let mut t = SideTotals::default();
         for v in verdicts.iter().filter(|v| v.side == side) {
-            t.moves += 1;
+            t.move_count += 1;
             t.total_loss += v.loss;
             match v.label {
-                Some(Label::Blunder) => t.blunders += 1,
-                Some(Label::Mistake) => t.mistakes += 1,
-                Some(Label::Inaccuracy) => t.inaccuracies += 1,
+                Some(Label::Blunder) => t.blunder_count += 1,
+                Some(Label::Mistake) => t.mistake_count += 1,
+                Some(Label::Inaccuracy) => t.inaccuracy_count += 1,
                 None => {}
             }
         }
-        if t.moves > 0 {
+        if t.move_count > 0 {
             // Hundredths, rounded, so that the figure is the same everywhere.
-            let hundredths = (i64::from(t.total_loss) * 100 + t.moves as i64 / 2) / t.moves as i64;
+            let hundredths =
+                (i64::from(t.total_loss) * 100 + t.move_count as i64 / 2) / t.move_count as i64;
             t.average_loss = hundredths as f64 / 100.0;
         }
         t
@@ -452,11 +454,11 @@ impl SideTotals {
         format!(
             "{} lost in {} ({:.2} a move): {}, {}, {}",
             plural(self.total_loss.max(0) as usize, "seed", "seeds"),
-            plural(self.moves, "move", "moves"),
+            plural(self.move_count, "move", "moves"),
             self.average_loss,
-            plural(self.blunders, "blunder", "blunders"),
-            plural(self.mistakes, "mistake", "mistakes"),
-            plural(self.inaccuracies, "inaccuracy", "inaccuracies"),
+            plural(self.blunder_count, "blunder", "blunders"),
+            plural(self.mistake_count, "mistake", "mistakes"),
+            plural(self.inaccuracy_count, "inaccuracy", "inaccuracies"),
         )
     }
 }
@@ -485,9 +487,9 @@ pub struct GameAnalysis {
 pub const ANALYZE_HEADER: [&str; 8] = [
     "ply",
     "move",
-    "score",
+    "value",
     "best",
-    "best_score",
+    "best_value",
     "loss",
     "label",
     "pv",
@@ -506,11 +508,11 @@ pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
             vec![
                 v.ply.to_string(),
                 format!("{place} {}", v.played),
-                signed(v.score),
+                signed(v.value),
                 v.best.clone(),
                 format!(
                     "{}{}",
-                    signed(v.best_score),
+                    signed(v.best_value),
                     if v.exact { " exact" } else { "" }
                 ),
                 v.loss.to_string(),
@@ -552,8 +554,8 @@ pub fn verdict_comment(v: &MoveVerdict) -> String {
     format!(
         "best {} {}; played {}",
         v.best,
-        signed(v.best_score),
-        signed(v.score)
+        signed(v.best_value),
+        signed(v.value)
     )
 }
 

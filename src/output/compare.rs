@@ -75,7 +75,7 @@ pub struct Row {
     /// Why that ply is illegal (or why the record cannot start).
     pub reason: Option<String>,
     /// Other errors: false claims, or a result or tag the game contradicts.
-    pub other_errors: usize,
+    pub other_error_count: usize,
     /// The first ply whose outcome (laps, capture or legality) differs from the
     /// first ruleset's; `null` for the first row and when none differs.
     pub first_difference: Option<u32>,
@@ -152,7 +152,7 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
         illegal_at,
         reason,
         // Warnings (a misspelt tag, a date) are not errors of the replay.
-        other_errors: game
+        other_error_count: game
             .errors
             .iter()
             .filter(|d| d.is_error())
@@ -229,11 +229,11 @@ pub fn grid(c: &Comparison, csv: bool) -> Grid {
                     (None, Some(why)) => why.clone(),
                     (None, None) => "legal throughout".to_string(),
                 };
-                if r.other_errors > 0 {
+                if r.other_error_count > 0 {
                     verdict += &format!(
                         "; {} claim, result or tag error{}",
-                        r.other_errors,
-                        if r.other_errors == 1 { "" } else { "s" }
+                        r.other_error_count,
+                        if r.other_error_count == 1 { "" } else { "s" }
                     );
                 }
                 let mut row = vec![

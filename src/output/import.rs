@@ -61,8 +61,6 @@ pub enum ImportError {
 pub struct ImportGame {
     #[serde(default, rename = "file")]
     _file: IgnoredAny,
-    #[serde(default, rename = "index")]
-    _index: IgnoredAny,
     #[serde(default, rename = "game")]
     _game: IgnoredAny,
     #[serde(default, deserialize_with = "tags")]
@@ -72,7 +70,7 @@ pub struct ImportGame {
     #[serde(default, rename = "setup")]
     _setup: IgnoredAny,
     #[serde(default)]
-    comments: Vec<CommentText>,
+    game_comments: Vec<CommentText>,
     #[serde(default)]
     moves: Vec<MoveIn>,
     #[serde(default)]
@@ -463,7 +461,7 @@ pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     let record = Record {
         tags,
         comments: if moves.is_empty() {
-            comments(game.comments)
+            comments(game.game_comments)
         } else {
             Vec::new()
         },

@@ -16,10 +16,6 @@ pub struct GameJson {
     /// The file the game came from (`<stdin>` for standard input).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
-    /// Deprecated: the game's 0-based position in its file, kept for one
-    /// release beside `game`, which every command uses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub index: Option<usize>,
     /// The game's place in its file, counted from 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<usize>,
@@ -34,9 +30,10 @@ pub struct GameJson {
     /// The start position as a set-up string; `null` when it is unknown.
     #[serde(default)]
     pub setup: Option<String>,
-    /// Comments of a game that has no moves.
+    /// Comments of a game that has no moves (a move's own comments are in
+    /// its `comments`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<String>,
+    pub game_comments: Vec<String>,
     /// The main line.
     #[serde(default)]
     pub moves: Vec<MoveJson>,
@@ -360,7 +357,6 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
     );
     GameJson {
         file: file.map(str::to_string),
-        index,
         game: index.map(|i| i + 1),
         tags: record
             .tags
@@ -369,7 +365,7 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
             .collect(),
         rules: game.rules.map(|r| r.to_string()),
         setup: game.start.map(|p| p.to_string()),
-        comments: record.comments.iter().map(|c| c.text.clone()).collect(),
+        game_comments: record.comments.iter().map(|c| c.text.clone()).collect(),
         moves: line_json(&record.moves, &game.moves, 1, 1, first),
         result: Some(result_json(game)),
         valid: game.is_valid(),
@@ -571,14 +567,13 @@ mod stream {
                 st.serialize_field("file", file)?;
             }
             if let Some(index) = self.index {
-                st.serialize_field("index", &index)?;
                 st.serialize_field("game", &(index + 1))?;
             }
             st.serialize_field("tags", &Tags(game))?;
             st.serialize_field("rules", &game.rules.map(|r| r.to_string()))?;
             st.serialize_field("setup", &game.start.map(|p| p.to_string()))?;
             if !record.comments.is_empty() {
-                st.serialize_field("comments", &texts(&record.comments))?;
+                st.serialize_field("game_comments", &texts(&record.comments))?;
             }
             let writing = Writing {
                 game,
@@ -805,7 +800,6 @@ pub fn unparsed_json(
     };
     GameJson {
         file: Some(file.to_string()),
-        index: Some(index),
         game: Some(index + 1),
         tags: tags
             .unwrap_or_default()
@@ -814,7 +808,7 @@ pub fn unparsed_json(
             .collect(),
         rules: rules.map(|r| r.to_string()),
         setup: None,
-        comments: Vec::new(),
+        game_comments: Vec::new(),
         moves: Vec::new(),
         result: None,
         valid: false,
@@ -878,7 +872,7 @@ pub struct PerftJson {
     /// Plies from the start position.
     pub depth: usize,
     /// Move paths of exactly that many plies.
-    pub nodes: u64,
+    pub node_count: u64,
 }
 
 #[cfg(test)]

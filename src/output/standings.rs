@@ -21,13 +21,13 @@ pub struct StandingJson {
     /// The name as written in the South or North tag, trimmed.
     pub player: String,
     /// Finished games played (`*` games are not counted).
-    pub games: u32,
+    pub game_count: u32,
     /// Games won.
-    pub wins: u32,
+    pub win_count: u32,
     /// Games drawn.
-    pub draws: u32,
+    pub draw_count: u32,
     /// Games lost.
-    pub losses: u32,
+    pub loss_count: u32,
     /// 1 a win, 0.5 a draw.
     pub points: f64,
     /// Seeds the player ended their games with: the Score tag, else the
@@ -47,7 +47,7 @@ pub struct CrossJson {
     /// The opponent's name.
     pub opponent: String,
     /// The player's points in each game against them, in input order.
-    pub points: Vec<f64>,
+    pub game_points: Vec<f64>,
 }
 
 /// Points as a table shows them: `2½`, `½`, `0`.
@@ -89,10 +89,10 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
         &[
             "rank",
             "player",
-            "games",
-            "wins",
-            "draws",
-            "losses",
+            "game_count",
+            "win_count",
+            "draw_count",
+            "loss_count",
             "points",
             "seeds_for",
             "seeds_against",
@@ -118,10 +118,10 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
         row.extend([
             r.rank.to_string(),
             r.player.clone(),
-            r.games.to_string(),
-            r.wins.to_string(),
-            r.draws.to_string(),
-            r.losses.to_string(),
+            r.game_count.to_string(),
+            r.win_count.to_string(),
+            r.draw_count.to_string(),
+            r.loss_count.to_string(),
             points(r.points),
         ]);
         if csv {
@@ -141,7 +141,7 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
                 .iter()
                 .flatten()
                 .map(|c| {
-                    let games: Vec<String> = c.points.iter().map(|&p| points(p)).collect();
+                    let games: Vec<String> = c.game_points.iter().map(|&p| points(p)).collect();
                     (c.opponent.as_str(), games.join(" "))
                 })
                 .collect();

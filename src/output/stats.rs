@@ -10,27 +10,28 @@ use super::table::{Fit, Grid, Style};
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct StatsJson {
     /// Games read.
-    pub games: u64,
+    pub game_count: u64,
     /// Games that parse and replay without an error.
-    pub valid: u64,
+    pub valid_count: u64,
     /// Games that do not parse or replay with an error.
-    pub invalid: u64,
+    pub invalid_count: u64,
     /// Of the invalid games, those that do not parse.
-    pub unparsed: u64,
+    pub unparsed_count: u64,
     /// Games that parse, by their result token.
     pub results: ResultsJson,
     /// The same for each ruleset the games were replayed under.
     pub rulesets: Vec<RulesetJson>,
     /// Main-line plies of the games that parse (buckets of 10).
-    pub plies: HistogramJson,
+    pub plies_per_game: HistogramJson,
     /// Laps of each main-line move of the valid games (buckets 1, 2–3, 4–7,
     /// …); `count` is the moves.
-    pub laps: HistogramJson,
+    pub laps_per_move: HistogramJson,
     /// Seeds each capturing main-line move of a valid game took (one bucket a
-    /// size); `count` is the capturing moves, out of `laps.count` moves.
-    pub captures: HistogramJson,
-    /// How the main lines of the valid games end.
-    pub ended_by: EndedJson,
+    /// size); `count` is the capturing moves, out of `laps_per_move.count`
+    /// moves.
+    pub seeds_per_capture: HistogramJson,
+    /// How the main lines of the valid games end: a count by ending.
+    pub endings: EndedJson,
     /// Valid games from the ruleset's start position, by first move.
     pub first_moves: Vec<FirstMoveJson>,
 }
@@ -61,7 +62,7 @@ pub struct RulesetJson {
     /// read.
     pub rules: Option<String>,
     /// Games that parse under it.
-    pub games: u64,
+    pub game_count: u64,
     /// Their results.
     pub results: ResultsJson,
 }
@@ -79,13 +80,13 @@ pub struct HistogramJson {
     pub histogram: Vec<BucketJson>,
 }
 
-/// A histogram bucket: values from `from` to `to`, both included.
+/// A histogram bucket: values from `min` to `max`, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct BucketJson {
     /// The smallest value of the bucket.
-    pub from: u64,
+    pub min: u64,
     /// The largest value of the bucket.
-    pub to: u64,
+    pub max: u64,
     /// How many values fell in it.
     pub count: u64,
 }
@@ -110,18 +111,18 @@ pub struct FirstMoveJson {
     /// The pit played.
     pub pit: char,
     /// Games that opened with it.
-    pub games: u64,
+    pub game_count: u64,
     /// Won by the side that played it.
-    pub wins: u64,
+    pub win_count: u64,
     /// Drawn.
-    pub draws: u64,
+    pub draw_count: u64,
     /// Lost by the side that played it.
-    pub losses: u64,
-    /// With `*`: not in the score.
-    pub unfinished: u64,
+    pub loss_count: u64,
+    /// With `*`: not in `points_rate`.
+    pub unfinished_count: u64,
     /// Points a decided game for the side that played it (1 a win, 0.5 a
     /// draw), from 0 to 1, to three decimals; `null` when none is decided.
-    pub score: Option<f64>,
+    pub points_rate: Option<f64>,
 }
 
 /// `x` rounded to `places` decimals, as printed.
@@ -135,10 +136,10 @@ fn optional(x: Option<f64>) -> String {
 }
 
 fn range(b: &BucketJson) -> String {
-    if b.from == b.to {
-        b.from.to_string()
+    if b.min == b.max {
+        b.min.to_string()
     } else {
-        format!("{}–{}", b.from, b.to)
+        format!("{}–{}", b.min, b.max)
     }
 }
 
@@ -208,19 +209,19 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
             out += &grid.render(style);
         }
     };
-    let unparsed = if s.unparsed > 0 {
-        let verb = if s.unparsed == 1 { "does" } else { "do" };
-        format!(" ({} {verb} not parse)", s.unparsed)
+    let unparsed = if s.unparsed_count > 0 {
+        let verb = if s.unparsed_count == 1 { "does" } else { "do" };
+        format!(" ({} {verb} not parse)", s.unparsed_count)
     } else {
         String::new()
     };
     section(
         format!(
             "{} game{}: {} valid, {} invalid{unparsed}",
-            s.games,
-            super::plural(s.games),
-            s.valid,
-            s.invalid
+            s.game_count,
+            super::plural(s.game_count),
+            s.valid_count,
+            s.invalid_count
         ),
         None,
     );
@@ -239,7 +240,7 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
             r.rules
                 .clone()
                 .unwrap_or_else(|| "(unreadable Rules tag)".to_string()),
-            r.games,
+            r.game_count,
             &r.results,
         ));
     }
@@ -251,27 +252,27 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
         None => "none".to_string(),
     };
     section(
-        format!("Plies: {}", summary(&s.plies)),
-        Some(histogram_grid("plies", "games", &s.plies, bars)),
+        format!("Plies: {}", summary(&s.plies_per_game)),
+        Some(histogram_grid("plies", "games", &s.plies_per_game, bars)),
     );
     section(
-        format!("Laps per move: {}", summary(&s.laps)),
-        Some(histogram_grid("laps", "moves", &s.laps, bars)),
+        format!("Laps per move: {}", summary(&s.laps_per_move)),
+        Some(histogram_grid("laps", "moves", &s.laps_per_move, bars)),
     );
     section(
-        match s.captures.mean {
+        match s.seeds_per_capture.mean {
             Some(mean) => format!(
                 "Captures: {} of {} moves ({}), mean {mean} seeds, max {}",
-                s.captures.count,
-                s.laps.count,
-                percent(s.captures.count, s.laps.count),
-                s.captures.max
+                s.seeds_per_capture.count,
+                s.laps_per_move.count,
+                percent(s.seeds_per_capture.count, s.laps_per_move.count),
+                s.seeds_per_capture.max
             ),
-            None => format!("Captures: none in {} moves", s.laps.count),
+            None => format!("Captures: none in {} moves", s.laps_per_move.count),
         },
-        Some(histogram_grid("seeds", "moves", &s.captures, bars)),
+        Some(histogram_grid("seeds", "moves", &s.seeds_per_capture, bars)),
     );
-    let e = &s.ended_by;
+    let e = &s.endings;
     let ended = e.majority + e.no_legal_move + e.unfinished;
     section(
         "How the valid games end".to_string(),
@@ -308,12 +309,12 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
                 vec![
                     f.rules.clone(),
                     f.pit.to_string(),
-                    f.games.to_string(),
-                    f.wins.to_string(),
-                    f.draws.to_string(),
-                    f.losses.to_string(),
-                    f.unfinished.to_string(),
-                    f.score
+                    f.game_count.to_string(),
+                    f.win_count.to_string(),
+                    f.draw_count.to_string(),
+                    f.loss_count.to_string(),
+                    f.unfinished_count.to_string(),
+                    f.points_rate
                         .map_or_else(String::new, |x| format!("{:.1}%", 100.0 * x)),
                 ]
             })
@@ -328,7 +329,7 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
 }
 
 /// The figures as long CSV, one number a row: `statistic` is the JSON path
-/// (`results.south`, `plies.histogram`), `rules` the ruleset for the figures
+/// (`results.south`, `plies_per_game.histogram`), `rules` the ruleset for the figures
 /// by ruleset, `bucket` the histogram bucket (`10-19`) or the first move.
 pub fn stats_csv(s: &StatsJson) -> String {
     let mut rows: Vec<Vec<String>> = Vec::new();
@@ -340,10 +341,20 @@ pub fn stats_csv(s: &StatsJson) -> String {
             value,
         ]);
     };
-    put("games", "", String::new(), s.games.to_string());
-    put("valid", "", String::new(), s.valid.to_string());
-    put("invalid", "", String::new(), s.invalid.to_string());
-    put("unparsed", "", String::new(), s.unparsed.to_string());
+    put("game_count", "", String::new(), s.game_count.to_string());
+    put("valid_count", "", String::new(), s.valid_count.to_string());
+    put(
+        "invalid_count",
+        "",
+        String::new(),
+        s.invalid_count.to_string(),
+    );
+    put(
+        "unparsed_count",
+        "",
+        String::new(),
+        s.unparsed_count.to_string(),
+    );
     let results =
         |put: &mut dyn FnMut(&str, &str, String, String), rules: &str, r: &ResultsJson| {
             put("results.south", rules, String::new(), r.south.to_string());
@@ -361,9 +372,9 @@ pub fn stats_csv(s: &StatsJson) -> String {
         results(&mut put, r.rules.as_deref().unwrap_or("?"), &r.results);
     }
     for (name, h) in [
-        ("plies", &s.plies),
-        ("laps", &s.laps),
-        ("captures", &s.captures),
+        ("plies_per_game", &s.plies_per_game),
+        ("laps_per_move", &s.laps_per_move),
+        ("seeds_per_capture", &s.seeds_per_capture),
     ] {
         put(
             &format!("{name}.count"),
@@ -374,10 +385,10 @@ pub fn stats_csv(s: &StatsJson) -> String {
         put(&format!("{name}.mean"), "", String::new(), optional(h.mean));
         put(&format!("{name}.max"), "", String::new(), h.max.to_string());
         for b in &h.histogram {
-            let bucket = if b.from == b.to {
-                b.from.to_string()
+            let bucket = if b.min == b.max {
+                b.min.to_string()
             } else {
-                format!("{}-{}", b.from, b.to)
+                format!("{}-{}", b.min, b.max)
             };
             put(
                 &format!("{name}.histogram"),
@@ -387,21 +398,21 @@ pub fn stats_csv(s: &StatsJson) -> String {
             );
         }
     }
-    let e = &s.ended_by;
+    let e = &s.endings;
     put(
-        "ended_by.majority",
+        "endings.majority",
         "",
         String::new(),
         e.majority.to_string(),
     );
     put(
-        "ended_by.no-legal-move",
+        "endings.no-legal-move",
         "",
         String::new(),
         e.no_legal_move.to_string(),
     );
     put(
-        "ended_by.unfinished",
+        "endings.unfinished",
         "",
         String::new(),
         e.unfinished.to_string(),
@@ -409,12 +420,15 @@ pub fn stats_csv(s: &StatsJson) -> String {
     for f in &s.first_moves {
         let pit = f.pit.to_string();
         for (name, value) in [
-            ("first_moves.games", f.games.to_string()),
-            ("first_moves.wins", f.wins.to_string()),
-            ("first_moves.draws", f.draws.to_string()),
-            ("first_moves.losses", f.losses.to_string()),
-            ("first_moves.unfinished", f.unfinished.to_string()),
-            ("first_moves.score", optional(f.score)),
+            ("first_moves.game_count", f.game_count.to_string()),
+            ("first_moves.win_count", f.win_count.to_string()),
+            ("first_moves.draw_count", f.draw_count.to_string()),
+            ("first_moves.loss_count", f.loss_count.to_string()),
+            (
+                "first_moves.unfinished_count",
+                f.unfinished_count.to_string(),
+            ),
+            ("first_moves.points_rate", optional(f.points_rate)),
         ] {
             put(name, &f.rules, pit.clone(), value);
         }

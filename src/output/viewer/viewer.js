@@ -242,7 +242,7 @@
     box.textContent = "";
     var p = document.createElement("p");
     p.style.margin = "0";
-    (g.json.comments || []).forEach(function (c) {
+    (g.json.game_comments || []).forEach(function (c) {
       p.appendChild(span("comment", c));
       p.appendChild(document.createTextNode(" "));
     });
