@@ -13,9 +13,9 @@ use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, each_game_ordered};
 
 /// Print every game as JSON, one object a line (NDJSON).
 ///
-/// Each move carries its laps, capture, stores and board after it, glyphs,
-/// NAGs, comments and variations; the result carries the final score, the
-/// winner and how the game ended. Games with problems are still printed, with
+/// Each move carries (at the default `--detail full`) its laps, capture,
+/// stores and board after it, glyphs, NAGs, comments and variations; the
+/// result carries the final score, the winner and how the game ended. Games with problems are still printed, with
 /// `valid: false` and their `errors` (and the diagnostics on standard error).
 /// `ayo import` turns the output back into canonical records.
 ///
@@ -40,7 +40,7 @@ pub struct Args {
     #[command(flatten)]
     jobs: JobsArg,
     /// How much of each game to write.
-    #[arg(long, value_enum, default_value_t = DetailArg::Full)]
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = DetailArg::Full)]
     detail: DetailArg,
     /// Indent the JSON (one object is then several lines).
     #[arg(long)]

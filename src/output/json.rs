@@ -2,9 +2,9 @@
 //! contract (see the README) and their JSON Schema (schemars). The way back
 //! from JSON to a record, for `ayo import`, is in [`super::import`].
 
-use schemars::JsonSchema;
 use std::borrow::Cow;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostics::{Diagnostic, Severity};
