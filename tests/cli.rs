@@ -37,6 +37,193 @@ fn json_every_fixture() {
     });
 }
 
+/// Every fixture, sorted, as paths from the repository root.
+fn fixture_paths() -> Vec<String> {
+    let mut files: Vec<String> = common::fixture_files().iter().map(|p| rel(p)).collect();
+    files.sort();
+    files
+}
+
+/// `ayo json --detail game` and `--detail moves` over every fixture (valid,
+/// invalid, unparsed): one snapshot a level.
+#[test]
+fn json_detail_levels_over_every_fixture() {
+    let files = fixture_paths();
+    for level in ["game", "moves"] {
+        let mut args = vec!["json", "--detail", level];
+        args.extend(files.iter().map(String::as_str));
+        insta::assert_snapshot!(format!("json_detail_{level}"), run(&args, None));
+    }
+}
+
+/// The objects `ayo json ARGS` prints over every fixture.
+fn json_objects(args: &[&str]) -> Vec<serde_json::Value> {
+    let files = fixture_paths();
+    let out = ayo().args(args).args(&files).output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `--detail full` is the default, and writes what `ayo json` wrote before
+/// the levels (the `json_every_fixture` snapshots); the lighter levels say
+/// what the full one says: the same top-level fields but the game's
+/// comments, the counts of what it shows, and each move's pit, claim and
+/// captured seeds.
+#[test]
+fn json_detail_levels_agree_with_the_full_output() {
+    let files = fixture_paths();
+    let bytes = |extra: &[&str]| {
+        let out = ayo().arg("json").args(extra).args(&files).output().unwrap();
+        (out.status.code(), out.stdout, out.stderr)
+    };
+    assert_eq!(bytes(&[]), bytes(&["--detail", "full"]));
+    let full = json_objects(&["json"]);
+    let game = json_objects(&["json", "--detail", "game"]);
+    let moves = json_objects(&["json", "--detail", "moves"]);
+    assert_eq!(full.len(), game.len());
+    assert_eq!(full.len(), moves.len());
+    assert!(full.len() >= 40, "only {} games", full.len());
+    for ((f, g), m) in full.iter().zip(&game).zip(&moves) {
+        let label = format!("{} game {}", f["file"], f["game"]);
+        for key in [
+            "file", "game", "tags", "rules", "setup", "result", "valid", "errors", "warnings",
+            "raw",
+        ] {
+            assert_eq!(f.get(key), g.get(key), "{label}: {key}");
+            assert_eq!(f.get(key), m.get(key), "{label}: {key}");
+        }
+        assert!(
+            g.get("moves").is_none() && g.get("comments").is_none(),
+            "{label}"
+        );
+        assert!(m.get("comments").is_none(), "{label}");
+        let counts = [
+            "ply_count",
+            "capture_count",
+            "variation_count",
+            "comment_count",
+        ];
+        for key in counts {
+            assert_eq!(g[key], m[key], "{label}: {key}");
+        }
+        if f["raw"].is_string() {
+            // Not parsed: nothing counted.
+            assert!(counts.iter().all(|k| g[*k].is_null()), "{label}");
+            assert_eq!(m["moves"], serde_json::json!([]), "{label}");
+            continue;
+        }
+        let full_moves = f["moves"].as_array().unwrap();
+        assert_eq!(g["ply_count"], full_moves.len(), "{label}");
+        let captures = full_moves
+            .iter()
+            .filter(|x| !x["capture"].is_null())
+            .count();
+        assert_eq!(g["capture_count"], captures, "{label}");
+        let brief: Vec<serde_json::Value> = full_moves
+            .iter()
+            .map(|x| {
+                let mut o = serde_json::json!({"pit": x["pit"]});
+                if !x["claim"].is_null() {
+                    o["claim"] = x["claim"].clone();
+                }
+                if !x["capture"].is_null() {
+                    o["seeds_captured"] = x["capture"]["seeds"].clone();
+                }
+                o
+            })
+            .collect();
+        assert_eq!(m["moves"], serde_json::Value::from(brief), "{label}");
+    }
+    // The fixtures have games with variations and comments to count.
+    let total = |key: &str| game.iter().filter_map(|g| g[key].as_u64()).sum::<u64>();
+    assert!(total("variation_count") > 0 && total("comment_count") > 0);
+}
+
+/// Each level has its schema (`--schema --detail LEVEL`): the output of
+/// every fixture is valid under it, and has exactly its fields: every
+/// required one, and none it does not name.
+#[test]
+fn json_detail_levels_match_their_schemas() {
+    use serde_json::Value;
+    for level in ["game", "moves", "full"] {
+        let out = ayo()
+            .args(["json", "--schema", "--detail", level])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{level}");
+        let schema: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        // The fields an object of a schema may have, and those it must.
+        let keys = |s: &Value| {
+            let s = match s["$ref"].as_str() {
+                Some(r) => &schema["$defs"][r.trim_start_matches("#/$defs/")],
+                None => s,
+            };
+            let props: Vec<String> = s["properties"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .cloned()
+                .collect();
+            let required: Vec<String> = s["required"]
+                .as_array()
+                .map(|r| r.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+                .unwrap_or_default();
+            (props, required)
+        };
+        let check = |what: &str, value: &Value, (props, required): &(Vec<String>, Vec<String>)| {
+            let obj = value.as_object().unwrap();
+            for k in obj.keys() {
+                assert!(
+                    props.contains(k),
+                    "{level}: {what} has `{k}`, not in its schema"
+                );
+            }
+            for k in required {
+                assert!(obj.contains_key(k), "{level}: {what} lacks required `{k}`");
+            }
+        };
+        let game_keys = keys(&schema);
+        let move_keys = (level != "game").then(|| keys(&schema["properties"]["moves"]["items"]));
+        assert_eq!(level == "game", schema["properties"].get("moves").is_none());
+        for value in json_objects(&["json", "--detail", level]) {
+            if let Err(e) = validator.validate(&value) {
+                panic!("--detail {level}: {e}\n{value}");
+            }
+            check("a game", &value, &game_keys);
+            if let Some(move_keys) = &move_keys {
+                for m in value["moves"].as_array().unwrap() {
+                    check("a move", m, move_keys);
+                }
+            }
+        }
+    }
+    // Today's schema is the full level's.
+    let plain = ayo().args(["json", "--schema"]).output().unwrap().stdout;
+    let full = ayo()
+        .args(["json", "--schema", "--detail", "full"])
+        .output()
+        .unwrap()
+        .stdout;
+    assert_eq!(plain, full);
+}
+
+/// A level `--detail` does not know is a usage error, naming the levels.
+#[test]
+fn json_detail_refuses_an_unknown_level() {
+    let out = ayo()
+        .args(["json", "--detail", "plies", "fixtures/canonical.ayo"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("game, moves, full"), "{err}");
+}
+
 /// `ayo json g.ayo | ayo import` prints what `ayo fmt g.ayo` prints.
 #[test]
 fn import_of_json_is_fmt_for_every_fixture() {

@@ -730,7 +730,7 @@ fn shell_pipelines_never_panic() {
 
 /// `ayo json` streams each game move by move (`write_game`) instead of
 /// building its `GameJson`: the bytes must be those of serializing the value,
-/// compact and pretty, for every game of every fixture (valid, invalid,
+/// compact and pretty, at every `--detail` level, for every game of every fixture (valid, invalid,
 /// malformed, relays) and for games with variations, comments, refusals and
 /// moves after a refused one; and the same bytes again from the game
 /// replayed without lap traces, its laps traced as they are written; and
@@ -738,7 +738,7 @@ fn shell_pipelines_never_panic() {
 /// `ayo json` replays), each variation replayed when its turn comes.
 #[test]
 fn streamed_json_is_the_json_of_game_json() {
-    use ayo::output::json::{game_json, write_game};
+    use ayo::output::json::{Detail, game_json, write_game, write_game_at};
 
     let files = common::fixture_files();
     let mut games = 0;
@@ -776,20 +776,37 @@ fn streamed_json_is_the_json_of_game_json() {
                 },
             );
             let game = replay(record, &Options::default());
-            for pretty in [false, true] {
-                let value = game_json(&game, Some(name), Some(i));
+            let value = game_json(&game, Some(name), Some(i));
+            for (pretty, detail) in [false, true]
+                .into_iter()
+                .flat_map(|p| [Detail::Game, Detail::Moves, Detail::Full].map(|d| (p, d)))
+            {
                 let want = if pretty {
-                    serde_json::to_vec_pretty(&value).unwrap()
+                    serde_json::to_vec_pretty(&value.at(detail)).unwrap()
                 } else {
-                    serde_json::to_vec(&value).unwrap()
+                    serde_json::to_vec(&value.at(detail)).unwrap()
                 };
+                if detail == Detail::Full {
+                    // The value at the full level is the value itself.
+                    assert_eq!(
+                        want,
+                        if pretty {
+                            serde_json::to_vec_pretty(&value).unwrap()
+                        } else {
+                            serde_json::to_vec(&value).unwrap()
+                        }
+                    );
+                    let mut got = Vec::new();
+                    write_game(&mut got, &main_line, Some(name), Some(i), pretty).unwrap();
+                    assert_eq!(got, want, "write_game is the full level");
+                }
                 for g in [&game, &untraced, &main_line] {
                     let mut got = Vec::new();
-                    write_game(&mut got, g, Some(name), Some(i), pretty).unwrap();
+                    write_game_at(&mut got, g, Some(name), Some(i), detail, pretty).unwrap();
                     assert_eq!(
                         String::from_utf8_lossy(&got),
                         String::from_utf8_lossy(&want),
-                        "{name}, game {}, traced: {}",
+                        "{name}, game {}, {detail:?}, traced: {}",
                         i + 1,
                         g.moves
                             .iter()

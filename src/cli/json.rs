@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{RawGame, Tag};
-use ayo::output::json::{GameJson, schema, unparsed_json, write_game};
+use ayo::output::json::{Detail, GameJson, schema_at, unparsed_json, write_game_at};
 use ayo::replay::{Game, replay_main_line};
 use ayo::rules::Ruleset;
 
@@ -13,15 +13,20 @@ use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, each_game_ordered};
 
 /// Print every game as JSON, one object a line (NDJSON).
 ///
-/// Each move carries its laps, capture, stores and board after it, glyphs,
-/// NAGs, comments and variations; the result carries the final score, the
-/// winner and how the game ended. Games with problems are still printed, with
+/// Each move carries (at the default `--detail full`) its laps, capture,
+/// stores and board after it, glyphs, NAGs, comments and variations; the
+/// result carries the final score, the winner and how the game ended. Games with problems are still printed, with
 /// `valid: false` and their `errors` (and the diagnostics on standard error).
 /// `ayo import` turns the output back into canonical records.
+///
+/// `--detail game` or `--detail moves` write much less (see `--schema
+/// --detail LEVEL`), for pipelines that need only the results or the moves
+/// played.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo json game.ayo | jq '.moves[] | select(.capture) | {ply, pit, seeds: .capture.seeds}'
   ayo json games/*.ayo | jq -s 'map(.result.winner) | group_by(.) | map({(.[0] // \"unfinished\"): length}) | add'
+  ayo json --detail moves games.ayo | jq -r 'select(.result.winner) | [.moves[0].pit, .result.winner] | @tsv'
   ayo json --schema > ayo.schema.json")]
 pub struct Args {
     /// Record files; standard input when none or `-`.
@@ -34,12 +39,40 @@ pub struct Args {
     replay: ReplayArgs,
     #[command(flatten)]
     jobs: JobsArg,
+    /// How much of each game to write.
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = DetailArg::Full)]
+    detail: DetailArg,
     /// Indent the JSON (one object is then several lines).
     #[arg(long)]
     pretty: bool,
-    /// Print the JSON Schema of the output and exit.
+    /// Print the JSON Schema of the output (at `--detail`) and exit.
     #[arg(long)]
     schema: bool,
+}
+
+/// `--detail`: how much of each game `ayo json` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum DetailArg {
+    /// The tags, rules, start, counts (`ply_count`, `capture_count`,
+    /// `variation_count`, `comment_count`), result, validity and
+    /// diagnostics; no moves.
+    Game,
+    /// `game` and the main line's moves, each its `pit`, `claim` and
+    /// `seeds_captured` only.
+    Moves,
+    /// Everything: each move's laps, board, stores, glyphs, comments and
+    /// variations too.
+    Full,
+}
+
+impl DetailArg {
+    fn detail(self) -> Detail {
+        match self {
+            DetailArg::Game => Detail::Game,
+            DetailArg::Moves => Detail::Moves,
+            DetailArg::Full => Detail::Full,
+        }
+    }
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -48,8 +81,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         out.write_all(b"\n")?;
         Ok(())
     };
+    let detail = args.detail.detail();
     if args.schema {
-        return write(out, &schema());
+        return write(out, &schema_at(detail));
     }
     // No lap traces kept, and no plies for the variations: `write_game`
     // traces each move's laps, and replays each variation, as it writes it,
@@ -76,12 +110,19 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let mut buf = Vec::new();
         let diagnostics = match game {
             Ok(game) => {
-                write_game(&mut buf, &game, Some(file), Some(raw.index), args.pretty)?;
+                write_game_at(
+                    &mut buf,
+                    &game,
+                    Some(file),
+                    Some(raw.index),
+                    detail,
+                    args.pretty,
+                )?;
                 buf.push(b'\n');
                 game.errors
             }
             Err(u) => {
-                write(&mut buf, &u.json(file, raw, opts.rules))?;
+                write(&mut buf, &u.json(file, raw, opts.rules).at(detail))?;
                 vec![u.error]
             }
         };
@@ -99,12 +140,13 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 Ok(game) => {
                     ctx.report_game(file, raw, &game);
                     // Streamed move by move: a big game's JSON is never held.
-                    write_game(&mut *out, &game, Some(file), Some(raw.index), args.pretty)?;
+                    let (index, pretty) = (Some(raw.index), args.pretty);
+                    write_game_at(&mut *out, &game, Some(file), index, detail, pretty)?;
                     out.write_all(b"\n")?;
                 }
                 Err(u) => {
                     ctx.diagnose(file, raw, &u.error);
-                    write(out, &u.json(file, raw, opts.rules))?;
+                    write(out, &u.json(file, raw, opts.rules).at(detail))?;
                 }
             },
         }

@@ -2,6 +2,8 @@
 //! contract (see the README) and their JSON Schema (schemars). The way back
 //! from JSON to a record, for `ayo import`, is in [`super::import`].
 
+use std::borrow::Cow;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -10,8 +12,9 @@ use crate::notation::{Move, Numbering, Tag};
 use crate::replay::{Game, Ply, rules_of_tags};
 use crate::rules::{MoveOutcome, Ruleset, Side};
 
-/// One game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+/// One game, with everything `ayo json` gives of it ([`Detail::Full`]);
+/// serialized at another level with [`GameJson::at`].
+#[derive(Clone, Debug, PartialEq, Deserialize, JsonSchema)]
 pub struct GameJson {
     /// The file the game came from (`<stdin>` for standard input).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -51,6 +54,210 @@ pub struct GameJson {
     /// The raw text of a game that could not be parsed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raw: Option<String>,
+    /// The counts the lighter levels give ([`Detail::Game`],
+    /// [`Detail::Moves`]); not part of the full output, so not read back.
+    #[serde(skip)]
+    pub counts: CountsJson,
+}
+
+/// How much of each game `ayo json` writes (`--detail`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// The tags, rules, start, counts, result, validity and diagnostics:
+    /// no moves.
+    Game,
+    /// [`Detail::Game`] and the main line, each move its pit, claim and
+    /// capture only ([`MoveBriefJson`]).
+    Moves,
+    /// Everything: each move with its laps, board, stores, annotations and
+    /// variations ([`GameJson`]).
+    #[default]
+    Full,
+}
+
+/// A game's counts, at the [`Detail::Game`] and [`Detail::Moves`] levels;
+/// each `null` for a game that could not be parsed.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CountsJson {
+    /// The moves of the main line (each a ply), played or not.
+    pub ply_count: Option<usize>,
+    /// The main-line moves that captured.
+    pub capture_count: Option<usize>,
+    /// The variations of the record, at every depth.
+    pub variation_count: Option<usize>,
+    /// The comments of the record: the game's, and those before and after
+    /// every move, variations included.
+    pub comment_count: Option<usize>,
+}
+
+impl CountsJson {
+    /// The counts of a replayed game.
+    pub fn of(game: &Game) -> CountsJson {
+        /// Variations and comments of a line, at every depth.
+        fn line(moves: &[Move]) -> (usize, usize) {
+            moves.iter().fold((0, 0), |(v, c), m| {
+                let inner = m
+                    .variations()
+                    .iter()
+                    .map(|var| line(&var.moves))
+                    .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+                (
+                    v + m.variations().len() + inner.0,
+                    c + m.before().len() + m.after().len() + inner.1,
+                )
+            })
+        }
+        let record = &game.record;
+        let (variations, comments) = line(&record.moves);
+        let captures = game
+            .moves
+            .iter()
+            .filter(|p| p.outcome.as_ref().is_some_and(|o| o.capture.is_some()))
+            .count();
+        CountsJson {
+            ply_count: Some(record.moves.len()),
+            capture_count: Some(captures),
+            variation_count: Some(variations),
+            comment_count: Some(record.comments.len() + comments),
+        }
+    }
+}
+
+/// One move at `--detail moves` (`Detail::Moves`): what was played and
+/// what it took. Its ply is its place in `moves` (counted from 1), its side
+/// the case of its pit letter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MoveBriefJson {
+    /// The pit letter played: lowercase for South, uppercase for North.
+    pub pit: String,
+    /// The capture claimed in the record (`dx7`); absent when it claims none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<u32>,
+    /// The seeds the move's capture sent to the store (`capture.seeds` of
+    /// the full level); absent when it took nothing or was not played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeds_captured: Option<u16>,
+}
+
+impl From<&MoveJson> for MoveBriefJson {
+    fn from(m: &MoveJson) -> Self {
+        MoveBriefJson {
+            pit: m.pit.clone(),
+            claim: m.claim,
+            seeds_captured: m.capture.as_ref().map(|c| c.seeds),
+        }
+    }
+}
+
+impl GameJson {
+    /// The game at a level of detail, to serialize: at [`Detail::Full`],
+    /// what serializing the game itself writes.
+    pub fn at(&self, detail: Detail) -> impl Serialize + '_ {
+        Fields {
+            detail,
+            file: self.file.as_deref(),
+            game: self.game,
+            tags: TagPairs(&self.tags),
+            rules: self.rules.as_deref().map(Cow::Borrowed),
+            setup: self.setup.as_deref().map(Cow::Borrowed),
+            comments: (!self.game_comments.is_empty()).then_some(&self.game_comments),
+            counts: Cow::Borrowed(&self.counts),
+            moves: &self.moves,
+            brief: stream::Seq(|| self.moves.iter().map(MoveBriefJson::from)),
+            result: self.result.as_ref().map(Cow::Borrowed),
+            valid: self.valid,
+            errors: &self.errors,
+            warnings: &self.warnings,
+            raw: self.raw.as_deref(),
+        }
+    }
+}
+
+impl Serialize for GameJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.at(Detail::Full).serialize(s)
+    }
+}
+
+/// Tag pairs as a JSON object in file order (see [`tags`]).
+struct TagPairs<'a>(&'a [(String, String)]);
+
+impl Serialize for TagPairs<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        tags::serialize(self.0, s)
+    }
+}
+
+/// A game's top-level fields at a level of detail, from a built
+/// [`GameJson`] or a replayed game ([`stream::GameView`]): the one writer of
+/// their names, order and omissions, so that both give the same bytes.
+/// `moves` is the full main line and `brief` the same at the moves level;
+/// the level says which (if either) is written.
+struct Fields<'a, T, C, M, B, D> {
+    detail: Detail,
+    file: Option<&'a str>,
+    game: Option<usize>,
+    tags: T,
+    rules: Option<Cow<'a, str>>,
+    setup: Option<Cow<'a, str>>,
+    /// The game's own comments; `None` when it has none.
+    comments: Option<C>,
+    counts: Cow<'a, CountsJson>,
+    moves: M,
+    brief: B,
+    result: Option<Cow<'a, ResultJson>>,
+    valid: bool,
+    errors: D,
+    warnings: D,
+    raw: Option<&'a str>,
+}
+
+impl<T, C, M, B, D> Serialize for Fields<'_, T, C, M, B, D>
+where
+    T: Serialize,
+    C: Serialize,
+    M: Serialize,
+    B: Serialize,
+    D: Serialize,
+{
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let full = self.detail == Detail::Full;
+        let mut st = s.serialize_struct("GameJson", 16)?;
+        if let Some(file) = self.file {
+            st.serialize_field("file", file)?;
+        }
+        if let Some(game) = self.game {
+            st.serialize_field("game", &game)?;
+        }
+        st.serialize_field("tags", &self.tags)?;
+        st.serialize_field("rules", &self.rules)?;
+        st.serialize_field("setup", &self.setup)?;
+        if full {
+            if let Some(comments) = &self.comments {
+                st.serialize_field("game_comments", comments)?;
+            }
+        } else {
+            let c = &*self.counts;
+            st.serialize_field("ply_count", &c.ply_count)?;
+            st.serialize_field("capture_count", &c.capture_count)?;
+            st.serialize_field("variation_count", &c.variation_count)?;
+            st.serialize_field("comment_count", &c.comment_count)?;
+        }
+        match self.detail {
+            Detail::Full => st.serialize_field("moves", &self.moves)?,
+            Detail::Moves => st.serialize_field("moves", &self.brief)?,
+            Detail::Game => {}
+        }
+        st.serialize_field("result", &self.result)?;
+        st.serialize_field("valid", &self.valid)?;
+        st.serialize_field("errors", &self.errors)?;
+        st.serialize_field("warnings", &self.warnings)?;
+        if let Some(raw) = self.raw {
+            st.serialize_field("raw", raw)?;
+        }
+        st.end()
+    }
 }
 
 /// One move.
@@ -372,6 +579,7 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
         errors: diagnostics_json(&game.errors, Severity::Error),
         warnings: diagnostics_json(&game.errors, Severity::Warning),
         raw: None,
+        counts: CountsJson::of(game),
     }
 }
 
@@ -423,7 +631,25 @@ pub fn write_game(
     index: Option<usize>,
     pretty: bool,
 ) -> serde_json::Result<()> {
-    let view = stream::GameView { game, file, index };
+    write_game_at(w, game, file, index, Detail::Full, pretty)
+}
+
+/// [`write_game`] at a level of detail: byte for byte what serializing
+/// [`game_json`] of the game [`at`](GameJson::at) that level writes.
+pub fn write_game_at(
+    w: impl std::io::Write,
+    game: &Game,
+    file: Option<&str>,
+    index: Option<usize>,
+    detail: Detail,
+    pretty: bool,
+) -> serde_json::Result<()> {
+    let view = stream::GameView {
+        game,
+        file,
+        index,
+        detail,
+    };
     if pretty {
         serde_json::to_writer_pretty(w, &view)
     } else {
@@ -481,7 +707,10 @@ fn place(
 mod stream {
     use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
-    use super::{CaptureJson, DiagnosticJson, first_side, place, result_json, side_json};
+    use super::{
+        CaptureJson, CountsJson, Detail, DiagnosticJson, Fields, MoveBriefJson, first_side, place,
+        result_json, side_json,
+    };
     use crate::diagnostics::{Diagnostic, Severity};
     use crate::notation::{Comment, Move, Variation};
     use crate::replay::{Game, Ply, VariationReplayer};
@@ -492,7 +721,7 @@ mod stream {
 
     /// Serializes the items of an iterator as a sequence; the iterator is
     /// made anew by `make` (serializing takes `&self`).
-    struct Seq<F>(F);
+    pub(super) struct Seq<F>(pub(super) F);
 
     impl<F, I> Serialize for Seq<F>
     where
@@ -519,6 +748,7 @@ mod stream {
         pub game: &'a Game,
         pub file: Option<&'a str>,
         pub index: Option<usize>,
+        pub detail: Detail,
     }
 
     /// The game being written, and the replayer of the variations its replay
@@ -562,19 +792,6 @@ mod stream {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let game = self.game;
             let record = &game.record;
-            let mut st = s.serialize_struct("GameJson", 12)?;
-            if let Some(file) = self.file {
-                st.serialize_field("file", file)?;
-            }
-            if let Some(index) = self.index {
-                st.serialize_field("game", &(index + 1))?;
-            }
-            st.serialize_field("tags", &Tags(game))?;
-            st.serialize_field("rules", &game.rules.map(|r| r.to_string()))?;
-            st.serialize_field("setup", &game.start.map(|p| p.to_string()))?;
-            if !record.comments.is_empty() {
-                st.serialize_field("game_comments", &texts(&record.comments))?;
-            }
             let writing = Writing {
                 game,
                 variations: RefCell::new(None),
@@ -588,12 +805,42 @@ mod stream {
                 first_number: 1,
                 first: first_side(game),
             };
-            st.serialize_field("moves", &line)?;
-            st.serialize_field("result", &Some(result_json(game)))?;
-            st.serialize_field("valid", &game.is_valid())?;
-            st.serialize_field("errors", &Diagnostics(&game.errors, Severity::Error))?;
-            st.serialize_field("warnings", &Diagnostics(&game.errors, Severity::Warning))?;
-            st.end()
+            let brief = Seq(|| {
+                record.moves.iter().enumerate().map(|(k, m)| MoveBriefJson {
+                    pit: m.pit.to_string(),
+                    claim: m.claim,
+                    seeds_captured: game
+                        .moves
+                        .get(k)
+                        .and_then(|p| p.outcome.as_ref())
+                        .and_then(|o| o.capture)
+                        .map(|c| c.seeds()),
+                })
+            });
+            // Counted only where they are written.
+            let counts = if self.detail == Detail::Full {
+                CountsJson::default()
+            } else {
+                CountsJson::of(game)
+            };
+            Fields {
+                detail: self.detail,
+                file: self.file,
+                game: self.index.map(|i| i + 1),
+                tags: Tags(game),
+                rules: game.rules.map(|r| Cow::Owned(r.to_string())),
+                setup: game.start.map(|p| Cow::Owned(p.to_string())),
+                comments: (!record.comments.is_empty()).then(|| texts(&record.comments)),
+                counts: Cow::Owned(counts),
+                moves: line,
+                brief,
+                result: Some(Cow::Owned(result_json(game))),
+                valid: game.is_valid(),
+                errors: Diagnostics(&game.errors, Severity::Error),
+                warnings: Diagnostics(&game.errors, Severity::Warning),
+                raw: None,
+            }
+            .serialize(s)
         }
     }
 
@@ -815,12 +1062,86 @@ pub fn unparsed_json(
         errors: vec![DiagnosticJson::from(error)],
         warnings: Vec::new(),
         raw: Some(String::from_utf8_lossy(raw).into_owned()),
+        counts: CountsJson::default(),
     }
 }
 
 /// The JSON Schema of [`GameJson`].
 pub fn schema() -> serde_json::Value {
     schema_of::<GameJson>()
+}
+
+/// The JSON Schema of a game at a level of detail: at [`Detail::Full`],
+/// [`schema`]; below, the same fields without the game's `comments`, with
+/// those of [`CountsJson`], and `moves` of [`MoveBriefJson`]
+/// ([`Detail::Moves`]) or none ([`Detail::Game`]). Made from the full one,
+/// so that each field is described once.
+pub fn schema_at(detail: Detail) -> serde_json::Value {
+    use serde_json::{Value, json};
+    let mut root = schema();
+    if detail == Detail::Full {
+        return root;
+    }
+    let counts = schema_of::<CountsJson>();
+    let brief = schema_of::<MoveBriefJson>();
+    let Value::Object(top) = &mut root else {
+        return root;
+    };
+    if let Some(Value::Object(defs)) = top.get_mut("$defs") {
+        // What only the full moves use.
+        for name in [
+            "MoveJson",
+            "LapJson",
+            "CaptureJson",
+            "BoardJson",
+            "CommentsJson",
+            "SideJson",
+        ] {
+            defs.remove(name);
+        }
+        if detail == Detail::Moves {
+            let mut brief = brief;
+            if let Value::Object(b) = &mut brief {
+                b.remove("$schema");
+                b.remove("title");
+            }
+            defs.insert("MoveBriefJson".into(), brief);
+        }
+    }
+    let mut required: Vec<Value> = Vec::new();
+    if let Some(Value::Object(props)) = top.get_mut("properties") {
+        props.remove("game_comments");
+        props.remove("moves");
+        if let Some(Value::Object(count_props)) = counts.get("properties") {
+            props.extend(count_props.clone());
+            required.extend(count_props.keys().map(|k| Value::from(k.as_str())));
+        }
+        if detail == Detail::Moves {
+            props.insert(
+                "moves".into(),
+                json!({
+                    "description": "The main line, each move its pit, claim and capture only.",
+                    "items": {"$ref": "#/$defs/MoveBriefJson"},
+                    "type": "array",
+                }),
+            );
+            required.push("moves".into());
+        }
+    }
+    match top.get_mut("required") {
+        Some(Value::Array(r)) => r.extend(required),
+        _ => {
+            top.insert("required".into(), Value::Array(required));
+        }
+    }
+    top.insert(
+        "title".into(),
+        Value::from(match detail {
+            Detail::Game => "GameJson at --detail game",
+            _ => "GameJson at --detail moves",
+        }),
+    );
+    root
 }
 
 /// The JSON Schema of any command's output type.
