@@ -7,7 +7,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 mod quick;
+mod verdict;
 pub use quick::QuickCheck;
+pub use verdict::{DecidedBy, Verdict};
 
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag, check_tags};
