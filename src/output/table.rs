@@ -760,7 +760,7 @@ pub fn result_line(game: &Game) -> String {
             match &verdict.not_counted {
                 // The record says otherwise: the board decides, and the
                 // line says what is wrong.
-                Some(why) => format!("{line} Not counted: {why}."),
+                Some(why) => format!("{line} Not counted in standings: {why}."),
                 None => line,
             }
         }
@@ -792,7 +792,7 @@ pub fn result_line(game: &Game) -> String {
             if verdict.decided_by.is_some()
                 && let Some(why) = &verdict.not_counted
             {
-                line += &format!(" Not counted: {why}.");
+                line += &format!(" Not counted in standings: {why}.");
             }
             line
         }
