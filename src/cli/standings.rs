@@ -311,6 +311,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let layout = Layout {
                 cross: args.cross,
                 short: false,
+                droppable: 0,
             };
             let mut all: Option<Grid> = None;
             for t in &tables {
@@ -413,6 +414,11 @@ impl Text<'_> {
             let (grid, layout, as_lines) = self.fitted(rows);
             let mut block = grid;
             if let Some(words) = legend(rows, layout, self.order) {
+                // A Markdown table goes on to the next line unless a blank
+                // line ends it.
+                if markdown {
+                    block.push('\n');
+                }
                 block += &self.paragraph(&words);
             }
             blocks.push(block);
@@ -452,19 +458,53 @@ impl Text<'_> {
             self.width()
                 .is_none_or(|w| text.lines().all(|l| text_width(l) <= w))
         };
-        let mut tries = vec![(false, false), (false, true)];
+        // Full headers; else short ones, leaving out the fewest columns that
+        // keep each row on one line, else the fewest that fit; the
+        // crosstable's columns first when asked for.
+        let full = |cross| Layout {
+            cross,
+            short: false,
+            droppable: 0,
+        };
+        let short = |cross| {
+            (0..=5)
+                .map(|droppable| Layout {
+                    cross,
+                    short: true,
+                    droppable,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut families = Vec::new();
         if self.cross {
-            tries = vec![(true, false), (true, true), (false, true)];
+            families.extend([vec![full(true)], short(true)]);
         }
-        let last = tries.len() - 1;
-        for (k, (cross, short)) in tries.into_iter().enumerate() {
-            let layout = Layout { cross, short };
-            let text = render(layout);
-            if k == last || fits(&text) {
-                return (text, layout, self.cross && !cross);
+        families.extend([vec![full(false)], short(false)]);
+        // Lines of cells (the header's included), against one a row.
+        let one_line_rows = |text: &str| {
+            text.lines().filter(|l| l.starts_with(['│', '|'])).count() == rows.len() + 1
+        };
+        for family in &families {
+            let fitting: Vec<(String, Layout)> = family
+                .iter()
+                .map(|&layout| (render(layout), layout))
+                .filter(|(text, _)| fits(text))
+                .collect();
+            let best = match fitting.iter().position(|(text, _)| one_line_rows(text)) {
+                Some(k) => fitting.into_iter().nth(k),
+                None => fitting.into_iter().next(),
+            };
+            if let Some((text, layout)) = best {
+                return (text, layout, self.cross && !layout.cross);
             }
         }
-        unreachable!("the last layout is taken")
+        // Nothing fits (a word wider than the width): the most compact.
+        let layout = Layout {
+            cross: false,
+            short: true,
+            droppable: 5,
+        };
+        (render(layout), layout, self.cross)
     }
 }
 

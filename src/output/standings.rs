@@ -119,8 +119,13 @@ fn tiebreak_short(key: &str) -> &str {
 pub struct Layout {
     /// A crosstable column for each row.
     pub cross: bool,
-    /// One-letter headers, and columns that may be left out.
+    /// One-letter headers.
     pub short: bool,
+    /// With `short`, how many of the columns another says again may be
+    /// left out when the table does not fit, in order: the seeds (`±`
+    /// stays), games (won, drawn and lost add up to them), drawn, lost,
+    /// won (the points stay).
+    pub droppable: u8,
 }
 
 /// The standings as a grid, the rows in rank order. With `layout.cross`, a
@@ -249,20 +254,26 @@ pub fn standings_grid(
     }
     let mut grid = Grid::new(header, out);
     // In a narrow terminal long names wrap at spaces; numbers never do. With
-    // short headers, the columns another says again may be left out: the
-    // seeds (`±` stays), then games (won, drawn and lost add up to them),
-    // then drawn, lost and won (the points stay).
+    // short headers, the first `droppable` columns of `Layout::droppable`'s
+    // list may be left out.
     grid.fit = grid
         .header
         .iter()
-        .map(|h| match h.as_str() {
-            "player" => Fit::Wrap,
-            "seeds" if short => Fit::Optional(0),
-            "g" => Fit::Optional(1),
-            "d" => Fit::Optional(2),
-            "l" => Fit::Optional(3),
-            "w" => Fit::Optional(4),
-            _ => Fit::Keep,
+        .map(|h| {
+            let rank = match h.as_str() {
+                "player" => return Fit::Wrap,
+                "seeds" if short => 0,
+                "g" => 1,
+                "d" => 2,
+                "l" => 3,
+                "w" => 4,
+                _ => return Fit::Keep,
+            };
+            if rank < layout.droppable {
+                Fit::Optional(rank)
+            } else {
+                Fit::Keep
+            }
         })
         .collect();
     grid
