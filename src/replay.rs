@@ -9,7 +9,9 @@ use std::fmt;
 mod fill;
 mod quick;
 pub use fill::{Change, Filled, Filling, fill};
+mod verdict;
 pub use quick::QuickCheck;
+pub use verdict::{DecidedBy, Verdict};
 
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag, check_tags};

@@ -788,7 +788,7 @@ fn titles_name_the_ruleset() {
     │ 1   ┆ South ┆ 1. c ┆ 4     ┆ c4 A5 F5 e6 E6 ┆ +7 from B ┆ 7-0    ┆       │
     └─────┴───────┴──────┴───────┴────────────────┴───────────┴────────┴───────┘
 
-    Result *: unfinished after 1 ply; stores 7-0, North to move.
+    Result *: not decided; unfinished after 1 ply; stores 7-0, North to move.
     "#);
     insta::assert_snapshot!(run(&["annotate", "--width", "80", "--rules", "endodoi"], Some(untagged)), @r#"
     exit 0
@@ -801,7 +801,7 @@ fn titles_name_the_ruleset() {
     │ 1   ┆ South ┆ 1. c ┆ 4     ┆ c4 A5 F5 e6 E6 ┆ +7 from B ┆ 7-0    ┆       │
     └─────┴───────┴──────┴───────┴────────────────┴───────────┴────────┴───────┘
 
-    Result *: unfinished after 1 ply; stores 7-0, North to move.
+    Result *: not decided; unfinished after 1 ply; stores 7-0, North to move.
     "#);
     insta::assert_snapshot!(run(&["board", "--width", "80"], Some(untagged)), @r#"
     exit 0

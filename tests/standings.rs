@@ -70,6 +70,20 @@ fn json_lines(args: &[&str]) -> Vec<Line> {
         .collect()
 }
 
+/// The JSON rows as parsed.
+fn json_values(args: &[&str]) -> Vec<serde_json::Value> {
+    let out = ayo()
+        .args(["standings", TOURNAMENT, "--format", "json"])
+        .args(args)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 fn line(
     event: Option<&str>,
     rank: u64,
@@ -92,11 +106,12 @@ fn line(
     )
 }
 
-/// The whole file as one table, worked out by hand from the games above.
+/// The whole file as one table, worked out by hand from the games above,
+/// with the seed difference as the only tie-break.
 #[test]
 fn the_table_is_as_worked_out_by_hand() {
     assert_eq!(
-        json_lines(&[]),
+        json_lines(&["--tiebreak", "seeds"]),
         [
             // 25-6, 26-12.
             line(None, 1, "Bisi Adekunle", [2, 2, 0, 0], 2.0, [51, 18]),
@@ -117,6 +132,102 @@ fn the_table_is_as_worked_out_by_hand() {
     );
 }
 
+/// The default tie-breaks, FIDE's order: head-to-head (passed over when
+/// the players level on points have not all met), Sonneborn-Berger, wins,
+/// seeds.
+#[test]
+fn the_default_tiebreaks_as_worked_out_by_hand() {
+    assert_eq!(
+        json_lines(&[]),
+        [
+            // Three players on 2 points who have not all met: no
+            // head-to-head. Sonneborn-Berger: Segun Afolabi beat Ronke
+            // Balogun (½) and Kehinde Oladipo (2): 2½; Kehinde Oladipo beat
+            // Ibrahim Lawal (1½) and Ronke Balogun (½): 2; Bisi Adekunle
+            // beat Femi Ajayi and `kehinde  Oladipo` (½ each): 1.
+            line(None, 1, "Segun Afolabi", [3, 2, 0, 1], 2.0, [74, 60]),
+            line(None, 2, "Kehinde Oladipo", [3, 2, 0, 1], 2.0, [75, 50]),
+            line(None, 3, "Bisi Adekunle", [2, 2, 0, 0], 2.0, [51, 18]),
+            line(None, 4, "Ibrahim Lawal", [3, 1, 1, 1], 1.5, [55, 73]),
+            // On ½: Ronke Balogun drew with Ibrahim Lawal (1½): ¾; the
+            // other two drew with each other (¼ each), and the seeds part
+            // them.
+            line(None, 5, "Ronke Balogun", [3, 0, 1, 2], 0.5, [55, 76]),
+            line(None, 6, "kehinde  Oladipo", [2, 0, 1, 1], 0.5, [30, 36]),
+            line(None, 7, "Femi Ajayi", [2, 0, 1, 1], 0.5, [16, 43]),
+        ]
+    );
+    let rows = json_values(&[]);
+    let tiebreaks: Vec<(&str, serde_json::Value)> = rows
+        .iter()
+        .map(|v| {
+            (
+                v["tiebreak"].as_str().unwrap_or("-"),
+                v["tiebreaks"]["sonneborn_berger"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        tiebreaks,
+        [
+            ("sonneborn_berger", 2.5.into()),
+            ("sonneborn_berger", 2.0.into()),
+            ("sonneborn_berger", 1.0.into()),
+            ("-", 2.25.into()),
+            ("sonneborn_berger", 0.75.into()),
+            ("seed_difference", 0.25.into()),
+            ("seed_difference", 0.25.into()),
+        ]
+    );
+    assert!(
+        rows.iter()
+            .all(|v| v["tiebreaks"]["head_to_head"].is_null())
+    );
+    // Sonneborn-Berger last: the seeds decide among the three on 2.
+    let order: Vec<String> = json_lines(&["--tiebreak", "seeds,sb"])
+        .into_iter()
+        .map(|l| l.2)
+        .take(3)
+        .collect();
+    assert_eq!(order, ["Bisi Adekunle", "Kehinde Oladipo", "Segun Afolabi"]);
+}
+
+/// `--tiebreak` refuses an unknown name and a name given twice.
+#[test]
+fn tiebreak_lists_are_checked() {
+    assert_eq!(
+        code(
+            &["standings", TOURNAMENT, "--tiebreak", "sb,buchholz"],
+            None
+        ),
+        2
+    );
+    assert_eq!(
+        code(&["standings", TOURNAMENT, "--tiebreak", "sb,SB"], None),
+        2
+    );
+    insta::assert_snapshot!(run(
+        &["standings", TOURNAMENT, "--tiebreak", "sb,buchholz"],
+        None
+    ));
+}
+
+/// Players level on points and every tie-break share a rank, shown `1=`.
+#[test]
+fn a_tie_not_broken_shares_the_rank() {
+    let input = b"[South \"Ade\"]\n[North \"Bola\"]\n\n1. c 1-0\n\n[South \"Bola\"]\n[North \"Ade\"]\n\n1. c 1-0\n";
+    let text = run(&["standings", "--width", "100"], Some(input));
+    assert!(text.contains("│ 1= ┆ Ade "), "{text}");
+    assert!(text.contains("│ 1= ┆ Bola "), "{text}");
+    assert!(text.contains("A rank with `=` is shared"), "{text}");
+    // Head-to-head first: each beat the other. By the seeds alone, still level.
+    let json = run(
+        &["standings", "--format", "json", "--tiebreak", "seeds"],
+        Some(input),
+    );
+    assert_eq!(json.matches("\"rank\":1,").count(), 2, "{json}");
+}
+
 #[test]
 fn one_table_per_event() {
     let spring = Some("Ibadan Spring Open 2025");
@@ -124,8 +235,9 @@ fn one_table_per_event() {
     assert_eq!(
         json_lines(&["--by", "Event"]),
         [
-            line(spring, 1, "Kehinde Oladipo", [3, 2, 0, 1], 2.0, [75, 50]),
-            line(spring, 2, "Segun Afolabi", [3, 2, 0, 1], 2.0, [74, 60]),
+            // Level on points, and they met: Segun Afolabi won.
+            line(spring, 1, "Segun Afolabi", [3, 2, 0, 1], 2.0, [74, 60]),
+            line(spring, 2, "Kehinde Oladipo", [3, 2, 0, 1], 2.0, [75, 50]),
             line(spring, 3, "Ibrahim Lawal", [3, 1, 1, 1], 1.5, [55, 73]),
             line(spring, 4, "Ronke Balogun", [3, 0, 1, 2], 0.5, [55, 76]),
             line(oyo, 1, "Bisi Adekunle", [2, 2, 0, 0], 2.0, [51, 18]),
@@ -370,4 +482,111 @@ fn a_game_that_does_not_parse_is_listed_with_its_players() {
     insta::assert_snapshot!(run(&["standings", file, "--format", "csv"], None));
     // Under --by, it is listed in its event's table.
     insta::assert_snapshot!(run(&["standings", file, "--by", "Event"], None));
+}
+
+/// The Result token says North won, the board says South did (26-11): the
+/// game is not counted, and listed with the reason, in every format.
+#[test]
+fn a_token_against_the_board_is_listed_not_counted() {
+    let file = "fixtures/invalid/wrong-result.ayo";
+    let text = run(&["standings", file, "--width", "200"], None);
+    assert!(!text.contains("┆ Simi Oyediran"), "counted: {text}");
+    assert!(
+        text.contains("game 1: Simi Oyediran v Bode Akinyemi: the record says 0-1, but the game ended 1-0 on the board"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+    let json = run(&["standings", file, "--format", "json"], None);
+    assert!(
+        json.contains("note: not counted: fixtures/invalid/wrong-result.ayo game 1"),
+        "{json}"
+    );
+}
+
+/// Every game not counted is listed: `*`, a game with no termination token
+/// and no readable tags, an illegal move, a copy.
+#[test]
+fn every_game_not_counted_is_listed() {
+    let game = "[South \"A\"]\n[North \"B\"]\n\n1. c C 1-0\n\n";
+    let input = format!(
+        "{game}\
+         [South \"A\"]\n[North \"C\"]\n\n1. c C *\n\n\
+         [South \"A\"]\n[North \"C\"]\n\n1. c c 0-1\n\n\
+         {game}\
+         1. c C\n"
+    );
+    let text = run(&["standings", "--width", "200"], Some(input.as_bytes()));
+    for listed in [
+        "<stdin> game 2: A v C: unfinished (`*`)",
+        "<stdin> game 3: A v C: the record is invalid: ply 2, North's c: it is North's turn",
+        "<stdin> game 4: A v B: a copy of <stdin> game 1 (the same moves and players)",
+        "<stdin> game 5: ? v ?: could not be read: line 21, column 7: missing game-termination token",
+    ] {
+        assert!(text.contains(listed), "{listed}\n{text}");
+    }
+    insta::assert_snapshot!(text);
+}
+
+/// An exact copy (the same game pasted twice) counts once, with one bounded
+/// warning however many copies there are.
+#[test]
+fn copies_count_once() {
+    let one = std::fs::read_to_string("fixtures/mokola-open-r1.ayo").unwrap();
+    let three = format!("{one}\n{one}\n{one}\n");
+    let out = ayo()
+        .args(["standings", "--format", "json"])
+        .write_stdin(three)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    for l in stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["games"], 1, "{l}");
+    }
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: 2 games are copies of games already read (the same moves and players) and not counted; `ayo duplicates` lists them"
+        ]
+    );
+    // The same game under other players is another game, and counts.
+    let other = one.replace("[South \"", "[South \"Other ");
+    let both = format!("{one}\n{other}\n");
+    let json = run(&["standings", "--format", "json"], Some(both.as_bytes()));
+    assert!(!json.contains("warning"), "{json}");
+    assert_eq!(json.matches("\"games\":1,").count(), 2, "{json}");
+    assert_eq!(json.matches("\"games\":2,").count(), 1, "{json}");
+}
+
+/// No line of `standings`, plain or `--cross`, is wider than `--width`, for
+/// every fixture.
+#[test]
+fn standings_fit_every_width() {
+    use unicode_width::UnicodeWidthStr;
+    for file in common::fixture_files() {
+        for width in ["40", "60", "80", "120"] {
+            for cross in [false, true] {
+                let mut args = vec!["standings", file.to_str().unwrap(), "--width", width];
+                if cross {
+                    args.push("--cross");
+                }
+                let out = ayo().args(&args).output().unwrap();
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                let max: usize = width.parse().unwrap();
+                for line in stdout.lines() {
+                    assert!(
+                        line.width() <= max,
+                        "{args:?}: {} columns:\n{line}\n{stdout}",
+                        line.width()
+                    );
+                }
+            }
+        }
+    }
 }

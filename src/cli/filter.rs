@@ -58,7 +58,10 @@ pub struct Args {
     /// The game-termination token: 1-0, 0-1, 1/2-1/2 or *.
     #[arg(long, value_name = "RESULT", value_parser = parse_outcome)]
     result: Vec<Outcome>,
-    /// Who won by the replay (a finished game).
+    /// Who won: the board for a game that ended on it, else the
+    /// termination token (a resignation, an agreement); `*`, and a record
+    /// with an illegal move, decide nothing. The same verdict as `ayo json`'s
+    /// `result.winner`.
     #[arg(long, value_enum, value_name = "SIDE")]
     winner: Vec<WinnerArg>,
     /// The record's own ruleset (its Rules tag, else russ), compared as a

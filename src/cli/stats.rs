@@ -19,7 +19,10 @@ use super::{
 ///
 /// Reads every game once and keeps only counts, sums and histograms, so any
 /// number of games fits in memory. Results (by side, and by the ruleset each
-/// game is replayed under) are by the result token; plies count the main
+/// game is replayed under) are by who won, as `ayo json`'s `result.winner`
+/// says it: the board for a game that ended on it, else the termination
+/// token; `*` counts games that nothing decides (`*` on an unfinished board,
+/// or an invalid record); plies count the main
 /// line of every game that parses. Laps per move, capture sizes, how games end
 /// and how each first move scored come from the main lines of the valid
 /// games; first moves only from games that start at the ruleset's start

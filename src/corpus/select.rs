@@ -452,7 +452,7 @@ impl FromStr for Board {
     }
 }
 
-/// `--winner`: who won, by the replay.
+/// `--winner`: who won, by the game's [`Verdict`](crate::replay::Verdict).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Winner {
     /// South won.
@@ -464,7 +464,7 @@ pub enum Winner {
 }
 
 impl Winner {
-    /// As the replay's game end says it (`None` a draw).
+    /// As a verdict or the replay's game end says it (`None` a draw).
     pub fn of(winner: Option<Side>) -> Winner {
         match winner {
             Some(Side::South) => Winner::South,
@@ -491,7 +491,9 @@ pub struct Criteria {
     pub date_to: Option<Date>,
     /// `--result`: the game-termination token.
     pub results: Vec<Outcome>,
-    /// `--winner`: the winner by the replay (a finished game).
+    /// `--winner`: the winner by the game's
+    /// [`Verdict`](crate::replay::Verdict): the board's for a game that
+    /// ended on it, else the token's.
     pub winners: Vec<Winner>,
     /// `--valid`: parses, and replays without an error.
     pub valid: bool,
@@ -603,8 +605,9 @@ impl Criteria {
             && (!self.unfinished || game.end.is_none())
             && (self.winners.is_empty()
                 || game
-                    .end
-                    .is_some_and(|e| self.winners.contains(&Winner::of(e.winner))))
+                    .verdict()
+                    .winner()
+                    .is_some_and(|w| self.winners.contains(&Winner::of(w))))
             && (self.positions.is_empty() || self.positions.iter().any(|b| passes(game, b)))
     }
 }

@@ -1,25 +1,32 @@
-//! Tournament standings: each finished game's result added to its players'
-//! lines, then ranked by points (1 a win, ½ a draw) with the seed difference as
-//! the tie-break. No I/O: `ayo standings` reads the games and prints the table.
+//! Tournament standings: each counted game's result added to its players'
+//! lines, then ranked by points (1 a win, ½ a draw) and, among players level
+//! on points, by tie-breaks in a chosen order ([`Tiebreak`]; FIDE's
+//! handbook is the model): head-to-head, Sonneborn-Berger, games won, seed
+//! difference by default. No I/O: `ayo standings` reads the games and prints
+//! the table.
 //!
 //! Players are told apart by their names exactly as written (trimmed), as in
 //! a results sheet: [`name_variants`] finds the names that differ only in
 //! case or spacing, for a note, without merging them.
 //!
 //! ```
-//! use ayo::corpus::standings::Standings;
+//! use ayo::corpus::standings::{Standings, Tiebreak};
 //! use ayo::notation::Outcome;
 //!
 //! let mut table = Standings::default();
 //! table.add("Ade", "Bola", Outcome::SouthWins, [26, 20]);
 //! table.add("Bola", "Chidi", Outcome::SouthWins, [25, 23]);
 //! table.add("Chidi", "Ade", Outcome::SouthWins, [25, 21]);
-//! // One point each: Ade (47 for, 45 against) and Chidi (48, 46) are level
-//! // on the tie-break too, and share first place; Bola (45, 49) is third.
+//! // One point each, one each against the others, and the same
+//! // Sonneborn-Berger and wins: the seed difference puts Bola (45 for, 49
+//! // against) third; Ade (47, 45) and Chidi (48, 46) are level on every
+//! // tie-break, and share first place.
 //! let rows = table.ranked();
 //! let ranks: Vec<(u32, &str)> = rows.iter().map(|r| (r.rank, r.player.as_str())).collect();
 //! assert_eq!(ranks, [(1, "Ade"), (1, "Chidi"), (3, "Bola")]);
 //! assert_eq!((rows[0].points_halves, rows[0].seed_difference()), (2, 2));
+//! assert_eq!((rows[0].shared, rows[0].tiebreak), (true, None));
+//! assert_eq!(rows[2].tiebreak, Some(Tiebreak::SeedDifference));
 //! ```
 
 use std::collections::{BTreeMap, HashMap};
@@ -45,12 +52,126 @@ pub struct Standings {
     players: HashMap<String, Line>,
 }
 
+/// A tie-break: one way to order players level on points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tiebreak {
+    /// The points scored in the games between the players level on points,
+    /// when each of them has met each other (else it is passed over).
+    HeadToHead,
+    /// Sonneborn-Berger: the points of each opponent beaten, and half those
+    /// of each opponent drawn with (a game at a time), all at the end of
+    /// the table.
+    SonnebornBerger,
+    /// Games won.
+    Wins,
+    /// Seeds for minus seeds against.
+    SeedDifference,
+}
+
+impl Tiebreak {
+    /// The order used unless another is asked for: FIDE's (head-to-head
+    /// first), then the seeds, which a mancala game scores.
+    pub const DEFAULT: [Tiebreak; 4] = [
+        Tiebreak::HeadToHead,
+        Tiebreak::SonnebornBerger,
+        Tiebreak::Wins,
+        Tiebreak::SeedDifference,
+    ];
+
+    /// The short name, as `--tiebreak` takes it and a table shows it:
+    /// `h2h`, `sb`, `wins`, `seeds`.
+    pub fn short(self) -> &'static str {
+        match self {
+            Tiebreak::HeadToHead => "h2h",
+            Tiebreak::SonnebornBerger => "sb",
+            Tiebreak::Wins => "wins",
+            Tiebreak::SeedDifference => "seeds",
+        }
+    }
+
+    /// The JSON name: `head_to_head`, `sonneborn_berger`, `win_count`,
+    /// `seed_difference`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Tiebreak::HeadToHead => "head_to_head",
+            Tiebreak::SonnebornBerger => "sonneborn_berger",
+            Tiebreak::Wins => "win_count",
+            Tiebreak::SeedDifference => "seed_difference",
+        }
+    }
+
+    /// In words, for a legend.
+    pub fn title(self) -> &'static str {
+        match self {
+            Tiebreak::HeadToHead => "head-to-head",
+            Tiebreak::SonnebornBerger => "Sonneborn-Berger",
+            Tiebreak::Wins => "games won",
+            Tiebreak::SeedDifference => "seed difference",
+        }
+    }
+}
+
+impl std::str::FromStr for Tiebreak {
+    type Err = String;
+
+    /// A short name (`h2h`), a JSON name (`head_to_head`) or either with
+    /// hyphens (`head-to-head`), in any case.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let name = s.trim().to_lowercase().replace('-', "_");
+        Tiebreak::DEFAULT
+            .into_iter()
+            .find(|t| name == t.short() || name == t.key())
+            .ok_or_else(|| {
+                format!(
+                    "expected a tie-break: h2h, sb, wins or seeds; found `{}`",
+                    s.trim()
+                )
+            })
+    }
+}
+
+/// A list of tie-breaks, as `--tiebreak` takes it: names joined by commas
+/// (`sb,h2h,wins,seeds`), each at most once.
+///
+/// ```
+/// use ayo::corpus::standings::{Tiebreak, parse_tiebreaks};
+///
+/// assert_eq!(parse_tiebreaks("seeds, SB").unwrap(), [Tiebreak::SeedDifference, Tiebreak::SonnebornBerger]);
+/// assert!(parse_tiebreaks("sb,sb").is_err());
+/// ```
+pub fn parse_tiebreaks(s: &str) -> Result<Vec<Tiebreak>, String> {
+    let mut list: Vec<Tiebreak> = Vec::new();
+    for name in s.split(',') {
+        let t: Tiebreak = name.parse()?;
+        if list.contains(&t) {
+            return Err(format!("`{}` is listed twice", t.short()));
+        }
+        list.push(t);
+    }
+    Ok(list)
+}
+
 /// One player's row of a ranked table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
-    /// From 1. Players level on points and seed difference share a rank
+    /// From 1. Players level on points and on every tie-break share a rank
     /// (1, 2, 2, 4).
     pub rank: u32,
+    /// Whether another player has the same rank.
+    pub shared: bool,
+    /// The tie-break that decided this player's place among the players
+    /// level with them on points: the one that set them apart from the
+    /// last of the others. `None` for a player level with nobody, and for
+    /// players who share a rank.
+    pub tiebreak: Option<Tiebreak>,
+    /// Head-to-head: the half points scored against the others of the
+    /// group of players it was applied to (those level on points, or what
+    /// the tie-breaks before it left level). `None` when it was not
+    /// applied: a player level with nobody, or a group whose players have
+    /// not all met.
+    pub head_to_head_halves: Option<u32>,
+    /// Sonneborn-Berger, in quarter points (exact).
+    pub sonneborn_berger_quarters: u64,
     /// The name as written (trimmed).
     pub player: String,
     /// Games won.
@@ -83,7 +204,17 @@ impl Row {
         f64::from(self.points_halves) / 2.0
     }
 
-    /// Seeds for minus seeds against: the tie-break.
+    /// Sonneborn-Berger: see [`Tiebreak::SonnebornBerger`].
+    pub fn sonneborn_berger(&self) -> f64 {
+        self.sonneborn_berger_quarters as f64 / 4.0
+    }
+
+    /// Head-to-head points, when applied: see [`Row::head_to_head_halves`].
+    pub fn head_to_head(&self) -> Option<f64> {
+        self.head_to_head_halves.map(|h| f64::from(h) / 2.0)
+    }
+
+    /// Seeds for minus seeds against: a tie-break.
     pub fn seed_difference(&self) -> i64 {
         // Seeds of real games are far below i64::MAX; saturate rather than
         // wrap on a hostile Score tag.
@@ -135,14 +266,26 @@ impl Standings {
         self.players.keys().map(String::as_str)
     }
 
-    /// The table: most points first, then the greater seed difference, then
-    /// by name (byte order) among players who share a rank.
+    /// The table ranked with the default tie-breaks
+    /// ([`Tiebreak::DEFAULT`]).
     pub fn ranked(&self) -> Vec<Row> {
+        self.ranked_by(&Tiebreak::DEFAULT)
+    }
+
+    /// The table: most points first; among players level on points, the
+    /// tie-breaks in `order`, each applied to the players the ones before
+    /// it left level; players level on every one share a rank, in name
+    /// order (bytes).
+    pub fn ranked_by(&self, order: &[Tiebreak]) -> Vec<Row> {
         let mut rows: Vec<Row> = self
             .players
             .iter()
             .map(|(name, l)| Row {
                 rank: 0,
+                shared: false,
+                tiebreak: None,
+                head_to_head_halves: None,
+                sonneborn_berger_quarters: 0,
                 player: name.clone(),
                 wins: l.wins,
                 draws: l.draws,
@@ -153,18 +296,71 @@ impl Standings {
                 cross: Vec::new(),
             })
             .collect();
-        let level = |r: &Row| (r.points_halves, r.seed_difference());
+        let points: HashMap<&str, u32> = rows
+            .iter()
+            .map(|r| (r.player.as_str(), r.points_halves))
+            .collect();
+        let sb: Vec<u64> = rows
+            .iter()
+            .map(|r| {
+                self.players[&r.player]
+                    .against
+                    .iter()
+                    .map(|(o, games)| {
+                        let theirs = u64::from(points.get(o.as_str()).copied().unwrap_or(0));
+                        games.iter().map(|&h| u64::from(h) * theirs).sum::<u64>()
+                    })
+                    .sum()
+            })
+            .collect();
+        for (row, sb) in rows.iter_mut().zip(sb) {
+            row.sonneborn_berger_quarters = sb;
+        }
         rows.sort_by(|a, b| {
-            level(b)
-                .cmp(&level(a))
+            b.points_halves
+                .cmp(&a.points_halves)
                 .then_with(|| a.player.cmp(&b.player))
         });
+        // Each run of players level on points, ordered by the tie-breaks;
+        // `leaf` numbers the groups left level on all of them.
+        let mut leaf = vec![0usize; rows.len()];
+        let mut leaves = 0;
+        let mut start = 0;
+        while start < rows.len() {
+            let end = start
+                + rows[start..]
+                    .iter()
+                    .take_while(|r| r.points_halves == rows[start].points_halves)
+                    .count();
+            let group: Vec<usize> = (start..end).collect();
+            let ordered = self.break_ties(&mut rows, group, order, &mut |members| {
+                leaves += 1;
+                for &m in members {
+                    leaf[m] = leaves;
+                }
+            });
+            // Put the run in its new order (indices within `start..end`).
+            let run: Vec<(Row, usize)> = ordered
+                .iter()
+                .map(|&i| (rows[i].clone(), leaf[i]))
+                .collect();
+            for (k, (row, l)) in run.into_iter().enumerate() {
+                rows[start + k] = row;
+                leaf[start + k] = l;
+            }
+            start = end;
+        }
         for i in 0..rows.len() {
-            rows[i].rank = if i > 0 && level(&rows[i]) == level(&rows[i - 1]) {
+            let with_previous = i > 0 && leaf[i] == leaf[i - 1];
+            rows[i].rank = if with_previous {
                 rows[i - 1].rank
             } else {
                 i as u32 + 1
             };
+            if with_previous {
+                rows[i].shared = true;
+                rows[i - 1].shared = true;
+            }
         }
         let place: HashMap<String, usize> = rows
             .iter()
@@ -183,6 +379,80 @@ impl Standings {
             row.cross.sort_by_key(|(i, _)| *i);
         }
         rows
+    }
+
+    /// Orders `group` (indices of `rows`, level so far, in name order) by
+    /// the tie-breaks of `order`, setting each row's `tiebreak` and
+    /// head-to-head; `level` is called with each group left level on all of
+    /// them (a single player included). Returns the group in its order.
+    fn break_ties(
+        &self,
+        rows: &mut [Row],
+        group: Vec<usize>,
+        order: &[Tiebreak],
+        level: &mut dyn FnMut(&[usize]),
+    ) -> Vec<usize> {
+        let Some((&first, rest)) = order.split_first() else {
+            level(&group);
+            return group;
+        };
+        if group.len() == 1 {
+            level(&group);
+            return group;
+        }
+        let value = |rows: &[Row], i: usize| -> Option<i128> {
+            let r = &rows[i];
+            Some(match first {
+                Tiebreak::HeadToHead => i128::from(r.head_to_head_halves?),
+                Tiebreak::SonnebornBerger => i128::from(r.sonneborn_berger_quarters),
+                Tiebreak::Wins => i128::from(r.wins),
+                Tiebreak::SeedDifference => i128::from(r.seed_difference()),
+            })
+        };
+        if first == Tiebreak::HeadToHead {
+            let names: Vec<&str> = group.iter().map(|&i| rows[i].player.as_str()).collect();
+            let met_all = names.iter().all(|a| {
+                let against = &self.players[*a].against;
+                names.iter().all(|b| a == b || against.contains_key(*b))
+            });
+            if !met_all {
+                return self.break_ties(rows, group, rest, level);
+            }
+            let h2h: Vec<u32> = names
+                .iter()
+                .map(|a| {
+                    let against = &self.players[*a].against;
+                    names
+                        .iter()
+                        .filter(|b| *b != a)
+                        .filter_map(|b| against.get(*b))
+                        .flatten()
+                        .map(|&h| u32::from(h))
+                        .sum()
+                })
+                .collect();
+            for (&i, h) in group.iter().zip(h2h) {
+                rows[i].head_to_head_halves = Some(h);
+            }
+        }
+        let mut sorted = group;
+        // Stable: players level stay in name order.
+        sorted.sort_by_key(|&i| std::cmp::Reverse(value(rows, i)));
+        let runs: Vec<Vec<usize>> = sorted
+            .chunk_by(|&a, &b| value(rows, a) == value(rows, b))
+            .map(<[usize]>::to_vec)
+            .collect();
+        if runs.len() == 1 {
+            return self.break_ties(rows, sorted, rest, level);
+        }
+        let mut out = Vec::with_capacity(sorted.len());
+        for run in runs {
+            if run.len() == 1 {
+                rows[run[0]].tiebreak = Some(first);
+            }
+            out.extend(self.break_ties(rows, run, rest, level));
+        }
+        out
     }
 }
 
@@ -321,6 +591,63 @@ mod tests {
         let rows = t.ranked();
         assert_eq!(rows[0].seeds_for, 3 * u64::from(u32::MAX));
         assert!(rows[0].seed_difference() > 0);
+    }
+
+    #[test]
+    fn head_to_head_first_then_the_order_asked() {
+        let mut t = Standings::default();
+        // A and B both end on 2 points; B beat A, but A has the better
+        // seeds and Sonneborn-Berger.
+        t.add("B", "A", Outcome::SouthWins, [25, 23]);
+        t.add("A", "C", Outcome::SouthWins, [30, 10]);
+        t.add("A", "D", Outcome::SouthWins, [30, 10]);
+        t.add("B", "E", Outcome::SouthWins, [25, 23]);
+        t.add("C", "D", Outcome::SouthWins, [25, 23]);
+        let rows = t.ranked();
+        assert_eq!(names(&rows)[..2], [(1, "B"), (2, "A")]);
+        assert_eq!(rows[0].tiebreak, Some(Tiebreak::HeadToHead));
+        assert_eq!(
+            (rows[0].head_to_head(), rows[1].head_to_head()),
+            (Some(1.0), Some(0.0))
+        );
+        // Seeds first: A's +38 against B's +4.
+        let rows = t.ranked_by(&[Tiebreak::SeedDifference, Tiebreak::HeadToHead]);
+        assert_eq!(names(&rows)[..2], [(1, "A"), (2, "B")]);
+        assert_eq!(rows[0].tiebreak, Some(Tiebreak::SeedDifference));
+        // Sonneborn-Berger: A beat C (1 point) and D (0), B beat A (2) and
+        // E (0): B 2, A 1.
+        let rows = t.ranked_by(&[Tiebreak::SonnebornBerger]);
+        assert_eq!(
+            (rows[0].player.as_str(), rows[0].sonneborn_berger()),
+            ("B", 2.0)
+        );
+        assert_eq!(rows[1].sonneborn_berger(), 1.0);
+        // No tie-break at all: level on points is level.
+        let rows = t.ranked_by(&[]);
+        assert_eq!(names(&rows)[..2], [(1, "A"), (1, "B")]);
+        assert!(rows[0].shared && rows[0].tiebreak.is_none());
+    }
+
+    #[test]
+    fn head_to_head_is_passed_over_when_not_all_have_met() {
+        let mut t = Standings::default();
+        t.add("A", "X", Outcome::SouthWins, [25, 20]);
+        t.add("B", "Y", Outcome::SouthWins, [30, 10]);
+        let rows = t.ranked();
+        assert_eq!(names(&rows)[..2], [(1, "B"), (2, "A")]);
+        assert_eq!(rows[0].head_to_head(), None);
+        assert_eq!(rows[0].tiebreak, Some(Tiebreak::SeedDifference));
+    }
+
+    #[test]
+    fn tiebreak_names() {
+        for t in Tiebreak::DEFAULT {
+            assert_eq!(t.short().parse::<Tiebreak>(), Ok(t));
+            assert_eq!(t.key().parse::<Tiebreak>(), Ok(t));
+        }
+        assert_eq!("Head-To-Head".parse::<Tiebreak>(), Ok(Tiebreak::HeadToHead));
+        assert!(parse_tiebreaks("").is_err());
+        assert!(parse_tiebreaks("sb,buchholz").is_err());
     }
 
     #[test]

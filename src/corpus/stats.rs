@@ -121,16 +121,17 @@ impl Histogram {
     }
 }
 
-/// Games by their game-termination token.
+/// Games by their [`Verdict`](crate::replay::Verdict): who won, by the
+/// board for a game that ended on it, else by the token.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Results {
-    /// `1-0`.
+    /// South won (`1-0`).
     pub south: u64,
-    /// `0-1`.
+    /// North won (`0-1`).
     pub north: u64,
-    /// `1/2-1/2`.
+    /// Drawn (`1/2-1/2`).
     pub draw: u64,
-    /// `*`.
+    /// Not decided (`*`): unfinished with `*`, or an invalid record.
     pub unfinished: u64,
 }
 
@@ -176,7 +177,8 @@ impl Endings {
     }
 }
 
-/// A first move's record for the side that played it, by the result token.
+/// A first move's record for the side that played it, by the game's
+/// verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveScore {
     /// Games the mover won.
@@ -219,7 +221,7 @@ pub struct Stats {
     pub valid: u64,
     /// Games that do not parse (also counted invalid).
     pub unparsed: u64,
-    /// Every game that parses, by its result token.
+    /// Every game that parses, by its verdict.
     pub results: Results,
     /// The same by the ruleset the game was replayed under (`None`: its
     /// `Rules` tag could not be read).
@@ -275,7 +277,7 @@ impl Stats {
     /// every move counts none.
     pub fn add(&mut self, game: &Game) {
         self.games += 1;
-        let outcome = game.record.result.outcome;
+        let outcome = game.verdict().outcome;
         self.results.add(outcome);
         self.rulesets.entry(game.rules).or_default().add(outcome);
         self.plies.add(game.record.moves.len() as u64);

@@ -151,6 +151,10 @@ struct ImportResult {
     _winner: IgnoredAny,
     #[serde(default, rename = "ended_by")]
     _ended_by: IgnoredAny,
+    #[serde(default, rename = "decided_by")]
+    _decided_by: IgnoredAny,
+    #[serde(default, rename = "not_counted")]
+    _not_counted: IgnoredAny,
 }
 
 /// A pit letter, read from a one-letter string without allocating.

@@ -368,12 +368,25 @@ pub struct ResultJson {
     /// The final score after leftovers, South's first; `null` when unfinished.
     #[serde(default)]
     pub score: Option<[u32; 2]>,
-    /// `"south"`, `"north"`, `"draw"`, or `null` when unfinished.
+    /// Who won, as every command says it: `"south"`, `"north"`, `"draw"`,
+    /// or `null` when nothing decides the game (`*` on an unfinished
+    /// board, an invalid record). See `decided_by`.
     #[serde(default)]
     pub winner: Option<String>,
-    /// `"majority"`, `"no-legal-move"`, or `null` when unfinished.
+    /// How the game ended on the board: `"majority"`, `"no-legal-move"`, or
+    /// `null` when it did not.
     #[serde(default)]
     pub ended_by: Option<String>,
+    /// What decided `winner`: `"board"` (the game ended on the board),
+    /// `"token"` (it did not: a resignation, an agreement, an
+    /// adjudication), or `null` when nothing did.
+    #[serde(default)]
+    pub decided_by: Option<String>,
+    /// Why the game does not count in `ayo standings` (`null` when it
+    /// does): nothing decides it, or its token or `Result` tag contradicts
+    /// what does.
+    #[serde(default)]
+    pub not_counted: Option<String>,
 }
 
 /// A problem, at a place in the file: an error or a warning.
@@ -1015,14 +1028,16 @@ mod stream {
 
 /// The result of a replayed game.
 pub fn result_json(game: &Game) -> ResultJson {
+    let verdict = game.verdict();
     ResultJson {
         token: game.record.result.outcome.as_str().to_string(),
         score: game.end.map(|e| e.score),
-        winner: game.end.map(|e| {
-            e.winner
-                .map_or("draw".to_string(), |s| s.name().to_string())
-        }),
+        winner: verdict
+            .winner()
+            .map(|w| w.map_or("draw".to_string(), |s| s.name().to_string())),
         ended_by: game.end.map(|e| e.reason.key().to_string()),
+        decided_by: verdict.decided_by.map(|d| d.key().to_string()),
+        not_counted: verdict.not_counted,
     }
 }
 

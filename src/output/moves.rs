@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::notation::Numbering;
+use crate::replay::DecidedBy;
 use crate::rules::{Engine, GameEnd, Illegal, Position, Status};
 use crate::search::SearchError;
 
@@ -88,6 +89,8 @@ fn end_json(end: &GameEnd) -> ResultJson {
                 .map_or("draw".to_string(), |s| s.name().to_string()),
         ),
         ended_by: Some(end.reason.key().to_string()),
+        decided_by: Some(DecidedBy::Board.key().to_string()),
+        not_counted: None,
     }
 }
 

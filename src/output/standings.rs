@@ -6,6 +6,8 @@ use std::collections::HashMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::corpus::standings::Tiebreak;
+
 use super::table::{Fit, Grid};
 
 /// One player's line of `ayo standings --format json`.
@@ -16,7 +18,7 @@ pub struct StandingJson {
     /// `--by`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<Option<String>>,
-    /// From 1; players level on points and seed difference share a rank.
+    /// From 1; players level on points and on every tie-break share a rank.
     pub rank: u32,
     /// The name as written in the South or North tag, trimmed.
     pub player: String,
@@ -35,10 +37,33 @@ pub struct StandingJson {
     pub seeds_for: u64,
     /// Seeds the opponents ended those games with.
     pub seeds_against: u64,
+    /// The tie-break that decided the player's place among the players level
+    /// with them on points (a key of `tiebreaks`); `null` for a player level
+    /// with nobody on points, and for players who share a rank.
+    pub tiebreak: Option<String>,
+    /// The player's tie-break values.
+    pub tiebreaks: TiebreaksJson,
     /// With `--cross`: the points scored against each opponent met, in the
     /// table's order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cross: Option<Vec<CrossJson>>,
+}
+
+/// A player's tie-break values, in `ayo standings --format json`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct TiebreaksJson {
+    /// The points scored against the other players of the group it was
+    /// applied to (those level on points, or what the tie-breaks before it
+    /// left level); `null` when it was not applied (a player level with
+    /// nobody, or a group whose players have not all met each other).
+    pub head_to_head: Option<f64>,
+    /// Sonneborn-Berger: the final points of each opponent beaten, and half
+    /// those of each opponent drawn with, a game at a time.
+    pub sonneborn_berger: f64,
+    /// Games won.
+    pub win_count: u32,
+    /// Seeds for minus seeds against.
+    pub seed_difference: i64,
 }
 
 /// The games between a player and one opponent, in `--cross` JSON.
@@ -70,16 +95,58 @@ fn signed(d: i128) -> String {
     }
 }
 
-/// The standings as a grid, the rows in rank order. With `cross`, a column
-/// for each row (by rank: `1`, `2`, …; `cross_columns` of them, at least the
-/// rows, so that several tables can share one CSV header) holds the player's
-/// points against that row's player, a game a number, `×` on the diagonal.
-/// A table shows the seeds as `for-against` and their difference (`±`);
-/// `csv` writes the JSON names as headers, the seeds in two columns and
-/// points as decimals (`2.5`) instead of `2½`, and starts each row with the
-/// event when the rows have one.
-pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, csv: bool) -> Grid {
+/// The rank as a table shows it: `3=` when shared.
+fn rank_text(rows: &[StandingJson], r: &StandingJson) -> String {
+    if rows.iter().filter(|o| o.rank == r.rank).count() > 1 {
+        format!("{}=", r.rank)
+    } else {
+        r.rank.to_string()
+    }
+}
+
+/// The short name of a tie-break key, as a table shows it.
+fn tiebreak_short(key: &str) -> &str {
+    match Tiebreak::DEFAULT.into_iter().find(|t| t.key() == key) {
+        Some(t) => t.short(),
+        None => key,
+    }
+}
+
+/// How a standings table is laid out: `short` headers (`g w d l pts`, for a
+/// narrow terminal, whose optional columns may then be left out), and a
+/// crosstable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// A crosstable column for each row.
+    pub cross: bool,
+    /// One-letter headers.
+    pub short: bool,
+    /// With `short`, how many of the columns another says again may be
+    /// left out when the table does not fit, in order: the seeds (`±`
+    /// stays), games (won, drawn and lost add up to them), drawn, lost,
+    /// won (the points stay).
+    pub droppable: u8,
+}
+
+/// The standings as a grid, the rows in rank order. With `layout.cross`, a
+/// column for each row (by place: `1`, `2`, …; `cross_columns` of them, at
+/// least the rows, so that several tables can share one CSV header) holds
+/// the player's points against that row's player, a game a number, `×` on
+/// the diagonal. A table shows the seeds as `for-against` and their
+/// difference (`±`), a shared rank as `3=`, and a `tie-break` column when a
+/// tie-break placed someone; `csv` writes the JSON names as headers, the
+/// seeds in two columns, points as decimals (`2.5`) instead of `2½`, and
+/// the `tiebreak` column always, and starts each row with the event when
+/// the rows have one.
+pub fn standings_grid(
+    rows: &[StandingJson],
+    layout: Layout,
+    cross_columns: usize,
+    csv: bool,
+) -> Grid {
+    let short = layout.short && !csv;
     let event = csv && rows.iter().any(|r| r.event.is_some());
+    let tiebreaks = csv || rows.iter().any(|r| r.tiebreak.is_some());
     let points = |p: f64| if csv { p.to_string() } else { points_text(p) };
     let mut header: Vec<String> = Vec::new();
     if event {
@@ -96,14 +163,31 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
             "points",
             "seeds_for",
             "seeds_against",
+            "tiebreak",
         ]
+    } else if short {
+        &["#", "player", "g", "w", "d", "l", "pts", "seeds", "±", "tb"]
     } else {
         &[
-            "#", "player", "games", "won", "drawn", "lost", "points", "seeds", "±",
+            "#",
+            "player",
+            "games",
+            "won",
+            "drawn",
+            "lost",
+            "points",
+            "seeds",
+            "±",
+            "tie-break",
         ]
     };
+    let names = if tiebreaks {
+        names
+    } else {
+        &names[..names.len() - 1]
+    };
     header.extend(names.iter().map(|s| s.to_string()));
-    let columns = if cross {
+    let columns = if layout.cross {
         cross_columns.max(rows.len())
     } else {
         0
@@ -116,7 +200,11 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
             row.push(r.event.clone().flatten().unwrap_or_default());
         }
         row.extend([
-            r.rank.to_string(),
+            if csv {
+                r.rank.to_string()
+            } else {
+                rank_text(rows, r)
+            },
             r.player.clone(),
             r.game_count.to_string(),
             r.win_count.to_string(),
@@ -133,6 +221,14 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
             row.push(signed(
                 i128::from(r.seeds_for) - i128::from(r.seeds_against),
             ));
+        }
+        if tiebreaks {
+            let key = r.tiebreak.as_deref().unwrap_or_default();
+            row.push(if csv {
+                key.to_string()
+            } else {
+                tiebreak_short(key).to_string()
+            });
         }
         if columns > 0 {
             // Each opponent met, by name: a look-up a cell.
@@ -157,16 +253,86 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
         out.push(row);
     }
     let mut grid = Grid::new(header, out);
-    // In a narrow terminal long names wrap at spaces; numbers never do.
+    // In a narrow terminal long names wrap at spaces; numbers never do. With
+    // short headers, the first `droppable` columns of `Layout::droppable`'s
+    // list may be left out.
     grid.fit = grid
         .header
         .iter()
-        .map(|h| match h.as_str() {
-            "player" => Fit::Wrap,
-            _ => Fit::Keep,
+        .map(|h| {
+            let rank = match h.as_str() {
+                "player" => return Fit::Wrap,
+                "seeds" if short => 0,
+                "g" => 1,
+                "d" => 2,
+                "l" => 3,
+                "w" => 4,
+                _ => return Fit::Keep,
+            };
+            if rank < layout.droppable {
+                Fit::Optional(rank)
+            } else {
+                Fit::Keep
+            }
         })
         .collect();
     grid
+}
+
+/// The words under a table: what its short headers and its tie-break column
+/// mean, and what `=` after a rank says. `None` when it needs none.
+pub fn legend(rows: &[StandingJson], layout: Layout, order: &[Tiebreak]) -> Option<String> {
+    let mut parts = Vec::new();
+    if layout.short {
+        parts.push("g games, w won, d drawn, l lost, pts points.".to_string());
+    }
+    if rows.iter().any(|r| r.tiebreak.is_some()) {
+        let names: Vec<String> = order
+            .iter()
+            .map(|t| format!("{} {}", t.short(), t.title()))
+            .collect();
+        parts.push(format!(
+            "Tie-breaks for players level on points, in order: {}. The {} column names the one that placed each player.",
+            names.join(", "),
+            if layout.short { "tb" } else { "tie-break" }
+        ));
+    }
+    if rows
+        .iter()
+        .enumerate()
+        .any(|(i, r)| i > 0 && rows[i - 1].rank == r.rank)
+    {
+        parts
+            .push("A rank with `=` is shared: level on points and on every tie-break.".to_string());
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// The crosstable as lines, for a terminal too narrow for its columns: each
+/// player's row number and name, then `vN` and the points scored against
+/// the player of row N, a game a number.
+pub fn cross_lines(rows: &[StandingJson]) -> Vec<String> {
+    let place: HashMap<&str, usize> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.player.as_str(), i + 1))
+        .collect();
+    rows.iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let games: Vec<String> = r
+                .cross
+                .iter()
+                .flatten()
+                .filter_map(|c| {
+                    let k = place.get(c.opponent.as_str())?;
+                    let points: Vec<String> = c.game_points.iter().map(|&p| points_text(p)).collect();
+                    Some(format!("v{k} {}", points.join(" ")))
+                })
+                .collect();
+            format!("{} {}: {}", i + 1, r.player, games.join(", "))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -36,16 +36,16 @@ pub struct StatsJson {
     pub first_moves: Vec<FirstMoveJson>,
 }
 
-/// Games by result token.
+/// Games by who won, as `ayo json`'s `result.winner` says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct ResultsJson {
-    /// `1-0`.
+    /// South won (`1-0`).
     pub south: u64,
-    /// `0-1`.
+    /// North won (`0-1`).
     pub north: u64,
-    /// `1/2-1/2`.
+    /// Drawn (`1/2-1/2`).
     pub draw: u64,
-    /// `*`.
+    /// Not decided (`*`): `*` on an unfinished board, or an invalid record.
     pub unfinished: u64,
 }
 

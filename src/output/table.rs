@@ -738,36 +738,63 @@ pub fn title(r: &Record, rules: Option<&str>, number: usize) -> String {
     parts.join(", ")
 }
 
-/// The line under a game: the result and how the game ended.
+/// The line under a game: the result, as the game's
+/// [`Verdict`](crate::replay::Verdict) gives it, and how the game ended.
 pub fn result_line(game: &Game) -> String {
+    use crate::replay::DecidedBy;
     let token = game.record.result.outcome;
-    match &game.end {
-        Some(end) => {
-            let who = match end.winner {
-                Some(s) => format!("{} wins {}-{}", s.title(), end.score[0], end.score[1]),
-                None => format!("draw {}-{}", end.score[0], end.score[1]),
-            };
-            format!("Result {token}: {who}; {}.", end.reason)
+    let verdict = game.verdict();
+    let plies = |n: usize| format!("{n} {}", if n == 1 { "ply" } else { "plies" });
+    let who = |score: String| match verdict.winner() {
+        Some(Some(s)) => format!("{} wins{score}", s.title()),
+        Some(None) => format!("draw{score}"),
+        None => "not decided".to_string(),
+    };
+    match (&game.end, verdict.decided_by) {
+        (Some(end), Some(DecidedBy::Board)) => {
+            let line = format!(
+                "Result {token}: {}; {}.",
+                who(format!(" {}-{}", end.score[0], end.score[1])),
+                end.reason
+            );
+            match &verdict.not_counted {
+                // The record says otherwise: the board decides, and the
+                // line says what is wrong.
+                Some(why) => format!("{line} Not counted in standings: {why}."),
+                None => line,
+            }
         }
-        None => {
+        _ => {
             let played = game
                 .moves
                 .iter()
                 .take_while(|p| p.outcome.is_some())
                 .count();
-            match game.final_position() {
+            let by_token = if verdict.decided_by == Some(DecidedBy::Token) {
+                " by the token"
+            } else {
+                ""
+            };
+            let mut line = match game.final_position() {
                 Some(pos) if game.moves.iter().all(|p| p.outcome.is_some()) => format!(
-                    "Result {token}: unfinished after {played} {}; stores {}-{}, {} to move.",
-                    if played == 1 { "ply" } else { "plies" },
+                    "Result {token}: {}{by_token}; unfinished after {}; stores {}-{}, {} to move.",
+                    who(String::new()),
+                    plies(played),
                     pos.stores()[0],
                     pos.stores()[1],
                     pos.to_move().title()
                 ),
                 _ => format!(
-                    "Result {token}: the record is invalid after {played} {}.",
-                    if played == 1 { "ply" } else { "plies" }
+                    "Result {token}: not decided; the record is invalid after {}.",
+                    plies(played)
                 ),
+            };
+            if verdict.decided_by.is_some()
+                && let Some(why) = &verdict.not_counted
+            {
+                line += &format!(" Not counted in standings: {why}.");
             }
+            line
         }
     }
 }
