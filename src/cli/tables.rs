@@ -547,30 +547,59 @@ fn info(args: InfoArgs, out: &mut impl Write) -> Result<(), Fatal> {
     for rd in dirs {
         let levels: Vec<u8> = rd.levels.iter().map(|l| l.0).collect();
         writeln!(out, "{}: {}", rd.key, present_text(&levels))?;
-        writeln!(out, "  level  positions        bytes  build (s)")?;
+        // The cells first, then the columns as wide as their widest cell:
+        // the table fits a narrow terminal as long as its numbers do.
+        let mut rows: Vec<Vec<String>> = vec![
+            ["level", "positions", "bytes", "build (s)"]
+                .map(String::from)
+                .to_vec(),
+        ];
         let (mut positions, mut bytes, mut millis) = (0u64, 0u64, 0u64);
         for (level, path) in &rd.levels {
             let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
             match read_header(path) {
                 Ok(h) => {
-                    writeln!(
-                        out,
-                        "  {level:>5}  {:>9}  {size:>11}  {:>9.2}",
-                        h.count,
-                        h.build_millis as f64 / 1000.0
-                    )?;
+                    rows.push(vec![
+                        level.to_string(),
+                        h.count.to_string(),
+                        size.to_string(),
+                        format!("{:.2}", h.build_millis as f64 / 1000.0),
+                    ]);
                     positions += h.count;
                     millis += h.build_millis;
                 }
-                Err(e) => writeln!(out, "  {level:>5}  unreadable: {e}")?,
+                Err(e) => rows.push(vec![level.to_string(), format!("unreadable: {e}")]),
             }
             bytes += size;
         }
-        writeln!(
-            out,
-            "  total  {positions:>9}  {bytes:>11}  {:>9.2}",
-            millis as f64 / 1000.0
-        )?;
+        rows.push(vec![
+            "total".to_string(),
+            positions.to_string(),
+            bytes.to_string(),
+            format!("{:.2}", millis as f64 / 1000.0),
+        ]);
+        // An unreadable level's message runs on past the columns.
+        let widths: Vec<usize> = (0..4)
+            .map(|c| {
+                rows.iter()
+                    .filter(|r| r.len() == 4)
+                    .map(|r| r[c].len())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        for row in rows {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .enumerate()
+                .map(|(c, (cell, &w))| match (c, row.len()) {
+                    (1, 2) => cell.clone(),
+                    _ => format!("{cell:>w$}"),
+                })
+                .collect();
+            writeln!(out, "  {}", cells.join("  "))?;
+        }
     }
     Ok(())
 }
