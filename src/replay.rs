@@ -506,7 +506,8 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
             replayer.error(
                 tag.value_span,
                 format!(
-                    "PlyCount tag: the main line has {plies} plies, not `{}`",
+                    "PlyCount tag: the main line has {plies} {}, not `{}`",
+                    if plies == 1 { "ply" } else { "plies" },
                     tag.value
                 ),
                 "wrong ply count",
@@ -988,8 +989,9 @@ impl Replayer {
                 self.error(
                     m.span,
                     format!(
-                        "{}: claims {claim} seeds, but the move {what}",
-                        whose(m, place)
+                        "{}: claims {claim} seed{}, but the move {what}",
+                        whose(m, place),
+                        if claim == 1 { "" } else { "s" }
                     ),
                     "wrong claim",
                 );

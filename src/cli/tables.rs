@@ -245,9 +245,11 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
     let secs = started.elapsed().as_secs_f64();
     writeln!(
         out,
-        "built {} levels, {} positions in {:.2} s",
+        "built {} level{}, {} position{} in {:.2} s",
         built.len(),
+        ayo::output::plural(built.len() as u64),
         positions,
+        ayo::output::plural(positions),
         secs
     )?;
     Ok(())
@@ -489,8 +491,9 @@ fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), F
             } else {
                 writeln!(
                     out,
-                    "{key}: level {level}: {} positions ok",
-                    report.positions
+                    "{key}: level {level}: {} position{} ok",
+                    report.positions,
+                    ayo::output::plural(report.positions)
                 )?;
             }
         }

@@ -166,6 +166,8 @@ pub fn standings_grid(rows: &[StandingJson], cross: bool, cross_columns: usize, 
             _ => Fit::Keep,
         })
         .collect();
+    // Its width is being reworked apart (issue 24): not stacked meanwhile.
+    grid.never_stacked = true;
     grid
 }
 

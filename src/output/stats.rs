@@ -289,13 +289,18 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
     section(
         match s.captures.mean {
             Some(mean) => format!(
-                "Captures: {} of {} moves ({}), mean {mean} seeds, max {}",
+                "Captures: {} of {} move{} ({}), mean {mean} seeds, max {}",
                 s.captures.count,
                 s.laps.count,
+                super::plural(s.laps.count),
                 percent(s.captures.count, s.laps.count),
                 s.captures.max
             ),
-            None => format!("Captures: none in {} moves", s.laps.count),
+            None => format!(
+                "Captures: none in {} move{}",
+                s.laps.count,
+                super::plural(s.laps.count)
+            ),
         },
         Some(histogram_grid("seeds", "moves", &s.captures, bars)),
     );

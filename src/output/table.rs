@@ -2,17 +2,17 @@
 //! annotate view of a game built on it.
 //!
 //! Terminal tables fit a width: when the columns do not fit, the long-text
-//! columns move to an indented line under their row, then list-like cells
-//! (relays) wrap at spaces to a comfortable width, then optional columns are
-//! left out (the caption says which), and only then do cells wrap further,
-//! still at spaces. A word is broken only when it is wider than the table
-//! (`--width`): it is then cut into pieces as wide as its column, and nothing
-//! of it is left out (`--format csv` and `json` carry every value whole, on
-//! one line). A narrower word is never broken, so a table that cannot fit
-//! without breaking one is wider than asked, but never wider than its words
-//! and borders: no row is padded to a longer cell than the width allows, and
-//! the printed size of a table stays in proportion to its cells. Markdown
-//! and CSV are not padded at all.
+//! columns move to an indented line under their row (wrapped inside the
+//! table: no column is widened for them), then list-like cells (relays)
+//! wrap at spaces to a comfortable width, then optional columns are left
+//! out (the caption says which), then cells wrap further, at spaces and
+//! then after a `/`, `=`, `-`, `:` or `,` inside a word. A word wider than
+//! the table (`--width`) is cut into pieces as wide as its column, nothing
+//! of it left out (`--format csv` and `json` carry every value whole, on
+//! one line). When the columns still do not fit side by side, each row is
+//! stacked as lines of a column title and its value: no line is wider than
+//! asked, and no column wider than its cells. Markdown and CSV are not
+//! padded at all.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -64,6 +64,10 @@ pub struct Grid {
     pub rows: Vec<Vec<String>>,
     /// How each column fits a narrow terminal; missing entries are [`Fit::Keep`].
     pub fit: Vec<Fit>,
+    /// Never stacked: a table whose columns cannot fit is printed wider
+    /// than asked instead. Only `standings` sets it, until its table is
+    /// fitted on its own terms (issue 24).
+    pub never_stacked: bool,
 }
 
 /// The display width of a text in terminal columns.
@@ -198,6 +202,7 @@ impl Grid {
             header,
             rows,
             fit: Vec::new(),
+            never_stacked: false,
         }
     }
 
@@ -371,7 +376,9 @@ impl Grid {
         // 4. Wrap at spaces as far as it takes, never below the widest word;
         // then inside words after their `/`, `=`, `-`, `:` or `,`.
         shrink(&shown, &mut widths, &|c| words[c]);
-        shrink(&shown, &mut widths, &|c| broken[c]);
+        if !self.never_stacked {
+            shrink(&shown, &mut widths, &|c| broken[c]);
+        }
         // 5. A column holding a word wider than the table itself (a cell of
         // one piece, in a column that does not wrap) breaks it, down to a
         // comfortable width: no row is padded to the width of that word.
@@ -384,7 +391,7 @@ impl Grid {
             }
         });
         // 6. Columns that cannot fit even so: each row stacked.
-        if !fits(&shown, &widths) {
+        if !fits(&shown, &widths) && !self.never_stacked {
             return self.stacked(b, max);
         }
         // Lines under rows wrap inside the table: no column is widened for
@@ -801,6 +808,7 @@ pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
             })
             .collect(),
         fit,
+        never_stacked: false,
     }
 }
 
