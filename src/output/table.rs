@@ -485,6 +485,16 @@ impl Grid {
             .max()
             .unwrap_or(0)
             .clamp(1, room - title);
+        // As wide as its widest line once wrapped, no wider.
+        let value = self
+            .rows
+            .iter()
+            .flatten()
+            .flat_map(|c| wrap(c, value))
+            .map(|l| text_width(&l))
+            .max()
+            .unwrap_or(1)
+            .max(1);
         let rule = |parts: &[&str; 4]| {
             format!(
                 "{}{}{}{}{}\n",
@@ -938,6 +948,49 @@ mod tests {
         // Double-width characters are measured as such.
         assert_eq!(wrap("ööö 日本語", 4), ["ööö", "日本", "語"]);
         assert_eq!(wrap("", 4), [""]);
+    }
+
+    #[test]
+    fn a_word_too_wide_breaks_after_its_punctuation_first() {
+        assert_eq!(
+            wrap("russ skip-origin=beyond-lap", 12),
+            ["russ", "skip-origin=", "beyond-lap"]
+        );
+        assert_eq!(
+            wrap("fixtures/corpus/copies.ayo", 10),
+            ["fixtures/", "corpus/", "copies.ayo"]
+        );
+    }
+
+    #[test]
+    fn columns_that_cannot_fit_stack_their_rows() {
+        let grid = Grid::new(
+            ["name", "games", "1-0", "0-1", "1/2-1/2", "*"]
+                .map(String::from)
+                .to_vec(),
+            vec![
+                ["a long name here", "12", "3", "4", "5", ""]
+                    .map(String::from)
+                    .to_vec(),
+            ],
+        );
+        let text = grid.render(Style::Table {
+            ascii: true,
+            width: 24,
+        });
+        assert!(text.lines().all(|l| text_width(l) <= 24), "{text}");
+        // Every value is there, an empty one not written.
+        assert_eq!(
+            text,
+            "+---------+-----------+\n\
+             | name    | a long    |\n\
+             |         | name here |\n\
+             | games   | 12        |\n\
+             | 1-0     | 3         |\n\
+             | 0-1     | 4         |\n\
+             | 1/2-1/2 | 5         |\n\
+             +---------+-----------+\n"
+        );
     }
 
     #[test]
