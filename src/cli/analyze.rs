@@ -305,6 +305,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     }
                     match style {
                         Style::Table { width, .. } => {
+                            let summary: String =
+                                summary.lines().map(|l| wrap_lines(l, width)).collect();
                             write!(out, "{}\n{table}\n{summary}", wrap_lines(&heading, width))?
                         }
                         _ => write!(out, "### {heading}\n\n{table}\n{summary}")?,

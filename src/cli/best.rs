@@ -324,7 +324,8 @@ pub fn each_position(
         let ply = ply.map_or(played, |k| k as usize);
         let Some(pos) = line.get(ply) else {
             ctx.usage_error(&format!(
-                "--ply {ply}: {file}: game {number} has {played} plies that can be played"
+                "--ply {ply}: {file}: game {number} has {played} {} that can be played",
+                if played == 1 { "ply" } else { "plies" }
             ));
             return Ok(());
         };

@@ -181,7 +181,8 @@ fn choose(
             None => {
                 let last = views.last().map_or(0, |v| v.ply);
                 ctx.usage_error(&format!(
-                    "--ply {k}: {file}: game {number} has {last} plies{}",
+                    "--ply {k}: {file}: game {number} has {last} {}{}",
+                    if last == 1 { "ply" } else { "plies" },
                     if last < game.record.moves.len() as u32 {
                         " that could be played"
                     } else {

@@ -191,8 +191,9 @@ pub struct TableArgs {
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]
     pub format: TableFormat,
     /// Fit tables to N columns (default: the terminal's width, else $COLUMNS,
-    /// else 100). Only a word wider than the table is broken over lines;
-    /// `--format csv` and `json` keep every value whole.
+    /// else 100). Cells wrap; a table whose columns still do not fit prints
+    /// each row stacked, a column a line. `--format csv` and `json` keep
+    /// every value whole.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(20..))]
     pub width: Option<u16>,
     /// Plain ASCII table borders.

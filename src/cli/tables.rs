@@ -249,9 +249,11 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
     let secs = started.elapsed().as_secs_f64();
     writeln!(
         out,
-        "built {} levels, {} positions in {:.2} s",
+        "built {} level{}, {} position{} in {:.2} s",
         built.len(),
+        ayo::output::plural(built.len() as u64),
         positions,
+        ayo::output::plural(positions),
         secs
     )?;
     Ok(())
@@ -502,8 +504,9 @@ fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), F
             } else {
                 writeln!(
                     out,
-                    "{key}: level {level}: {} positions ok",
-                    report.positions
+                    "{key}: level {level}: {} position{} ok",
+                    report.positions,
+                    ayo::output::plural(report.positions)
                 )?;
             }
         }
@@ -560,30 +563,59 @@ fn info(args: InfoArgs, out: &mut impl Write) -> Result<(), Fatal> {
     for rd in dirs {
         let levels: Vec<u8> = rd.levels.iter().map(|l| l.0).collect();
         writeln!(out, "{}: {}", rd.key, present_text(&levels))?;
-        writeln!(out, "  level  positions        bytes  build (s)")?;
+        // The cells first, then the columns as wide as their widest cell:
+        // the table fits a narrow terminal as long as its numbers do.
+        let mut rows: Vec<Vec<String>> = vec![
+            ["level", "positions", "bytes", "build (s)"]
+                .map(String::from)
+                .to_vec(),
+        ];
         let (mut positions, mut bytes, mut millis) = (0u64, 0u64, 0u64);
         for (level, path) in &rd.levels {
             let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
             match read_header(path) {
                 Ok(h) => {
-                    writeln!(
-                        out,
-                        "  {level:>5}  {:>9}  {size:>11}  {:>9.2}",
-                        h.count,
-                        h.build_millis as f64 / 1000.0
-                    )?;
+                    rows.push(vec![
+                        level.to_string(),
+                        h.count.to_string(),
+                        size.to_string(),
+                        format!("{:.2}", h.build_millis as f64 / 1000.0),
+                    ]);
                     positions += h.count;
                     millis += h.build_millis;
                 }
-                Err(e) => writeln!(out, "  {level:>5}  unreadable: {e}")?,
+                Err(e) => rows.push(vec![level.to_string(), format!("unreadable: {e}")]),
             }
             bytes += size;
         }
-        writeln!(
-            out,
-            "  total  {positions:>9}  {bytes:>11}  {:>9.2}",
-            millis as f64 / 1000.0
-        )?;
+        rows.push(vec![
+            "total".to_string(),
+            positions.to_string(),
+            bytes.to_string(),
+            format!("{:.2}", millis as f64 / 1000.0),
+        ]);
+        // An unreadable level's message runs on past the columns.
+        let widths: Vec<usize> = (0..4)
+            .map(|c| {
+                rows.iter()
+                    .filter(|r| r.len() == 4)
+                    .map(|r| r[c].len())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        for row in rows {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .enumerate()
+                .map(|(c, (cell, &w))| match (c, row.len()) {
+                    (1, 2) => cell.clone(),
+                    _ => format!("{cell:>w$}"),
+                })
+                .collect();
+            writeln!(out, "  {}", cells.join("  "))?;
+        }
     }
     Ok(())
 }

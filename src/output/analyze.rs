@@ -281,9 +281,10 @@ pub fn best_text(
         }
     }
     out += &format!(
-        "depth {}, {} nodes, stopped by {}\n",
+        "depth {}, {} node{}, stopped by {}\n",
         answer.depth,
         answer.nodes,
+        super::plural(answer.nodes),
         answer.limit.key()
     );
     out

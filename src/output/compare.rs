@@ -251,13 +251,16 @@ pub fn grid(c: &Comparison, csv: bool) -> Grid {
                     (Some([s, n]), false) => row.push(format!("{s}-{n}")),
                     (None, false) => row.push("unfinished".to_string()),
                 }
+                // Sides as every table writes them (CSV as JSON does).
                 row.push(
-                    match r.winner {
-                        Some(WinnerJson::South) => "south",
-                        Some(WinnerJson::North) => "north",
-                        Some(WinnerJson::Draw) => "draw",
-                        None if csv => "",
-                        None => "-",
+                    match (r.winner, csv) {
+                        (Some(WinnerJson::South), false) => "South",
+                        (Some(WinnerJson::North), false) => "North",
+                        (Some(WinnerJson::South), true) => "south",
+                        (Some(WinnerJson::North), true) => "north",
+                        (Some(WinnerJson::Draw), _) => "draw",
+                        (None, true) => "",
+                        (None, false) => "-",
                     }
                     .to_string(),
                 );
@@ -265,6 +268,7 @@ pub fn grid(c: &Comparison, csv: bool) -> Grid {
             })
             .collect(),
         fit,
+        never_stacked: false,
     }
 }
 

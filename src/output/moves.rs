@@ -246,6 +246,7 @@ impl Moves {
             header: header.into_iter().map(str::to_string).collect(),
             rows,
             fit,
+            never_stacked: false,
         }
     }
 }

@@ -276,6 +276,8 @@ pub fn standings_grid(
             }
         })
         .collect();
+    // Its width is being reworked apart (issue 24): not stacked meanwhile.
+    grid.never_stacked = true;
     grid
 }
 

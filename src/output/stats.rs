@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::table::{Fit, Grid, Style};
+use super::table::{Fit, Grid, Style, text_width, wrap_lines};
 
 /// The figures of a corpus, as `ayo stats --format json` prints them.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
@@ -163,34 +163,60 @@ fn percent(part: u64, whole: u64) -> String {
     }
 }
 
-/// A histogram as a grid: bucket, count, share, and in a terminal table a bar.
-fn histogram_grid(title: &str, unit: &str, h: &HistogramJson, bars: Option<bool>) -> Grid {
-    let mut header = vec![title.to_string(), unit.to_string(), "share".to_string()];
-    if bars.is_some() {
-        header.push(String::new());
-    }
+/// The longest bar of a histogram, in columns, when the table is wide enough.
+const BAR: usize = 30;
+
+/// The shortest longest bar: under it, the bars are left out.
+const SHORT_BAR: usize = 5;
+
+/// A histogram as a grid: bucket, count, share, and in a terminal table
+/// (`bars`: ASCII or not, and the table's width) a bar, whose longest is
+/// what the width leaves the bars, at most [`BAR`] columns.
+fn histogram_grid(title: &str, unit: &str, h: &HistogramJson, bars: Option<(bool, usize)>) -> Grid {
+    let header = vec![title.to_string(), unit.to_string(), "share".to_string()];
     let top = h.histogram.iter().map(|b| b.count).max().unwrap_or(0);
-    let rows = h
-        .histogram
-        .iter()
-        .map(|b| {
-            let mut row = vec![range(b), b.count.to_string(), percent(b.count, h.count)];
-            if let Some(ascii) = bars {
-                // At most 30 columns; any non-empty bucket gets at least one.
-                let n = (b.count * 30).div_ceil(top.max(1)) as usize;
-                row.push(if ascii { "#" } else { "█" }.repeat(n));
-            }
-            row
+    let mut grid = Grid::new(
+        header,
+        h.histogram
+            .iter()
+            .map(|b| vec![range(b), b.count.to_string(), percent(b.count, h.count)])
+            .collect(),
+    );
+    let Some((ascii, width)) = bars else {
+        return grid;
+    };
+    // The three columns, their borders, and the bar's own.
+    let others: usize = (0..3)
+        .map(|c| {
+            grid.rows
+                .iter()
+                .map(|r| &r[c])
+                .chain([&grid.header[c]])
+                .map(|s| text_width(s))
+                .max()
+                .unwrap_or(0)
+                + 3
         })
-        .collect();
-    Grid::new(header, rows)
+        .sum::<usize>()
+        + 4;
+    let longest = width.saturating_sub(others).min(BAR);
+    if longest < SHORT_BAR {
+        return grid;
+    }
+    grid.header.push(String::new());
+    for (row, b) in grid.rows.iter_mut().zip(&h.histogram) {
+        // Any non-empty bucket gets at least one column.
+        let n = (b.count * longest as u64).div_ceil(top.max(1)) as usize;
+        row.push(if ascii { "#" } else { "█" }.repeat(n));
+    }
+    grid
 }
 
 /// The figures as text: a heading and a table a section, in `style` (a
 /// terminal table or Markdown; CSV has [`stats_csv`]).
 pub fn stats_text(s: &StatsJson, style: Style) -> String {
     let (markdown, bars) = match style {
-        Style::Table { ascii, .. } => (false, Some(ascii)),
+        Style::Table { ascii, width } => (false, Some((ascii, usize::from(width)))),
         Style::Markdown | Style::Csv => (true, None),
     };
     let mut out = String::new();
@@ -200,6 +226,8 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
         }
         if markdown && grid.is_some() {
             out += &format!("### {heading}\n\n");
+        } else if let Style::Table { width, .. } = style {
+            out += &wrap_lines(&heading, width);
         } else {
             out += &format!("{heading}\n");
         }
@@ -262,13 +290,18 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
     section(
         match s.seeds_per_capture.mean {
             Some(mean) => format!(
-                "Captures: {} of {} moves ({}), mean {mean} seeds, max {}",
+                "Captures: {} of {} move{} ({}), mean {mean} seeds, max {}",
                 s.seeds_per_capture.count,
                 s.laps_per_move.count,
+                super::plural(s.laps_per_move.count),
                 percent(s.seeds_per_capture.count, s.laps_per_move.count),
                 s.seeds_per_capture.max
             ),
-            None => format!("Captures: none in {} moves", s.laps_per_move.count),
+            None => format!(
+                "Captures: none in {} move{}",
+                s.laps_per_move.count,
+                super::plural(s.laps_per_move.count)
+            ),
         },
         Some(histogram_grid("seeds", "moves", &s.seeds_per_capture, bars)),
     );

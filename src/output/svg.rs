@@ -20,6 +20,7 @@
 
 use std::fmt::Write as _;
 
+use crate::output::table::{Laps, laps_json, laps_text};
 use crate::rules::{MoveOutcome, Pit, Position, Side};
 
 /// Distance between the centres of neighbouring pits.
@@ -192,7 +193,8 @@ pub fn describe(d: &Drawing) -> String {
             // there are more than the picture draws.
             n if n <= MAX_LAPS_DRAWN => {
                 let s = if n == 1 { "" } else { "s" };
-                let _ = write!(text, " ({n} lap{s}: {})", o.trace());
+                let laps = laps_text(&laps_json(o, &o.laps), Laps::Full);
+                let _ = write!(text, " ({n} lap{s}: {laps})");
             }
             n => {
                 let _ = write!(text, " ({n} laps)");

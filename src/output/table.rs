@@ -2,17 +2,17 @@
 //! annotate view of a game built on it.
 //!
 //! Terminal tables fit a width: when the columns do not fit, the long-text
-//! columns move to an indented line under their row, then list-like cells
-//! (relays) wrap at spaces to a comfortable width, then optional columns are
-//! left out (the caption says which), and only then do cells wrap further,
-//! still at spaces. A word is broken only when it is wider than the table
-//! (`--width`): it is then cut into pieces as wide as its column, and nothing
-//! of it is left out (`--format csv` and `json` carry every value whole, on
-//! one line). A narrower word is never broken, so a table that cannot fit
-//! without breaking one is wider than asked, but never wider than its words
-//! and borders: no row is padded to a longer cell than the width allows, and
-//! the printed size of a table stays in proportion to its cells. Markdown
-//! and CSV are not padded at all.
+//! columns move to an indented line under their row (wrapped inside the
+//! table: no column is widened for them), then list-like cells (relays)
+//! wrap at spaces to a comfortable width, then optional columns are left
+//! out (the caption says which), then cells wrap further, at spaces and
+//! then after a `/`, `=`, `-`, `:` or `,` inside a word. A word wider than
+//! the table (`--width`) is cut into pieces as wide as its column, nothing
+//! of it left out (`--format csv` and `json` carry every value whole, on
+//! one line). When the columns still do not fit side by side, each row is
+//! stacked as lines of a column title and its value: no line is wider than
+//! asked, and no column wider than its cells. Markdown and CSV are not
+//! padded at all.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -64,6 +64,10 @@ pub struct Grid {
     pub rows: Vec<Vec<String>>,
     /// How each column fits a narrow terminal; missing entries are [`Fit::Keep`].
     pub fit: Vec<Fit>,
+    /// Never stacked: a table whose columns cannot fit is printed wider
+    /// than asked instead. Only `standings` sets it, until its table is
+    /// fitted on its own terms (issue 24).
+    pub never_stacked: bool,
 }
 
 /// The display width of a text in terminal columns.
@@ -71,9 +75,20 @@ pub fn text_width(s: &str) -> usize {
     UnicodeWidthStr::width(s)
 }
 
+/// Where a word too wide for its line may break: after one of these, as a
+/// path breaks at `/` and a ruleset at `=` and `-`.
+const BREAKS: [char; 5] = ['/', '=', '-', ':', ','];
+
+/// The pieces of a word, each ending after a break character (the last
+/// ending with the word).
+fn pieces(word: &str) -> impl Iterator<Item = &str> {
+    word.split_inclusive(BREAKS)
+}
+
 /// Splits a text into lines of at most `width` columns at spaces. A word
-/// wider than `width` (and only such a word) is broken into pieces of
-/// `width` columns, the last of which may share its line with the next words.
+/// wider than `width` (and only such a word) is broken: after a `/`, `=`,
+/// `-`, `:` or `,` where it has one, else into pieces of `width` columns;
+/// its last piece may share its line with the next words.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
@@ -96,14 +111,26 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
             used += w;
             continue;
         }
-        for c in word.chars() {
-            let cw = UnicodeWidthChar::width(c).unwrap_or(0);
-            if used > 0 && used + cw > width {
+        for piece in pieces(word) {
+            let pw = text_width(piece);
+            if used > 0 && used + pw > width {
                 lines.push(std::mem::take(&mut line));
                 used = 0;
             }
-            line.push(c);
-            used += cw;
+            if pw <= width {
+                line.push_str(piece);
+                used += pw;
+                continue;
+            }
+            for c in piece.chars() {
+                let cw = UnicodeWidthChar::width(c).unwrap_or(0);
+                if used > 0 && used + cw > width {
+                    lines.push(std::mem::take(&mut line));
+                    used = 0;
+                }
+                line.push(c);
+                used += cw;
+            }
         }
     }
     if !line.is_empty() || lines.is_empty() {
@@ -128,6 +155,8 @@ struct Borders {
     head: [&'static str; 4],
     /// Bottom.
     bottom: [&'static str; 4],
+    /// Between the rows of the stacked layout.
+    mid: [&'static str; 4],
     /// Outer vertical edge, and the one between columns.
     edge: &'static str,
     inner: &'static str,
@@ -137,6 +166,7 @@ const UTF8: Borders = Borders {
     top: ["┌", "─", "┬", "┐"],
     head: ["╞", "═", "╪", "╡"],
     bottom: ["└", "─", "┴", "┘"],
+    mid: ["├", "─", "┼", "┤"],
     edge: "│",
     inner: "┆",
 };
@@ -145,6 +175,7 @@ const ASCII: Borders = Borders {
     top: ["+", "-", "+", "+"],
     head: ["+", "=", "+", "+"],
     bottom: ["+", "-", "+", "+"],
+    mid: ["+", "-", "+", "+"],
     edge: "|",
     inner: "|",
 };
@@ -171,6 +202,7 @@ impl Grid {
             header,
             rows,
             fit: Vec::new(),
+            never_stacked: false,
         }
     }
 
@@ -243,13 +275,33 @@ impl Grid {
             .unwrap_or(0)
     }
 
-    /// A terminal table at most `max` columns wide where the words allow.
+    /// The narrowest a column that may wrap can be without breaking a word
+    /// anywhere but after a `/`, `=`, `-`, `:` or `,` (see [`wrap`]); else
+    /// `words`.
+    fn piece_width(&self, col: usize, words: usize) -> usize {
+        if self.fit_of(col) != Fit::Wrap {
+            return words;
+        }
+        self.rows
+            .iter()
+            .filter_map(|r| r.get(col))
+            .chain(self.header.get(col))
+            .flat_map(|c| c.split_whitespace())
+            .flat_map(pieces)
+            .map(text_width)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A terminal table at most `max` columns wide: a table when its columns
+    /// fit, else each row stacked as lines of a title and a value.
     fn terminal(&self, ascii: bool, max: usize) -> String {
         let b = if ascii { &ASCII } else { &UTF8 };
         let n = self.header.len();
         // Measured once: the steps below ask for them many times.
         let natural: Vec<usize> = (0..n).map(|c| self.natural_width(c)).collect();
         let words: Vec<usize> = (0..n).map(|c| self.word_width(c, natural[c])).collect();
+        let broken: Vec<usize> = (0..n).map(|c| self.piece_width(c, words[c])).collect();
         let mut shown: Vec<usize> = (0..n).collect();
         let mut below: Vec<usize> = Vec::new();
         let mut widths = natural.clone();
@@ -321,8 +373,12 @@ impl Grid {
             shown.retain(|&s| s != c);
             dropped.push(c);
         }
-        // 4. Wrap at spaces as far as it takes, never below the widest word.
+        // 4. Wrap at spaces as far as it takes, never below the widest word;
+        // then inside words after their `/`, `=`, `-`, `:` or `,`.
         shrink(&shown, &mut widths, &|c| words[c]);
+        if !self.never_stacked {
+            shrink(&shown, &mut widths, &|c| broken[c]);
+        }
         // 5. A column holding a word wider than the table itself (a cell of
         // one piece, in a column that does not wrap) breaks it, down to a
         // comfortable width: no row is padded to the width of that word.
@@ -334,24 +390,12 @@ impl Grid {
                 words[c]
             }
         });
-        // Lines under rows use the whole width: the widest column that may
-        // wrap (else the last) takes the rest.
-        let has_below = !below.is_empty()
-            && self.rows.iter().any(|r| {
-                below
-                    .iter()
-                    .any(|&c| r.get(c).is_some_and(|s| !s.is_empty()))
-            });
-        let wide = shown
-            .iter()
-            .copied()
-            .filter(|&c| self.fit_of(c) == Fit::Wrap)
-            .max_by_key(|&c| widths[c])
-            .or(shown.last().copied());
-        if has_below && let Some(wide) = wide {
-            let now = table_width(&shown.iter().map(|&c| widths[c]).collect::<Vec<_>>());
-            widths[wide] += max.saturating_sub(now);
+        // 6. Columns that cannot fit even so: each row stacked.
+        if !fits(&shown, &widths) && !self.never_stacked {
+            return self.stacked(b, max);
         }
+        // Lines under rows wrap inside the table: no column is widened for
+        // them, so each is as wide as its cells.
         let cols: Vec<usize> = shown.iter().map(|&c| widths[c]).collect();
         let total = table_width(&cols);
         let rule = |parts: &[&str; 4]| {
@@ -413,6 +457,84 @@ impl Grid {
             );
             out += &wrap_lines(&note, u16::try_from(max).unwrap_or(u16::MAX));
         }
+        out
+    }
+}
+
+impl Grid {
+    /// Each row as lines of a column title and its value, rows apart, for
+    /// a terminal too narrow for the columns side by side: at most `max`
+    /// columns wide, the titles wrapped to at most half of it, every value
+    /// shown (none left out), and an empty value not written.
+    fn stacked(&self, b: &Borders, max: usize) -> String {
+        // A border each side and one between: `│ title ┆ value │`.
+        const FRAME: usize = 7;
+        let room = max.saturating_sub(FRAME).max(2);
+        let title = self
+            .header
+            .iter()
+            .map(|h| text_width(h))
+            .max()
+            .unwrap_or(0)
+            .clamp(1, room / 2);
+        let value = self
+            .rows
+            .iter()
+            .flatten()
+            .map(|c| text_width(c))
+            .max()
+            .unwrap_or(0)
+            .clamp(1, room - title);
+        // As wide as its widest line once wrapped, no wider.
+        let value = self
+            .rows
+            .iter()
+            .flatten()
+            .flat_map(|c| wrap(c, value))
+            .map(|l| text_width(&l))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let rule = |parts: &[&str; 4]| {
+            format!(
+                "{}{}{}{}{}\n",
+                parts[0],
+                parts[1].repeat(title + 2),
+                parts[2],
+                parts[1].repeat(value + 2),
+                parts[3]
+            )
+        };
+        let mut out = rule(&b.top);
+        for (k, row) in self.rows.iter().enumerate() {
+            if k > 0 {
+                out += &rule(&b.mid);
+            }
+            let mut cells: Vec<(&String, &String)> = self
+                .header
+                .iter()
+                .zip(row)
+                .filter(|(_, v)| !v.is_empty())
+                .collect();
+            if cells.is_empty() {
+                cells.extend(self.header.iter().zip(row).take(1));
+            }
+            for (h, v) in cells {
+                let names = wrap(h, title);
+                let values = wrap(v, value);
+                for i in 0..names.len().max(values.len()) {
+                    out += &format!(
+                        "{} {} {} {} {}\n",
+                        b.edge,
+                        pad(names.get(i).map_or("", String::as_str), title),
+                        b.inner,
+                        pad(values.get(i).map_or("", String::as_str), value),
+                        b.edge
+                    );
+                }
+            }
+        }
+        out += &rule(&b.bottom);
         out
     }
 }
@@ -696,6 +818,7 @@ pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
             })
             .collect(),
         fit,
+        never_stacked: false,
     }
 }
 
@@ -852,6 +975,49 @@ mod tests {
         // Double-width characters are measured as such.
         assert_eq!(wrap("ööö 日本語", 4), ["ööö", "日本", "語"]);
         assert_eq!(wrap("", 4), [""]);
+    }
+
+    #[test]
+    fn a_word_too_wide_breaks_after_its_punctuation_first() {
+        assert_eq!(
+            wrap("russ skip-origin=beyond-lap", 12),
+            ["russ", "skip-origin=", "beyond-lap"]
+        );
+        assert_eq!(
+            wrap("fixtures/corpus/copies.ayo", 10),
+            ["fixtures/", "corpus/", "copies.ayo"]
+        );
+    }
+
+    #[test]
+    fn columns_that_cannot_fit_stack_their_rows() {
+        let grid = Grid::new(
+            ["name", "games", "1-0", "0-1", "1/2-1/2", "*"]
+                .map(String::from)
+                .to_vec(),
+            vec![
+                ["a long name here", "12", "3", "4", "5", ""]
+                    .map(String::from)
+                    .to_vec(),
+            ],
+        );
+        let text = grid.render(Style::Table {
+            ascii: true,
+            width: 24,
+        });
+        assert!(text.lines().all(|l| text_width(l) <= 24), "{text}");
+        // Every value is there, an empty one not written.
+        assert_eq!(
+            text,
+            "+---------+-----------+\n\
+             | name    | a long    |\n\
+             |         | name here |\n\
+             | games   | 12        |\n\
+             | 1-0     | 3         |\n\
+             | 0-1     | 4         |\n\
+             | 1/2-1/2 | 5         |\n\
+             +---------+-----------+\n"
+        );
     }
 
     #[test]
