@@ -542,7 +542,7 @@ fn copies_count_once() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     for l in stdout.lines() {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
-        assert_eq!(v["games"], 1, "{l}");
+        assert_eq!(v["game_count"], 1, "{l}");
     }
     let stderr = String::from_utf8(out.stderr).unwrap();
     let warnings: Vec<&str> = stderr
@@ -560,8 +560,8 @@ fn copies_count_once() {
     let both = format!("{one}\n{other}\n");
     let json = run(&["standings", "--format", "json"], Some(both.as_bytes()));
     assert!(!json.contains("warning"), "{json}");
-    assert_eq!(json.matches("\"games\":1,").count(), 2, "{json}");
-    assert_eq!(json.matches("\"games\":2,").count(), 1, "{json}");
+    assert_eq!(json.matches("\"game_count\":1,").count(), 2, "{json}");
+    assert_eq!(json.matches("\"game_count\":2,").count(), 1, "{json}");
 }
 
 /// No line of `standings`, plain or `--cross`, is wider than `--width`, for

@@ -305,7 +305,7 @@ fn value_names_agree_across_commands() {
         let name = values.keys().next().unwrap();
         assert!(
             [
-                "RULESET", "N", "SETUP", "FORMAT", "LAPS", "DIR", "SHELL", "FILE"
+                "RULESET", "N", "SETUP", "FORMAT", "LAPS", "DIR", "SHELL", "FILE", "LEVEL"
             ]
             .contains(&name.as_str()),
             "--{flag} <{name}>"

@@ -29,9 +29,8 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("analyze", &["analyze", "--depth", "1"]),
     ("moves", &["moves"]),
     ("moves --laps full", &["moves", "--laps", "full"]),
-    // standings: enabled by the lead after the verdict merge
-    // ("standings", &["standings"]),
-    // ("standings --cross", &["standings", "--cross"]),
+    ("standings", &["standings"]),
+    ("standings --cross", &["standings", "--cross"]),
 ];
 
 /// The lines of `text` wider than `width` display columns.

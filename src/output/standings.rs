@@ -328,7 +328,8 @@ pub fn cross_lines(rows: &[StandingJson]) -> Vec<String> {
                 .flatten()
                 .filter_map(|c| {
                     let k = place.get(c.opponent.as_str())?;
-                    let points: Vec<String> = c.game_points.iter().map(|&p| points_text(p)).collect();
+                    let points: Vec<String> =
+                        c.game_points.iter().map(|&p| points_text(p)).collect();
                     Some(format!("v{k} {}", points.join(" ")))
                 })
                 .collect();
