@@ -235,6 +235,10 @@ pub struct Match {
 /// legal one, as [`random_game`] does: the same as choosing uniformly among
 /// the legal moves, without sowing them all. `pos` must not be won by
 /// majority already (the caller stops the game there first).
+#[allow(
+    clippy::result_large_err,
+    reason = "SearchError holds the whole position so that its message can name it; it is returned once, when a search stops"
+)]
 fn random_move(
     engine: &Engine,
     pos: &Position,
@@ -314,6 +318,10 @@ pub fn game_seed(seed: u64, round: usize) -> u64 {
 /// assert!(write_record(&record).contains("[Round \"1\"]"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[allow(
+    clippy::result_large_err,
+    reason = "SearchError holds the whole position so that its message can name it; it is returned once, when a search stops"
+)]
 pub fn play_game(
     search: &mut Search<'_>,
     start: &Position,

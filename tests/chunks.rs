@@ -38,7 +38,7 @@ fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
     }
 }
 
-/// The chunk size of `validate` (`CHUNK_BYTES` in src/notation/stream/chunks.rs).
+/// The chunk size of `validate` (`CHUNK_BYTES` in crates/ayo-notation/src/stream/chunks.rs).
 const CHUNK_BYTES: usize = 256 << 10;
 
 /// About three chunks of games: generated ones, every fixture every 100

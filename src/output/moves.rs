@@ -98,6 +98,10 @@ fn end_json(end: &GameEnd) -> ResultJson {
 /// `numbering`. A relay undecided at the engine's lap limit is an error: the
 /// moves of the position are then not known (an endless relay is simply not
 /// legal).
+#[allow(
+    clippy::result_large_err,
+    reason = "SearchError holds the whole position so that its message can name it; it is returned once, when a search stops"
+)]
 pub fn legal_moves(
     engine: &Engine,
     pos: &Position,
