@@ -1,6 +1,6 @@
 //! `ayo best`, `ayo analyze` and `ayo generate` from the command line.
 
-mod common;
+use crate::common;
 
 use common::{code, run};
 

@@ -2,7 +2,7 @@
 //! player name of 100,000 letters) is broken over lines of its column, not
 //! padded into every row. Sizes are asserted, never times.
 
-mod common;
+use crate::common;
 
 use common::{ayo, run};
 

@@ -7,8 +7,8 @@
 //! or `google-chrome` on the PATH. Without it these tests print a notice and
 //! pass, except under CI (`CI` set, as .ci/run does), where they fail.
 
-mod common;
-mod pictures;
+use crate::common;
+use crate::pictures;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

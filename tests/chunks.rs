@@ -6,7 +6,7 @@
 //! `validate` prints for each game what `validate --game N` prints for it,
 //! in text and in JSON, and numbers the games of each input from 1.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

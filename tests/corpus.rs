@@ -6,7 +6,7 @@
 //! `copies.ayo` holds round 1 again with other tags and no comments, round 1
 //! cut short after 8 plies, round 4 again as written, and a game of its own.
 
-mod common;
+use crate::common;
 
 use common::{ayo, code, run};
 

@@ -4,7 +4,7 @@
 
 use std::fs;
 
-mod common;
+use crate::common;
 
 use common::{ayo, code, fixture_files, run, run_in};
 

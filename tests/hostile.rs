@@ -7,7 +7,7 @@
 //! quietly with 0, and any other write error exits 2. Big inputs are made here,
 //! not committed.
 
-mod common;
+use crate::common;
 
 use std::fs::OpenOptions;
 use std::io::{Read, Write};

@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::Path;
 
-mod common;
+use crate::common;
 #[cfg(unix)]
 #[path = "io/in_place.rs"]
 mod in_place;

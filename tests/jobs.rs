@@ -5,7 +5,7 @@
 //! batch, and with inputs that cannot be read or a `--game` past the end in
 //! between.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

@@ -7,7 +7,7 @@
 //! sets `CI`: there the test fails without it; elsewhere it says so on
 //! standard error and passes.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

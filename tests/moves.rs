@@ -1,6 +1,6 @@
 //! `ayo moves`: the legal moves of a position, through the real binary.
 
-mod common;
+use crate::common;
 
 use common::{code, run};
 use serde_json::Value;

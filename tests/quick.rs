@@ -7,7 +7,7 @@
 //! seed and from proptest. The fuzz target `quick` checks the same on
 //! arbitrary bytes (its corpus is replayed by tests/fuzz_corpus.rs).
 
-mod common;
+use crate::common;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::generate::{Options as Generate, random_record};

@@ -6,7 +6,7 @@
 //!
 //! The examples use `jq`; `.ci/run` installs it when it is missing.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

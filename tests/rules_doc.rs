@@ -3,7 +3,7 @@
 //! and must print exactly the lines under it and exit 0. The document says each
 //! example is reproduced by the command beside it; this keeps that true.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

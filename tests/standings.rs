@@ -13,7 +13,7 @@
 //! `kehinde  Oladipo` 26-12 (as North), and Femi Ajayi v Bisi Adekunle is
 //! adjourned (`*`).
 
-mod common;
+use crate::common;
 
 use common::{ayo, code, run};
 

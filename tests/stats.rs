@@ -1,7 +1,7 @@
 //! `ayo stats`: figures checked by hand on `fixtures/corpus/tournament.ayo`,
 //! every format and flag as snapshots, and the exit codes.
 
-mod common;
+use crate::common;
 
 use common::{ayo, code, run};
 

@@ -2,7 +2,7 @@
 //! error format, shared flags that mean the same everywhere, and `compare`
 //! starting from the record's own ruleset.
 
-mod common;
+use crate::common;
 
 use common::{code, run};
 

@@ -2,8 +2,8 @@
 //! compared with `ayo json` on every fixture, the files `--out` writes, and
 //! snapshots of the pictures themselves.
 
-mod common;
-mod pictures;
+use crate::common;
+use crate::pictures;
 
 use std::collections::BTreeMap;
 use std::path::Path;

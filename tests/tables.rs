@@ -15,7 +15,7 @@ use ayo::rules::{End, Engine, Illegal, Position, Ruleset, Side, final_score};
 use ayo::tables::build::Builder;
 use ayo::tables::{Tables, table_rules, value_of};
 
-mod common;
+use crate::common;
 
 /// A position with empty stores: the board and the side to move.
 type Key = (Vec<u16>, Side);

@@ -3,7 +3,7 @@
 //! parses shows its tags, and the ruleset they give, in `ayo json` and in
 //! the viewer's data (`ayo standings` lists it: tests/standings.rs).
 
-mod common;
+use crate::common;
 
 use common::ayo;
 use serde_json::{Value, json};

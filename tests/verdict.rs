@@ -4,7 +4,7 @@
 //! token against the board, `*` on an unfinished board, no token at all, a
 //! resignation, an exact copy).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::Path;

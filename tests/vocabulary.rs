@@ -7,7 +7,7 @@
 //! of [`SCHEMA_COMMANDS`], and a test checks that list against the commands
 //! whose `--help` offers `--schema`, so that a new one cannot be left out.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

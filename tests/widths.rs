@@ -3,7 +3,7 @@
 //! through the real binary. The width comes from `--width`, or from
 //! `COLUMNS` (standard output is not a terminal here), in turn.
 
-mod common;
+use crate::common;
 
 use common::{ayo, fixture_files};
 
