@@ -216,6 +216,32 @@ fn analyze_format_ayo() {
     }
 }
 
+/// --format ayo loses no game: one with a syntax error or an unreadable
+/// Rules tag is printed as it was written (and reported, exit 1).
+#[test]
+fn analyze_format_ayo_keeps_broken_games() {
+    let good = "[Event \"good\"]\n[Rules \"russ\"]\n[Result \"*\"]\n\n1. c D 2. e *\n";
+    let syntax = "[Event \"syntax\"]\n[Rules \"russ\"]\n\n1. c ]] D  *\n";
+    let rules = "[Event \"bad rules\"]\n[Rules \"rus pit=8\"]\n\n1. c   D *\n";
+    let input = format!("{good}\n{syntax}\n{rules}");
+    let out = common::ayo()
+        .args(["analyze", "-", "--depth", "2", "--format", "ayo"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<&str> = stdout.split("\n\n[").collect();
+    assert_eq!(games.len(), 3, "{stdout}");
+    assert!(games[0].starts_with("[Event \"good\"]"), "{stdout}");
+    assert!(games[0].contains("1. c D 2. e"), "{stdout}");
+    assert_eq!(format!("[{}\n", games[1]), syntax);
+    assert_eq!(format!("[{}", games[2]), rules);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("<stdin>:10:6:"), "{stderr}");
+    assert!(stderr.contains("Rules tag"), "{stderr}");
+}
+
 fn ayo_stdout(args: &[&str], stdin: Option<&[u8]>) -> String {
     let mut cmd = common::ayo();
     cmd.args(args);

@@ -21,8 +21,8 @@ use super::best::{
 };
 use super::in_place::{self, Rewrite};
 use super::{
-    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, csv_rows, each_record, input_names,
-    write_schema,
+    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, csv_rows, each_game, input_names,
+    write_schema, write_unchanged,
 };
 
 /// Judge every move of each game with the engine.
@@ -42,7 +42,10 @@ use super::{
 /// away a won endgame; best c}`) and the label's glyph (`??`, `?`, `?!`)
 /// where the move has none. Every other comment, glyph, NAG and variation is
 /// kept, and the comments of an earlier run are replaced, so running it again
-/// changes nothing. `--write` writes the same into each file, in place.
+/// changes nothing. A game with a syntax error or an unreadable Rules or
+/// Setup tag is printed as it was written (its error reported, exit 1), so
+/// that `--format ayo a.ayo > b.ayo` keeps every game. `--write` writes the
+/// same into each file, in place.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo analyze fixtures/opening-lecture.ayo
@@ -241,82 +244,93 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let mut analyser = Analyser::new(&args, ctx);
     let style = args.table.style();
     let mut first = true;
-    each_record(
-        &args.files,
-        ctx,
-        args.game.game,
-        |ctx, file, raw, record, number| {
-            let game = replay(record, &analyser.opts);
-            ctx.report_game(file, raw, &game);
-            let Some((rules, verdicts)) = analyser.verdicts(ctx, &game, number)? else {
+    let records = args.table.format == TableFormat::Ayo;
+    each_game(&args.files, ctx, args.game.game, |ctx, g| {
+        let (file, raw, number) = (g.file, g.raw, g.raw.index + 1);
+        // A blank line between records, as `fmt` and `--write` have it.
+        if records && !std::mem::replace(&mut first, false) {
+            out.write_all(b"\n")?;
+        }
+        let record = match g.record {
+            Ok(record) => record,
+            Err(e) => {
+                ctx.syntax_error(file, raw, &e);
+                // The records lose no game: this one as it was written.
+                if records {
+                    write_unchanged(out, raw)?;
+                }
                 return Ok(());
-            };
-            if args.table.format == TableFormat::Ayo {
-                // A blank line between records, as `fmt` and `--write` have it.
+            }
+        };
+        let game = replay(record, &analyser.opts);
+        ctx.report_game(file, raw, &game);
+        let Some((rules, verdicts)) = analyser.verdicts(ctx, &game, number)? else {
+            // No rules or start position (reported above): nothing to
+            // judge, and the record is kept as it was written.
+            if records {
+                write_unchanged(out, raw)?;
+            }
+            return Ok(());
+        };
+        if records {
+            out.write_all(annotated(game.record, &verdicts).as_bytes())?;
+            return Ok(());
+        }
+        let pits = rules.pits();
+        let stopped = game.moves.get(verdicts.len()).map(|m| {
+            let side = m.side.title();
+            match &m.refusal {
+                Some(why) => format!("ply {}, {side}'s {}: {why}", m.ply, m.letter),
+                None => format!("ply {}: not played", m.ply),
+            }
+        });
+        let analysis = GameAnalysis {
+            file: file.to_string(),
+            game: number,
+            rules: rules.to_string(),
+            south: SideTotals::of(&verdicts, Side::South.name()),
+            north: SideTotals::of(&verdicts, Side::North.name()),
+            moves: verdicts,
+            stopped,
+        };
+        match style {
+            None => {
+                serde_json::to_writer(&mut *out, &analysis)?;
+                out.write_all(b"\n")?;
+            }
+            Some(Style::Csv) => {
+                let grid = analyze_grid(&analysis.moves, pits);
+                out.write_all(csv_rows(grid, file, number, first).as_bytes())?;
+            }
+            Some(style) => {
                 if !first {
                     out.write_all(b"\n")?;
                 }
-                out.write_all(annotated(game.record, &verdicts).as_bytes())?;
-                first = false;
-                return Ok(());
-            }
-            let pits = rules.pits();
-            let stopped = game.moves.get(verdicts.len()).map(|m| {
-                let side = m.side.title();
-                match &m.refusal {
-                    Some(why) => format!("ply {}, {side}'s {}: {why}", m.ply, m.letter),
-                    None => format!("ply {}: not played", m.ply),
+                let label = rules_label(&game.record, Some(&rules), analyser.opts.rules.is_some());
+                let heading = title(&game.record, label.as_deref(), number);
+                let table = analyze_grid(&analysis.moves, pits).render(style);
+                let mut summary = format!(
+                    "{}\nSouth: {}\nNorth: {}\n",
+                    result_line(&game),
+                    analysis.south.text(),
+                    analysis.north.text()
+                );
+                if let Some(why) = &analysis.stopped {
+                    summary += &format!("analysis stopped at {why}\n");
                 }
-            });
-            let analysis = GameAnalysis {
-                file: file.to_string(),
-                game: number,
-                rules: rules.to_string(),
-                south: SideTotals::of(&verdicts, Side::South.name()),
-                north: SideTotals::of(&verdicts, Side::North.name()),
-                moves: verdicts,
-                stopped,
-            };
-            match style {
-                None => {
-                    serde_json::to_writer(&mut *out, &analysis)?;
-                    out.write_all(b"\n")?;
-                }
-                Some(Style::Csv) => {
-                    let grid = analyze_grid(&analysis.moves, pits);
-                    out.write_all(csv_rows(grid, file, number, first).as_bytes())?;
-                }
-                Some(style) => {
-                    if !first {
-                        out.write_all(b"\n")?;
+                match style {
+                    Style::Table { width, .. } => {
+                        let summary: String =
+                            summary.lines().map(|l| wrap_lines(l, width)).collect();
+                        write!(out, "{}\n{table}\n{summary}", wrap_lines(&heading, width))?
                     }
-                    let label =
-                        rules_label(&game.record, Some(&rules), analyser.opts.rules.is_some());
-                    let heading = title(&game.record, label.as_deref(), number);
-                    let table = analyze_grid(&analysis.moves, pits).render(style);
-                    let mut summary = format!(
-                        "{}\nSouth: {}\nNorth: {}\n",
-                        result_line(&game),
-                        analysis.south.text(),
-                        analysis.north.text()
-                    );
-                    if let Some(why) = &analysis.stopped {
-                        summary += &format!("analysis stopped at {why}\n");
-                    }
-                    match style {
-                        Style::Table { width, .. } => {
-                            let summary: String =
-                                summary.lines().map(|l| wrap_lines(l, width)).collect();
-                            write!(out, "{}\n{table}\n{summary}", wrap_lines(&heading, width))?
-                        }
-                        _ => write!(out, "### {heading}\n\n{table}\n{summary}")?,
-                    }
+                    _ => write!(out, "### {heading}\n\n{table}\n{summary}")?,
                 }
             }
-            first = false;
-            Ok(())
-        },
-    )
+        }
+        first = false;
+        Ok(())
+    })
 }
 
 /// `--write`: each file is read whole and checked (every game must parse

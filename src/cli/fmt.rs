@@ -8,7 +8,7 @@ use ayo::notation::{GameReader, RawGame, Record, write_record};
 use ayo::replay;
 
 use super::in_place::{self, Rewrite, game_list};
-use super::{Ctx, Fatal, GameArg, LapsArg, each_game, each_input, input_names};
+use super::{Ctx, Fatal, GameArg, LapsArg, each_game, each_input, input_names, write_unchanged};
 
 /// Print every game in canonical form.
 ///
@@ -153,10 +153,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 }
                 Err(e) => {
                     ctx.syntax_error(g.file, g.raw, &e);
-                    out.write_all(&g.raw.bytes)?;
-                    if !g.raw.bytes.ends_with(b"\n") {
-                        out.write_all(b"\n")?;
-                    }
+                    write_unchanged(out, g.raw)?;
                 }
             }
             Ok(())
@@ -286,11 +283,7 @@ fn format_games<R: BufRead>(
                 ctx.syntax_error(file, &raw, &e);
                 found.broken.push(raw.index + 1);
                 found.canonical = false;
-                // Its text exactly as read, so that nothing is lost.
-                out.write_all(&raw.bytes)?;
-                if !raw.bytes.ends_with(b"\n") {
-                    out.write_all(b"\n")?;
-                }
+                write_unchanged(out, &raw)?;
             }
         }
         index += 1;

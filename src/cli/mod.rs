@@ -735,6 +735,17 @@ pub fn each_record(
     })
 }
 
+/// Writes a game's text exactly as read, ended by a newline: what a command
+/// that rewrites records (`fmt`, `analyze --format ayo`) prints for a game it
+/// cannot rewrite, so that `CMD a.ayo > b.ayo` loses no game.
+pub fn write_unchanged(out: &mut impl Write, raw: &RawGame) -> io::Result<()> {
+    out.write_all(&raw.bytes)?;
+    if !raw.bytes.ends_with(b"\n") {
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
 /// A grid as CSV rows with the file and game number in front; the header only
 /// for the first game, so that many games make one CSV table.
 pub fn csv_rows(

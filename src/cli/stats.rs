@@ -21,8 +21,8 @@ use super::{
 /// number of games fits in memory. Results (by side, and by the ruleset each
 /// game is replayed under) are by who won, as `ayo json`'s `result.winner`
 /// says it: the board for a game that ended on it, else the termination
-/// token; `*` counts games that nothing decides (`*` on an unfinished board,
-/// or an invalid record); plies count the main
+/// token; `undecided` counts games that nothing decides (`*` or no token
+/// on an unfinished board, or an invalid record); plies count the main
 /// line of every game that parses. Laps per move, capture sizes, how games end
 /// and how each first move scored come from the main lines of the valid
 /// games; first moves only from games that start at the ruleset's start

@@ -17,7 +17,7 @@ pub struct StatsJson {
     pub invalid_count: u64,
     /// Of the invalid games, those that do not parse.
     pub unparsed_count: u64,
-    /// Games that parse, by their result token.
+    /// Games that parse, by who won (the board, else the token).
     pub results: ResultsJson,
     /// The same for each ruleset the games were replayed under.
     pub rulesets: Vec<RulesetJson>,
@@ -39,13 +39,14 @@ pub struct StatsJson {
 /// Games by who won, as `ayo json`'s `result.winner` says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct ResultsJson {
-    /// South won (`1-0`).
+    /// Won by South.
     pub south: u64,
-    /// North won (`0-1`).
+    /// Won by North.
     pub north: u64,
-    /// Drawn (`1/2-1/2`).
+    /// Drawn.
     pub draw: u64,
-    /// Not decided (`*`): `*` on an unfinished board, or an invalid record.
+    /// Decided by nothing (the tables' `undecided`): `*` or no token on an
+    /// unfinished board, or an invalid record.
     pub unfinished: u64,
 }
 
@@ -103,7 +104,7 @@ pub struct EndedJson {
     pub unfinished: u64,
 }
 
-/// How one first move scored for the side that played it, by result token.
+/// How one first move scored for the side that played it, by who won.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct FirstMoveJson {
     /// The canonical ruleset.
@@ -118,7 +119,7 @@ pub struct FirstMoveJson {
     pub draw_count: u64,
     /// Lost by the side that played it.
     pub loss_count: u64,
-    /// With `*`: not in `points_rate`.
+    /// That nothing decides (`undecided`): not in `points_rate`.
     pub unfinished_count: u64,
     /// Points a decided game for the side that played it (1 a win, 0.5 a
     /// draw), from 0 to 1, to three decimals; `null` when none is decided.
@@ -254,9 +255,16 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
         None,
     );
     let mut results = Grid::new(
-        ["rules", "games", "1-0", "0-1", "1/2-1/2", "*"]
-            .map(String::from)
-            .to_vec(),
+        [
+            "rules",
+            "games",
+            "South won",
+            "North won",
+            "drawn",
+            "undecided",
+        ]
+        .map(String::from)
+        .to_vec(),
         vec![results_row(
             "all".to_string(),
             s.results.total(),
@@ -332,7 +340,14 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
     );
     let mut firsts = Grid::new(
         [
-            "rules", "move", "games", "won", "drawn", "lost", "*", "score",
+            "rules",
+            "move",
+            "games",
+            "won",
+            "drawn",
+            "lost",
+            "undecided",
+            "score",
         ]
         .map(String::from)
         .to_vec(),
