@@ -18,7 +18,7 @@ use ayo::tables::{
     TableError, Tables, default_dir, doubled_score, present_text, table_key, value_of,
 };
 
-use super::{Ctx, Fatal, Format, JobsArg, LapsArg, write_schema};
+use super::{Ctx, Fatal, Format, JobsArg, LapsArg, WidthArg, write_schema};
 
 /// Exact endgame tables: every position with up to N seeds on the board.
 ///
@@ -122,6 +122,8 @@ struct VerifyArgs {
     dir: DirArg,
     #[command(flatten)]
     jobs: JobsArg,
+    #[command(flatten)]
+    width: WidthArg,
 }
 
 /// The tables in the directory: levels, positions, bytes, build times.
@@ -502,12 +504,12 @@ fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), F
                     report.mismatches, report.positions
                 ));
             } else {
-                writeln!(
-                    out,
+                let line = format!(
                     "{key}: level {level}: {} position{} ok",
                     report.positions,
                     ayo::output::plural(report.positions)
-                )?;
+                );
+                out.write_all(args.width.wrap(&line).as_bytes())?;
             }
         }
     }
