@@ -110,13 +110,17 @@ fn set_ups_fit_every_width() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A ruleset whose table key is wider than most lines: `tables info` and
+/// `tables verify` name it.
+const LONG_RULES: &str = "russ skip-origin=beyond-lap capture-seed=stays leftovers=owner";
+
 /// `tables info` prints its tables at `COLUMNS`, its columns as wide as
-/// their numbers.
+/// their numbers, and wraps the lines that name a folder or a ruleset.
 #[test]
 fn the_endgame_tables_listing_fits_every_width() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    for rules in ["russ", "endodoi pits=12 seeds=3"] {
+    for rules in ["russ", "endodoi pits=12 seeds=3", LONG_RULES] {
         let built = ayo()
             .args([
                 "tables",
@@ -201,7 +205,7 @@ fn best_fits_every_width() {
 fn tables_verify_fits_every_width() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    let rules = "russ skip-origin=beyond-lap capture-seed=stays leftovers=owner";
+    let rules = LONG_RULES;
     let built = ayo()
         .args([
             "tables",

@@ -131,6 +131,8 @@ struct VerifyArgs {
 struct InfoArgs {
     #[command(flatten)]
     dir: DirArg,
+    #[command(flatten)]
+    width: WidthArg,
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -557,14 +559,15 @@ fn nothing_to_verify(dir: &Path) -> Fatal {
 fn info(args: InfoArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
     let dirs = ruleset_dirs(&dir)?;
-    writeln!(out, "table directory: {}", dir.display())?;
+    let wrapped = |text: String| args.width.wrap(&text);
+    out.write_all(wrapped(format!("table directory: {}", dir.display())).as_bytes())?;
     if dirs.is_empty() {
         writeln!(out, "no tables")?;
         return Ok(());
     }
     for rd in dirs {
         let levels: Vec<u8> = rd.levels.iter().map(|l| l.0).collect();
-        writeln!(out, "{}: {}", rd.key, present_text(&levels))?;
+        out.write_all(wrapped(format!("{}: {}", rd.key, present_text(&levels))).as_bytes())?;
         // The cells first, then the columns as wide as their widest cell:
         // the table fits a narrow terminal as long as its numbers do.
         let mut rows: Vec<Vec<String>> = vec![
