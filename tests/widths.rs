@@ -110,13 +110,17 @@ fn set_ups_fit_every_width() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A ruleset whose table key is wider than most lines: `tables info` and
+/// `tables verify` name it.
+const LONG_RULES: &str = "russ skip-origin=beyond-lap capture-seed=stays leftovers=owner";
+
 /// `tables info` prints its tables at `COLUMNS`, its columns as wide as
-/// their numbers. (`tables verify` prints a line a level, not a table.)
+/// their numbers, and wraps the lines that name a folder or a ruleset.
 #[test]
 fn the_endgame_tables_listing_fits_every_width() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    for rules in ["russ", "endodoi pits=12 seeds=3"] {
+    for rules in ["russ", "endodoi pits=12 seeds=3", LONG_RULES] {
         let built = ayo()
             .args([
                 "tables",
@@ -149,6 +153,79 @@ fn the_endgame_tables_listing_fits_every_width() {
                     args[..2].join(" ")
                 ));
             }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `best` over every fixture and on a set-up: its lines (the file's name,
+/// the moves, twelve of them on a 12-pit board) wrap to the width.
+#[test]
+fn best_fits_every_width() {
+    let mut failures = Vec::new();
+    for file in fixture_files() {
+        let name = file.to_str().unwrap();
+        // At the end (most fixtures end their game: "no move", and why),
+        // and after the first ply (every legal move valued).
+        for ply in [&[][..], &["--ply", "1"][..]] {
+            for width in WIDTHS {
+                let mut args = vec!["best", "--depth", "1"];
+                args.extend(ply);
+                args.push(name);
+                let (text, how) = output(&args, width);
+                for line in too_wide(&text, width) {
+                    failures.push(format!("ayo {} at {how}: {line}", args.join(" ")));
+                }
+            }
+        }
+    }
+    let setup = "3,3,3,3,3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3,3,3,3,3 0-0 S";
+    for width in WIDTHS {
+        let args = [
+            "best",
+            "--depth",
+            "1",
+            "--rules",
+            "endodoi pits=12 seeds=3",
+            "--setup",
+            setup,
+        ];
+        let (text, how) = output(&args, width);
+        assert!(text.contains("moves "), "{text}");
+        for line in too_wide(&text, width) {
+            failures.push(format!("ayo {} at {how}: {line}", args.join(" ")));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `tables verify` prints a line a level, named by the ruleset's key: a
+/// long key wraps to the width.
+#[test]
+fn tables_verify_fits_every_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let rules = LONG_RULES;
+    let built = ayo()
+        .args([
+            "tables",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            "3",
+            "--dir",
+            d,
+        ])
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let mut failures = Vec::new();
+    for width in WIDTHS {
+        let (text, how) = output(&["tables", "verify", "--dir", d], width);
+        assert!(text.contains("ok"), "{text}");
+        for line in too_wide(&text, width) {
+            failures.push(format!("ayo tables verify at {how}: {line}"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -13,7 +13,7 @@ use ayo::rules::{Engine, Pit, Position, Ruleset, Side};
 use ayo::search::{Answer, Limits, MAX_DEPTH, Search, SearchError, Value};
 use ayo::tables::{Tables, table_key, value_of};
 
-use super::{Ctx, Fatal, Format, GameArg, LapsArg, each_record, write_schema};
+use super::{Ctx, Fatal, Format, GameArg, LapsArg, WidthArg, each_record, write_schema};
 
 /// Depth searched when no limit is given.
 pub const DEFAULT_DEPTH: u32 = 10;
@@ -276,6 +276,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    #[command(flatten)]
+    width: WidthArg,
     /// Print the JSON Schema of `--format json` and exit.
     #[arg(long)]
     schema: bool,
@@ -355,10 +357,12 @@ fn write_answer(
 ) -> Result<(), Fatal> {
     match args.format {
         Format::Text => {
+            let mut text = String::new();
             if let Some(p) = &place {
-                writeln!(out, "{}: game {}, after ply {}", p.file, p.game, p.ply)?;
+                text = format!("{}: game {}, after ply {}\n", p.file, p.game, p.ply);
             }
-            out.write_all(best_text(answer, outcomes, pos.pits(), numbering).as_bytes())?;
+            text += &best_text(answer, outcomes, pos.pits(), numbering);
+            out.write_all(args.width.wrap(&text).as_bytes())?;
         }
         Format::Json => {
             let mut json = BestJson::new(answer, outcomes, pos.pits(), pos.to_string());

@@ -205,23 +205,9 @@ pub struct TableArgs {
 }
 
 impl TableArgs {
-    /// The width tables fit: `--width`, else the terminal's, else `COLUMNS`,
-    /// else 100.
+    /// The width tables fit: see [`output_width`].
     pub fn width(&self) -> u16 {
-        self.width
-            .or_else(|| {
-                io::stdout()
-                    .is_terminal()
-                    .then(|| comfy_table::Table::new().width())
-                    .flatten()
-            })
-            .or_else(|| {
-                std::env::var("COLUMNS")
-                    .ok()
-                    .and_then(|c| c.trim().parse::<u16>().ok())
-                    .filter(|&c| c > 0)
-            })
-            .unwrap_or(100)
+        output_width(self.width)
     }
 
     /// The grid style of the format (`None` for JSON, and for SVG and
@@ -238,6 +224,44 @@ impl TableArgs {
             TableFormat::Json | TableFormat::Svg | TableFormat::Ayo => None,
         }
     }
+}
+
+/// `--width N` of a command that prints lines of text, not tables.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct WidthArg {
+    /// Wrap text to N columns (default: the terminal's width, else $COLUMNS,
+    /// else 100).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(20..))]
+    pub width: Option<u16>,
+}
+
+impl WidthArg {
+    /// `text`, each of its lines wrapped to the width (see [`output_width`]).
+    pub fn wrap(&self, text: &str) -> String {
+        let width = output_width(self.width);
+        text.lines()
+            .map(|l| ayo::output::table::wrap_lines(l, width))
+            .collect()
+    }
+}
+
+/// The width text output fits: `asked` (a `--width`), else the terminal's,
+/// else `COLUMNS`, else 100. Tables and plain text lines wrap to it alike.
+pub fn output_width(asked: Option<u16>) -> u16 {
+    asked
+        .or_else(|| {
+            io::stdout()
+                .is_terminal()
+                .then(|| comfy_table::Table::new().width())
+                .flatten()
+        })
+        .or_else(|| {
+            std::env::var("COLUMNS")
+                .ok()
+                .and_then(|c| c.trim().parse::<u16>().ok())
+                .filter(|&c| c > 0)
+        })
+        .unwrap_or(100)
 }
 
 /// Writes a JSON Schema, pretty, as `--schema` prints it.

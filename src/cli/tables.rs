@@ -18,7 +18,7 @@ use ayo::tables::{
     TableError, Tables, default_dir, doubled_score, present_text, table_key, value_of,
 };
 
-use super::{Ctx, Fatal, Format, JobsArg, LapsArg, write_schema};
+use super::{Ctx, Fatal, Format, JobsArg, LapsArg, WidthArg, write_schema};
 
 /// Exact endgame tables: every position with up to N seeds on the board.
 ///
@@ -122,6 +122,8 @@ struct VerifyArgs {
     dir: DirArg,
     #[command(flatten)]
     jobs: JobsArg,
+    #[command(flatten)]
+    width: WidthArg,
 }
 
 /// The tables in the directory: levels, positions, bytes, build times.
@@ -129,6 +131,8 @@ struct VerifyArgs {
 struct InfoArgs {
     #[command(flatten)]
     dir: DirArg,
+    #[command(flatten)]
+    width: WidthArg,
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -502,12 +506,12 @@ fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), F
                     report.mismatches, report.positions
                 ));
             } else {
-                writeln!(
-                    out,
+                let line = format!(
                     "{key}: level {level}: {} position{} ok",
                     report.positions,
                     ayo::output::plural(report.positions)
-                )?;
+                );
+                out.write_all(args.width.wrap(&line).as_bytes())?;
             }
         }
     }
@@ -555,14 +559,15 @@ fn nothing_to_verify(dir: &Path) -> Fatal {
 fn info(args: InfoArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
     let dirs = ruleset_dirs(&dir)?;
-    writeln!(out, "table directory: {}", dir.display())?;
+    let wrapped = |text: String| args.width.wrap(&text);
+    out.write_all(wrapped(format!("table directory: {}", dir.display())).as_bytes())?;
     if dirs.is_empty() {
         writeln!(out, "no tables")?;
         return Ok(());
     }
     for rd in dirs {
         let levels: Vec<u8> = rd.levels.iter().map(|l| l.0).collect();
-        writeln!(out, "{}: {}", rd.key, present_text(&levels))?;
+        out.write_all(wrapped(format!("{}: {}", rd.key, present_text(&levels))).as_bytes())?;
         // The cells first, then the columns as wide as their widest cell:
         // the table fits a narrow terminal as long as its numbers do.
         let mut rows: Vec<Vec<String>> = vec![
