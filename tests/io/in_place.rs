@@ -567,11 +567,13 @@ fn analyze_write_handles_signals_and_a_file_changed_during_the_analysis() {
         assert_eq!(temporaries(d), Vec::<PathBuf>::new());
     }
     let added = "\n[Event \"added\"]\n\n1. c *\n";
-    for attempt in 0..3 {
+    // The file is read just after the sweep, then analysed for three
+    // seconds (three plies, `--time 1s`); under load the read can come late,
+    // so each attempt waits longer before changing the file.
+    for (attempt, wait) in [300, 1000, 2000].into_iter().enumerate() {
         fs::write(d.join("a.ayo"), game).unwrap();
         let child = slow_analyze_write(d);
-        // The file is read just after the sweep, then analysed for seconds.
-        std::thread::sleep(Duration::from_millis(300));
+        std::thread::sleep(Duration::from_millis(wait));
         let mut appender = fs::OpenOptions::new()
             .append(true)
             .open(d.join("a.ayo"))
