@@ -583,7 +583,12 @@ fn analyze_write_handles_signals_and_a_file_changed_during_the_analysis() {
         if status.code() == Some(0) && attempt < 2 {
             continue; // Read after the game was added.
         }
-        assert_eq!(status.code(), Some(2), "{stderr}");
+        assert_eq!(
+            status.code(),
+            Some(2),
+            "attempt {attempt}: {stderr}\nthe file now: {}",
+            fs::read_to_string(d.join("a.ayo")).unwrap()
+        );
         assert!(
             stderr.ends_with(
                 "error: a.ayo: changed while it was being analysed: left as it is, \
