@@ -2,9 +2,10 @@
 
 use super::end::{EndReason, GameEnd, NoMove, Status};
 use super::outcome::{Capture, Illegal, MoveOutcome};
+use super::packed::{PACKED_RING, PACKED_SEEDS};
 use super::position::{Pit, Position, Side};
 use super::ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset};
-use super::sow::{PACKED_RING, PACKED_SEEDS, relay, relay_traced};
+use super::sow::{relay, relay_traced};
 
 /// The default lap limit: 2^26 laps, about a second of sowing (RULES.md,
 /// "Endless relays and the lap limit"). Far

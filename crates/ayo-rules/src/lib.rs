@@ -22,6 +22,7 @@
 mod end;
 mod engine;
 mod outcome;
+mod packed;
 mod perft;
 mod playout;
 mod position;

@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::packed::{Packed, pack};
 use super::ruleset::{MAX_PITS, MAX_SEEDS, MIN_PITS, Ruleset};
-use super::sow::{Packed, pack};
 
 /// The most pits a board can have (two rows of [`MAX_PITS`]).
 pub const MAX_BOARD: usize = 2 * MAX_PITS as usize;
