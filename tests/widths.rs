@@ -121,20 +121,7 @@ fn the_endgame_tables_listing_fits_every_width() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
     for rules in ["russ", "endodoi pits=12 seeds=3", LONG_RULES] {
-        let built = ayo()
-            .args([
-                "tables",
-                "build",
-                "--rules",
-                rules,
-                "--max-seeds",
-                "4",
-                "--dir",
-                d,
-            ])
-            .output()
-            .unwrap();
-        assert!(built.status.success(), "{built:?}");
+        build_tables(rules, "4", d);
     }
     let mut failures = Vec::new();
     {
@@ -205,21 +192,7 @@ fn best_fits_every_width() {
 fn tables_verify_fits_every_width() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    let rules = LONG_RULES;
-    let built = ayo()
-        .args([
-            "tables",
-            "build",
-            "--rules",
-            rules,
-            "--max-seeds",
-            "3",
-            "--dir",
-            d,
-        ])
-        .output()
-        .unwrap();
-    assert!(built.status.success(), "{built:?}");
+    build_tables(LONG_RULES, "3", d);
     let mut failures = Vec::new();
     for width in WIDTHS {
         let (text, how) = output(&["tables", "verify", "--dir", d], width);
@@ -229,4 +202,22 @@ fn tables_verify_fits_every_width() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Builds the tables of `rules` up to `max_seeds` seeds into `dir`.
+fn build_tables(rules: &str, max_seeds: &str, dir: &str) {
+    let built = ayo()
+        .args([
+            "tables",
+            "build",
+            "--rules",
+            rules,
+            "--max-seeds",
+            max_seeds,
+            "--dir",
+            dir,
+        ])
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
 }
