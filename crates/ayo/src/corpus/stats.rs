@@ -539,13 +539,13 @@ mod tests {
         // Round 1 ends by majority, round 3 with North unable to move.
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/fixtures/mokola-open-r1.ayo"
+            "/../../fixtures/mokola-open-r1.ayo"
         ))
         .unwrap();
         s.add(&game(&text));
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/fixtures/mokola-open-r3.ayo"
+            "/../../fixtures/mokola-open-r3.ayo"
         ))
         .unwrap();
         s.add(&game(&text));

@@ -63,7 +63,8 @@ fn nodes_per_second(c: &mut Criterion) {
 /// position, every move scored.
 fn analyze_depth_8(c: &mut Criterion) {
     let mut games = Vec::new();
-    for entry in std::fs::read_dir("fixtures").unwrap() {
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures")).unwrap()
+    {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "ayo") {
             let text = std::fs::read_to_string(&path).unwrap();

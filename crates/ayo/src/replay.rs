@@ -1405,7 +1405,8 @@ mod tests {
     /// line) for every game of every fixture, valid or not.
     #[test]
     fn check_reports_what_replay_reports() {
-        let mut dirs = vec![std::path::PathBuf::from("fixtures")];
+        let mut dirs =
+            vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")];
         let (mut games, mut invalid) = (0, 0);
         while let Some(dir) = dirs.pop() {
             for entry in std::fs::read_dir(dir).unwrap() {
