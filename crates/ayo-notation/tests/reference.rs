@@ -1,12 +1,43 @@
 //! The game cutter as it was when it looked at every byte: kept, unchanged,
 //! as the reference that the cutter which skips ordinary bytes is checked
-//! against (the proptest `cuts_as_the_reference_does` in `stream.rs`).
+//! against (the proptest `cuts_as_the_reference_does` in `cutter.rs`). It
+//! lives with the tests, the only code that uses it, and keeps its own copy
+//! of the two lexical facts it took from the crate (the delimiters and
+//! `line_start_kind`), so that it stays what it was.
 
 use std::io::{self, BufRead};
 
-use super::super::lex::{IS_DELIMITER, line_start_kind};
-use super::super::parse::Origin;
-use super::{DEFAULT_MAX_GAME_BYTES, RawGame, TooLarge};
+use ayo_notation::{DEFAULT_MAX_GAME_BYTES, Origin, RawGame, TooLarge};
+
+/// The delimiters of grammar.md as a lookup table, indexed by byte.
+static IS_DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    let delimiters = b" \t\r\n(){};[]\"";
+    let mut k = 0;
+    while k < delimiters.len() {
+        table[delimiters[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
+
+/// How the text `before` (read backwards) leaves the next byte: 0 when other
+/// text precedes it on its line, 1 at the start of a line, 2 at the start of
+/// a line that follows a blank line.
+fn line_start_kind(before: impl DoubleEndedIterator<Item = u8>) -> u8 {
+    let mut kind = 0;
+    for b in before.rev() {
+        match b {
+            b' ' | b'\t' | b'\r' => {}
+            b'\n' if kind < 2 => kind += 1,
+            _ => return kind,
+        }
+        if kind == 2 {
+            return 2;
+        }
+    }
+    kind
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {

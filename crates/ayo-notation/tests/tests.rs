@@ -1,0 +1,4 @@
+//! The integration tests of `ayo-notation`: one binary, one module a subject.
+
+mod cutter;
+mod reference;
