@@ -13,7 +13,7 @@
 
 use std::io::{BufReader, Read};
 
-use ayo::notation::stream::Chunker;
+use ayo::notation::Chunker;
 use ayo::notation::{
     GameReader, Origin, RawGame, Record, Span, parse_record, sort_tags, write_record,
 };
@@ -160,7 +160,7 @@ pub fn check_reader(data: &[u8]) {
         match g.parse() {
             Ok(record) => {
                 // What the reader hands out, the writer can always write.
-                if let Err(e) = ayo::notation::write::check(&record) {
+                if let Err(e) = ayo::notation::check_writable(&record) {
                     panic!("game {}: read, but the writer refuses it: {e}", g.index);
                 }
                 check_record(&record, &g.bytes, g.origin)
@@ -281,7 +281,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
     // A record the writer refuses (a comment that would start a new game when
     // read back, say: grammar.md, "Files and games") has no round trip to check; only
     // `parse_record` on a lone game's text, not the game reader, yields one.
-    if ayo::notation::write::check(record).is_err() {
+    if ayo::notation::check_writable(record).is_err() {
         return;
     }
     let written = write_record(record);

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use ayo::rules::{End, Engine, Illegal, Position, Ruleset, Side, final_score};
-use ayo::tables::build::Builder;
+use ayo::tables::Builder;
 use ayo::tables::{Tables, table_rules, value_of};
 
 use crate::common;
@@ -491,7 +491,7 @@ fn damaged_files_are_errors() {
     ");
     // A consistent checksum over a wrong value: verify's recurrence finds it.
     let values = &mut bytes[256..];
-    let sum = ayo::tables::file::checksum(values);
+    let sum = ayo::tables::checksum(values);
     bytes[32..40].copy_from_slice(&sum.to_le_bytes());
     std::fs::write(&level, &bytes).unwrap();
     insta::assert_snapshot!(ayo_in(dir, &["tables", "verify", "--dir", "t"]), @"

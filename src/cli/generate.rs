@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use ayo::generate::{MAX_PLIES, Match, Player, game_seed, play_game};
-use ayo::notation::tags::is_tag_name;
+use ayo::notation::is_tag_name;
 use ayo::notation::write_record;
 use ayo::rules::{Engine, Position, Ruleset, SplitMix64};
 use ayo::search::Search;

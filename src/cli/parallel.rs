@@ -24,7 +24,7 @@
 //! and then `sink` as it is read.
 //!
 //! What is handed out is an [`Item`]: a game for most commands; for
-//! `validate`, a chunk of an input (see `ayo::notation::stream::Chunker`)
+//! `validate`, a chunk of an input (see `ayo::notation::Chunker`)
 //! whose games the worker reads itself, so that the main thread only reads
 //! and reports.
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use ayo::diagnostics::{Diagnostic, Severity};
 use ayo::notation::RawGame;
-use ayo::notation::stream::{Chunk, Chunker, GameReader, origin_after};
+use ayo::notation::{Chunk, Chunker, GameReader, origin_after};
 use ayo::output::json::{VerdictJson, diagnostics_json, schema_of};
 use ayo::replay::{Options, QuickCheck, check};
 

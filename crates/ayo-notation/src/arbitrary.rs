@@ -14,7 +14,7 @@ fn comment_text() -> impl Strategy<Value = String> {
         // Comments holding `}` can only be `;` comments: one line.
         "[^\r\n]{0,10}\\}[^\r\n]{0,10}",
         // A blank line and `[`: the reader would start a game there, so
-        // `write::check` refuses these.
+        // `check_writable` refuses these.
         "[^}\r]{0,5}\n[ \t]*\n[ \t]*\\[[^}\r]{0,5}",
     ]
 }
@@ -111,7 +111,7 @@ fn tags() -> impl Strategy<Value = Vec<Tag>> {
     )
 }
 
-/// Records the writer can write ([`write::check`](crate::write::check) passes): a comment that
+/// Records the writer can write ([`check_writable`](crate::check_writable) passes): a comment that
 /// would start a game has its `[` made `(`.
 pub fn record() -> impl Strategy<Value = Record> {
     fn fix(cs: &mut [Comment]) {
@@ -137,7 +137,7 @@ pub fn record() -> impl Strategy<Value = Record> {
     })
 }
 
-/// Any record, including some that [`write::check`](crate::write::check) refuses.
+/// Any record, including some that [`check_writable`](crate::check_writable) refuses.
 pub fn any_record() -> impl Strategy<Value = Record> {
     (
         tags(),

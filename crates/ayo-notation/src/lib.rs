@@ -7,21 +7,28 @@
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod arbitrary;
-pub mod ast;
+mod ast;
 mod lex;
-pub mod numbering;
-pub mod parse;
+mod numbering;
+mod parse;
+#[doc(hidden)]
 pub mod quick;
-pub mod stream;
-pub mod tags;
-pub mod write;
+mod stream;
+mod tags;
+mod write;
 
-pub use ast::*;
+pub use ast::{
+    Comment, Glyph, List, Move, MoveNumber, Moves, Nag, Outcome, Record, Span, Tag, Termination,
+    Variation,
+};
 pub use numbering::Numbering;
 pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record, parse_tags};
-pub use stream::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
-pub use tags::{TagProblem, check_tags};
-pub use write::{KNOWN_TAGS, WriteError, sort_tags, write_record};
+pub use stream::{
+    CHUNK_BYTES, Chunk, Chunker, DEFAULT_MAX_GAME_BYTES, GameReader, MAX_CHUNK_BYTES, RawGame,
+    TooLarge, origin_after,
+};
+pub use tags::{TagProblem, check_tags, is_tag_name};
+pub use write::{KNOWN_TAGS, WriteError, check_comment, check_writable, sort_tags, write_record};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -17,11 +17,11 @@ proptest! {
         prop_assert_eq!(write_record(&back), text);
     }
 
-    /// Whatever the writer emits, once `write::check` has passed it, the game
+    /// Whatever the writer emits, once `check_writable` has passed it, the game
     /// reader cuts back into the same games, and each parses back.
     #[test]
     fn the_reader_cuts_written_games_back_apart(rs in proptest::collection::vec(any_record(), 1..8)) {
-        let rs: Vec<Record> = rs.into_iter().filter(|r| write::check(r).is_ok()).collect();
+        let rs: Vec<Record> = rs.into_iter().filter(|r| write::check_writable(r).is_ok()).collect();
         let text: Vec<String> = rs.iter().map(write_record).collect();
         let file = text.join("\n");
         let games: Vec<RawGame> = GameReader::new(file.as_bytes()).collect::<Result<_, _>>().unwrap();
@@ -32,11 +32,11 @@ proptest! {
         }
     }
 
-    /// Every comment the generator makes that `write::check` refuses really
+    /// Every comment the generator makes that `check_writable` refuses really
     /// would start a game.
     #[test]
     fn check_refuses_only_what_the_reader_would_cut(r in any_record()) {
-        if let Err(write::WriteError::CommentStartsGame { .. }) = write::check(&r) {
+        if let Err(write::WriteError::CommentStartsGame { .. }) = write::check_writable(&r) {
             let text = write_record(&r);
             prop_assert!(GameReader::new(text.as_bytes()).count() > 1, "{}", text);
         }
@@ -100,13 +100,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Any bytes: no panic, and every game that parses can be written back
-    /// (`write::check` passes) and reads back as itself.
+    /// (`check_writable` passes) and reads back as itself.
     #[test]
     fn the_parser_never_panics(pieces in proptest::collection::vec(fragment(), 0..1000)) {
         let bytes = pieces.concat();
         for g in GameReader::new(&bytes[..]) {
             if let Ok(r) = g.unwrap().parse() {
-                prop_assert_eq!(write::check(&r), Ok(()));
+                prop_assert_eq!(write::check_writable(&r), Ok(()));
                 let text = write_record(&r);
                 let back = parse_record(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
                 prop_assert_eq!(write_record(&back), text);

@@ -25,10 +25,10 @@ pub const KNOWN_TAGS: [&str; 13] = [
 ];
 
 /// Movetext lines are wrapped to this width, unless a single token is wider.
-pub const WIDTH: usize = 80;
+pub(crate) const WIDTH: usize = 80;
 
 /// Writes a tag value with `\` and `"` escaped.
-pub fn escape_tag_value(value: &str) -> String {
+pub(crate) fn escape_tag_value(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     for c in value.chars() {
         if matches!(c, '"' | '\\') {
@@ -236,7 +236,7 @@ fn line_tokens(moves: &[Move], number: u32, start_south: bool, lay: &mut Layout<
 ///
 /// The writer keeps comments and tag values as they are, and some texts
 /// cannot survive that: the game reader would cut the game apart, or the
-/// parser would read something else. [`check`] finds them before writing.
+/// parser would read something else. [`check_writable`] finds them before writing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WriteError {
     /// A comment holds a blank line followed by a line starting with `[`:
@@ -273,7 +273,7 @@ pub enum WriteError {
 
 /// Checks that a comment's text can be written so that it reads back as
 /// itself, for those who build comments one at a time (an importer, which can
-/// then say which comment is at fault). [`check`] applies it to every comment.
+/// then say which comment is at fault). [`check_writable`] applies it to every comment.
 pub fn check_comment(text: &str) -> Result<(), WriteError> {
     if game_start_inside(text).is_some() {
         return Err(WriteError::CommentStartsGame {
@@ -294,7 +294,7 @@ pub fn check_comment(text: &str) -> Result<(), WriteError> {
 ///
 /// Records parsed from text always pass; records built otherwise (imported
 /// from JSON, say) may not, and should be refused rather than written.
-pub fn check(record: &Record) -> Result<(), WriteError> {
+pub fn check_writable(record: &Record) -> Result<(), WriteError> {
     for t in &record.tags {
         let mut chars = t.name.chars();
         let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
@@ -388,15 +388,15 @@ mod tests {
     fn check_refuses_what_would_not_read_back() {
         let mut r =
             parse_record("1. a {fine\n[no blank line before\n\nnor at a line start [} *").unwrap();
-        assert_eq!(check(&r), Ok(()));
+        assert_eq!(check_writable(&r), Ok(()));
         r.moves[0].after_mut()[0].text = "a\n\n[Event \"x\"]".to_string();
-        insta::assert_snapshot!(check(&r).unwrap_err(), @r#"comment holds a blank line followed by a line starting with `[`, which would start a new game: "a\n\n[Event \"x\"]""#);
+        insta::assert_snapshot!(check_writable(&r).unwrap_err(), @r#"comment holds a blank line followed by a line starting with `[`, which would start a new game: "a\n\n[Event \"x\"]""#);
         r.moves[0].after_mut()[0].text = "a}\nb".to_string();
-        insta::assert_snapshot!(check(&r).unwrap_err(), @r#"comment holds both `}` and a line break, so neither comment form can hold it: "a}\nb""#);
+        insta::assert_snapshot!(check_writable(&r).unwrap_err(), @r#"comment holds both `}` and a line break, so neither comment form can hold it: "a}\nb""#);
         let mut r = parse_record("[Event \"x\"]\n*").unwrap();
         r.tags[0].value = "two\nlines".to_string();
-        insta::assert_snapshot!(check(&r).unwrap_err(), @"tag `Event`: a tag value cannot hold a line break");
+        insta::assert_snapshot!(check_writable(&r).unwrap_err(), @"tag `Event`: a tag value cannot hold a line break");
         r.tags[0].name = "9x".into();
-        insta::assert_snapshot!(check(&r).unwrap_err(), @r#"tag name "9x" is not a letter followed by letters, digits or `_`"#);
+        insta::assert_snapshot!(check_writable(&r).unwrap_err(), @r#"tag name "9x" is not a letter followed by letters, digits or `_`"#);
     }
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use ayo::rules::{Position, Ruleset, Side, SplitMix64};
 use ayo::tables::Tables;
-use ayo::tables::build::Builder;
+use ayo::tables::Builder;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Positions probed per iteration.

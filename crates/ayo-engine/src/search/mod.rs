@@ -62,7 +62,7 @@ use std::time::Duration;
 use ayo_rules::{GameEnd, Pit, Position};
 
 pub use negamax::Search;
-pub use zobrist::zobrist;
+pub(crate) use zobrist::zobrist;
 
 /// A position's value in seeds, from the side to move's point of view (see
 /// the [module docs](self)).

@@ -67,11 +67,6 @@ impl Ranker {
         self.count
     }
 
-    /// Seeds on every board of the level.
-    pub fn seeds(&self) -> usize {
-        self.seeds
-    }
-
     /// The rank of the board read from ring pit `start` on (wrapping), or
     /// `None` when its seeds are not the level's.
     #[inline]
@@ -99,7 +94,7 @@ impl Ranker {
     }
 
     /// The rank of a board read from ring pit 0.
-    #[inline]
+    #[cfg(test)]
     pub fn rank(&self, board: &[u16]) -> Option<u64> {
         self.rank_from(board, 0)
     }

@@ -9,17 +9,23 @@
 //! the exact final score under `end=exhaustion` and the exact win, draw or
 //! loss under `end=majority` (the sign of store difference plus net gain).
 //!
-//! - [`index`]: the perfect hash of a board (its rank among all distributions
-//!   of `n` seeds over `2 × pits` pits), read from the mover's side so that
-//!   the side to move folds away.
-//! - [`build`]: the level-by-level builder, exact on the cycles inside a
-//!   level, on every core.
-//! - [`mod@file`]: the file format (a checked header, one byte a position).
-//! - [`Tables`]: probing a directory of tables, from memory-mapped files.
+//! - [`Builder`]: the level-by-level builder, exact on the cycles inside a
+//!   level, on every core ([`Progress`] and [`LevelStats`] say how it goes).
+//! - [`Tables`]: probing a directory of tables, from memory-mapped files:
+//!   [`Tables::net_gain`], [`Tables::move_gains`], with [`value_of`] and
+//!   [`doubled_score`] turning a net gain into a value or a final score.
+//! - Where tables live: [`default_dir`], [`ruleset_dir`], [`table_key`] and
+//!   [`table_rules`] (the ruleset a table is built for).
+//! - [`TableError`]: why a table could not be built, opened or probed.
+//!
+//! Inside (not public): the perfect hash of a board (`index`: its rank among
+//! all distributions of `n` seeds over `2 × pits` pits, read from the
+//! mover's side so that the side to move folds away), and the file format
+//! (`file`: a checked header, one byte a position).
 //!
 //! ```
 //! use ayo_rules::{Position, Ruleset};
-//! use ayo_engine::tables::{Tables, build::Builder};
+//! use ayo_engine::tables::{Builder, Tables};
 //!
 //! let rules: Ruleset = "russ".parse().unwrap();
 //! let dir = tempfile::tempdir().unwrap();
@@ -34,12 +40,26 @@ use std::path::{Path, PathBuf};
 
 use ayo_rules::{End, Position, Ruleset, Side};
 
-pub mod build;
-pub mod file;
-pub mod index;
+mod build;
+mod file;
+mod index;
 mod probe;
 
+pub use build::{Builder, LevelStats, Progress};
 pub use probe::{MoveGain, Tables};
+
+// What the binary's `tables verify` and `tables info` read a table directory
+// with, level file by level file: not an API for library users (the file
+// format is this crate's business), hidden from the docs.
+#[doc(hidden)]
+pub use build::{VerifyReport, verify_level};
+#[doc(hidden)]
+pub use file::{
+    Body, Expect, HEADER_LEN, Header, LevelFile, check_regular, checksum, level_of_file_name,
+    open_level, open_regular,
+};
+#[doc(hidden)]
+pub use index::level_count;
 
 /// The highest level a table can hold: values are single signed bytes.
 pub const MAX_LEVEL: u8 = 127;
@@ -156,6 +176,7 @@ pub enum TableError {
 }
 
 /// "levels 1-5, 7 present", or "no levels present".
+#[doc(hidden)]
 pub fn present_text(present: &[u8]) -> String {
     if present.is_empty() {
         return "no levels present".to_string();
@@ -223,7 +244,7 @@ pub fn default_dir() -> PathBuf {
 
 /// The board of a position as its mover sees it: the ring read from the
 /// mover's first pit.
-pub fn mover_board(pos: &Position) -> Vec<u16> {
+pub(crate) fn mover_board(pos: &Position) -> Vec<u16> {
     let board = pos.board();
     let pits = usize::from(pos.pits());
     let start = match pos.to_move() {

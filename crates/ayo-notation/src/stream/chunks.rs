@@ -148,7 +148,7 @@ impl<R: BufRead> Chunker<R> {
 /// The last place before `end` where a game always starts: a `[` at the
 /// start of a line right after a blank line, the text before it being
 /// `bytes` from its start (the start of an input or of a game).
-pub fn game_start_before(bytes: &[u8], end: usize) -> Option<usize> {
+pub(crate) fn game_start_before(bytes: &[u8], end: usize) -> Option<usize> {
     let mut end = end.min(bytes.len());
     while let Some(at) = memchr::memrchr(b'[', &bytes[..end]) {
         if line_start_kind(bytes[..at].iter().copied()) == 2 {

@@ -13,7 +13,7 @@ use std::io::{self, BufRead};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, IgnoredAny};
 
-use crate::notation::write::{check, check_comment};
+use crate::notation::{check_comment, check_writable as check};
 use crate::notation::{
     Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, Tag, Termination, Variation,
     parse_record, sort_tags, write_record,
