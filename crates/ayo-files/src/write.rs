@@ -15,7 +15,7 @@
 //!
 //! Every temporary file is written in the folder of the file it will become
 //! and named `.NAME.ayo-PID-XXXXXX.tmp`: `NAME` is the final name (cut to
-//! [`NAME_BYTES`] bytes), `PID` the id of the writing process and `XXXXXX`
+//! 100 bytes), `PID` the id of the writing process and `XXXXXX`
 //! six random letters or digits. It is flushed to disk before the rename, so
 //! a reader (or a crash) sees the old file or the new one, never a mix.
 //!
@@ -287,7 +287,7 @@ fn keep_owner_and_mode(file: &File, was: &Snapshot) -> io::Result<()> {
 }
 
 /// How many bytes of the final name a temporary file's name carries.
-pub const NAME_BYTES: usize = 100;
+pub(crate) const NAME_BYTES: usize = 100;
 
 /// Between the final name and the process id in a temporary file's name.
 const MARK: &str = ".ayo-";

@@ -36,7 +36,7 @@ pub use perft::{MAX_PERFT_DEPTH, PerftError, perft, perft_leaves};
 pub use playout::{SplitMix64, random_game};
 pub use position::{MAX_BOARD, Pit, Position, SetupError, Side};
 pub use ruleset::{
-    CaptureSeed, End, Feeding, KEYS, Leftovers, MAX_PITS, MAX_SEEDS, MIN_PITS, MIN_SEEDS, Preset,
+    CaptureSeed, End, Feeding, KEYS, Leftovers, MAX_PITS, MAX_SEEDS, MIN_PITS, MIN_SEEDS,
     Ruleset, RulesetError, SkipOrigin,
 };
 

@@ -88,7 +88,7 @@ pub struct Ruleset {
 
 /// A named starting point of a ruleset string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Preset {
+pub(crate) enum Preset {
     /// Russ 1984: every key at its default. Also spelled `ayoayo`.
     Russ,
     /// `skip-origin=never feeding=none`.
