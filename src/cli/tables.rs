@@ -11,9 +11,9 @@ use serde::Serialize;
 use ayo::output::json::schema_of;
 use ayo::output::plural;
 use ayo::rules::{End, Position, Ruleset};
-use ayo::tables::{Builder, Progress, verify_level};
-use ayo::tables::{self as file, Expect, HEADER_LEN, Header};
 use ayo::tables::level_count;
+use ayo::tables::{self as file, Expect, HEADER_LEN, Header};
+use ayo::tables::{Builder, Progress, verify_level};
 use ayo::tables::{
     TableError, Tables, default_dir, doubled_score, present_text, table_key, value_of,
 };

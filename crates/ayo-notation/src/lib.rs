@@ -1,6 +1,41 @@
 //! The `.ayo` notation: syntax tree, nom parser, canonical writer, and
 //! game-at-a-time reading. Syntax only: legality is the replayer's business, and
 //! tag values are kept as text.
+//!
+//! # Public API
+//!
+//! - The syntax tree: [`Record`], its [`Tag`]s, [`Moves`] of [`Move`]s with
+//!   their [`MoveNumber`], [`Comment`]s, [`Nag`]s, [`Glyph`]s and
+//!   [`Variation`]s, the [`Termination`] and its [`Outcome`]; every node has a
+//!   [`Span`]; [`List`] holds what a move carries besides its token.
+//! - Parsing: [`parse_record`], [`parse_game`] and [`parse_tags`] (from an
+//!   [`Origin`]), [`SyntaxError`], [`MAX_DEPTH`] of nested variations.
+//! - Writing: [`write_record`] (canonical form), [`check_writable`] and
+//!   [`check_comment`] for records not read from text ([`WriteError`]),
+//!   [`sort_tags`] and [`KNOWN_TAGS`].
+//! - Tags: [`check_tags`] ([`TagProblem`]), [`is_tag_name`].
+//! - Reading many games: [`GameReader`] cuts any byte stream into
+//!   [`RawGame`]s ([`TooLarge`], [`DEFAULT_MAX_GAME_BYTES`]); [`Chunker`]
+//!   cuts an input into [`Chunk`]s that threads can read at once
+//!   ([`CHUNK_BYTES`], [`MAX_CHUNK_BYTES`], [`origin_after`]).
+//! - Move numbers: [`Numbering`].
+//!
+//! ```
+//! use ayo_notation::{GameReader, write_record};
+//!
+//! let input = "[Event \"x\"]\n\n1.   c   Fx2 *\n\n1. a 0-1\n";
+//! let games: Vec<_> = GameReader::new(input.as_bytes())
+//!     .map(|game| game.unwrap().parse().unwrap())
+//!     .collect();
+//! assert_eq!(games.len(), 2);
+//! assert_eq!(write_record(&games[0]), "[Event \"x\"]\n\n1. c Fx2 *\n");
+//! ```
+//!
+//! # Feature flags
+//!
+//! - `proptest`: the module `arbitrary` (only with this feature), proptest
+//!   strategies that generate records, for property tests of crates built on
+//!   this one.
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

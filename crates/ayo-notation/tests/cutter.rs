@@ -138,7 +138,6 @@ proptest! {
     }
 }
 
-
 /// A lone 0xEF (the first byte of a byte-order mark, and no more of it)
 /// before a game, read one byte at a time with a 1-byte game limit: a
 /// case the property test above found.

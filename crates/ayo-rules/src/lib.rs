@@ -5,6 +5,23 @@
 //! is its own: ruleset strings ([`Ruleset`]'s `FromStr`/`Display`) and set-up
 //! strings ([`Position`]'s).
 //!
+//! # Public API
+//!
+//! - Rulesets: [`Ruleset`] (parsed from and written as a ruleset string) and
+//!   its keys [`SkipOrigin`], [`CaptureSeed`], [`Feeding`], [`Leftovers`],
+//!   [`End`]; [`KEYS`] and the bounds [`MIN_PITS`], [`MAX_PITS`],
+//!   [`MIN_SEEDS`], [`MAX_SEEDS`]; [`RulesetError`].
+//! - Positions: [`Position`] (with its set-up string), [`Pit`], [`Side`],
+//!   [`MAX_BOARD`]; [`SetupError`].
+//! - Playing: [`Engine`] (legal moves, [`Engine::play`] and its traced
+//!   [`MoveOutcome`] with [`Lap`]s and [`Capture`], [`Illegal`]), the lap
+//!   limit [`DEFAULT_MAX_LAPS`].
+//! - Game end: [`Status`], [`GameEnd`], [`EndReason`], [`NoMove`],
+//!   [`final_score`], [`winner`].
+//! - Counting and playing out: [`perft`], [`perft_leaves`],
+//!   [`MAX_PERFT_DEPTH`], [`PerftError`]; [`random_game`] with its seeded
+//!   generator [`SplitMix64`].
+//!
 //! ```
 //! use ayo_rules::{Engine, Pit, Ruleset};
 //!
@@ -36,8 +53,8 @@ pub use perft::{MAX_PERFT_DEPTH, PerftError, perft, perft_leaves};
 pub use playout::{SplitMix64, random_game};
 pub use position::{MAX_BOARD, Pit, Position, SetupError, Side};
 pub use ruleset::{
-    CaptureSeed, End, Feeding, KEYS, Leftovers, MAX_PITS, MAX_SEEDS, MIN_PITS, MIN_SEEDS,
-    Ruleset, RulesetError, SkipOrigin,
+    CaptureSeed, End, Feeding, KEYS, Leftovers, MAX_PITS, MAX_SEEDS, MIN_PITS, MIN_SEEDS, Ruleset,
+    RulesetError, SkipOrigin,
 };
 
 #[cfg(test)]

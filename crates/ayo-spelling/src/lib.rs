@@ -1,5 +1,14 @@
 //! "Did you mean": the one test of whether an unknown name is a slip for a
 //! known one, shared by tag names and ruleset keys.
+//!
+//! # Public API
+//!
+//! - [`close_to`]: the known name an unknown one is probably a slip for.
+//!
+//! ```
+//! assert_eq!(ayo_spelling::close_to("sedes", &["pits", "seeds"]), Some("seeds"));
+//! assert_eq!(ayo_spelling::close_to("houses", &["pits", "seeds"]), None);
+//! ```
 
 #![warn(missing_docs)]
 

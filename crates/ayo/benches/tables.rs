@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use ayo::rules::{Position, Ruleset, Side, SplitMix64};
-use ayo::tables::Tables;
 use ayo::tables::Builder;
+use ayo::tables::Tables;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Positions probed per iteration.

@@ -13,11 +13,11 @@ use std::io::{self, BufRead};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, IgnoredAny};
 
-use crate::notation::{check_comment, check_writable as check};
 use crate::notation::{
     Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, Tag, Termination, Variation,
     parse_record, sort_tags, write_record,
 };
+use crate::notation::{check_comment, check_writable as check};
 
 /// Why a JSON game cannot become a record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
