@@ -167,76 +167,62 @@ pub fn read_in_stream<'a>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<S
 /// the termination token ends. With `STREAM` the game may be followed by
 /// more input, and what would make the game reader cut it elsewhere gives
 /// up.
+///
+/// This and the functions it calls are the quick check's inner loop: they
+/// are inlined into one, as they were written before they were split.
 #[inline(always)]
 fn read_game<'a, const STREAM: bool>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<usize> {
+    let at = read_tags::<STREAM>(bytes, v)?;
+    read_movetext::<STREAM>(bytes, at, v)
+}
+
+/// `Some(())` when `ok`, for giving up with `?`.
+#[inline(always)]
+fn check(ok: bool) -> Option<()> {
+    ok.then_some(())
+}
+
+/// The byte at `at`, if any.
+#[inline(always)]
+fn byte(bytes: &[u8], at: usize) -> Option<u8> {
+    bytes.get(at).copied()
+}
+
+/// Where the white space from `at` ends.
+#[inline(always)]
+fn skip_ws(bytes: &[u8], mut at: usize) -> usize {
+    while byte(bytes, at).is_some_and(is_ws) {
+        at += 1;
+    }
+    at
+}
+
+/// Where the spaces and tabs from `at` end.
+#[inline(always)]
+fn skip_blank(bytes: &[u8], mut at: usize) -> usize {
+    while matches!(byte(bytes, at), Some(b' ' | b'\t')) {
+        at += 1;
+    }
+    at
+}
+
+/// The tag section: `[Name "value"]`, each on its own line, handed to `v`.
+/// Returns where the movetext starts.
+#[inline(always)]
+fn read_tags<'a, const STREAM: bool>(bytes: &'a [u8], v: &mut impl Visitor<'a>) -> Option<usize> {
     let mut at = 0;
-    let byte = |at: usize| bytes.get(at).copied();
-    let skip_ws = |mut at: usize| {
-        while byte(at).is_some_and(is_ws) {
-            at += 1;
-        }
-        at
-    };
-    let skip_blank = |mut at: usize| {
-        while matches!(byte(at), Some(b' ' | b'\t')) {
-            at += 1;
-        }
-        at
-    };
-    let check = |ok: bool| ok.then_some(());
-    // Tags: `[Name "value"]`, each on its own line.
     let mut tags = 0usize;
     loop {
         let line_end = at;
-        at = skip_ws(at);
-        if byte(at) != Some(b'[') {
+        at = skip_ws(bytes, at);
+        if byte(bytes, at) != Some(b'[') {
             break;
         }
         // A tag line after a blank line starts the next game.
         let blank_line = || bytes[line_end..at].iter().filter(|&&b| b == b'\n').count() > 1;
         check(!STREAM || tags == 0 || !blank_line())?;
-        at = skip_blank(at + 1);
-        let name_start = at;
-        check(byte(at)?.is_ascii_alphabetic())?;
-        while byte(at).is_some_and(|b| is(b, NAME)) {
-            at += 1;
-        }
-        let name = &bytes[name_start..at];
-        at = skip_blank(at);
-        check(byte(at)? == b'"')?;
-        at += 1;
-        let value_start = at;
-        // One pass to the closing quote: values are short, and a search
-        // for the quote first cost more than it saved.
-        let mut escaped = false;
-        let close = loop {
-            let b = byte(at)?;
-            match b {
-                b'"' => break at,
-                b'\\' => {
-                    // An escape: `\"` or `\\`.
-                    match byte(at + 1)? {
-                        b'"' | b'\\' => {}
-                        _ => return None,
-                    }
-                    escaped = true;
-                    at += 2;
-                }
-                _ => {
-                    check(is(b, PLAIN))?;
-                    at += 1;
-                }
-            }
-        };
-        let value = &bytes[value_start..close];
-        at = skip_blank(close + 1);
-        check(byte(at)? == b']')?;
-        at = skip_blank(at + 1);
-        match byte(at) {
-            None | Some(b'\n') => {}
-            Some(b'\r') if byte(at + 1) == Some(b'\n') => {}
-            Some(_) => return None,
-        }
+        let (name, value, escaped, end) = read_tag(bytes, at + 1)?;
+        at = end;
         tags += 1;
         check(v.tag(name, value, escaped))?;
     }
@@ -244,35 +230,80 @@ fn read_game<'a, const STREAM: bool>(bytes: &'a [u8], v: &mut impl Visitor<'a>) 
     // follows is another game's).
     check(!(at == bytes.len() && tags > 0))?;
     check(v.movetext())?;
-    // The movetext, with the structure rules the parser enforces: what the
-    // current line has had (a move; a variation last, after which no NAG
-    // may follow), whether a move number waits for its move, and how many
-    // variations are open.
+    Some(at)
+}
+
+/// One tag line from just after its `[`: the name, the value (escapes not
+/// undone), whether the value has escapes, and where the line ends (at its
+/// line break, or the end of the input).
+#[inline(always)]
+fn read_tag(bytes: &[u8], at: usize) -> Option<(&[u8], &[u8], bool, usize)> {
+    let mut at = skip_blank(bytes, at);
+    let name_start = at;
+    check(byte(bytes, at)?.is_ascii_alphabetic())?;
+    while byte(bytes, at).is_some_and(|b| is(b, NAME)) {
+        at += 1;
+    }
+    let name = &bytes[name_start..at];
+    at = skip_blank(bytes, at);
+    check(byte(bytes, at)? == b'"')?;
+    at += 1;
+    let value_start = at;
+    // One pass to the closing quote: values are short, and a search
+    // for the quote first cost more than it saved.
+    let mut escaped = false;
+    let close = loop {
+        let b = byte(bytes, at)?;
+        match b {
+            b'"' => break at,
+            b'\\' => {
+                // An escape: `\"` or `\\`.
+                match byte(bytes, at + 1)? {
+                    b'"' | b'\\' => {}
+                    _ => return None,
+                }
+                escaped = true;
+                at += 2;
+            }
+            _ => {
+                check(is(b, PLAIN))?;
+                at += 1;
+            }
+        }
+    };
+    let value = &bytes[value_start..close];
+    at = skip_blank(bytes, close + 1);
+    check(byte(bytes, at)? == b']')?;
+    at = skip_blank(bytes, at + 1);
+    match byte(bytes, at) {
+        None | Some(b'\n') => {}
+        Some(b'\r') if byte(bytes, at + 1) == Some(b'\n') => {}
+        Some(_) => return None,
+    }
+    Some((name, value, escaped, at))
+}
+
+/// The movetext from `at`, with the structure rules the parser enforces:
+/// what the current line has had (a move; a variation last, after which no
+/// NAG may follow), whether a move number waits for its move, and how many
+/// variations are open. Returns where the termination token ends.
+#[inline(always)]
+fn read_movetext<'a, const STREAM: bool>(
+    bytes: &'a [u8],
+    mut at: usize,
+    v: &mut impl Visitor<'a>,
+) -> Option<usize> {
     let mut has_move = false;
     let mut number_pending = false;
     let mut after_variation = false;
     let mut depth = 0usize;
     loop {
-        at = skip_ws(at);
-        let c = byte(at)?;
+        at = skip_ws(bytes, at);
+        let c = byte(bytes, at)?;
         match c {
             b'a'..=b'z' | b'A'..=b'Z' => {
-                // `move = pit_letter [claim] [glyph]`, then a word end.
-                at += 1;
-                let mut claim = None;
-                if byte(at) == Some(b'x') && byte(at + 1).is_some_and(|b| b.is_ascii_digit()) {
-                    let (n, end) = number(bytes, at + 1)?;
-                    claim = Some(n);
-                    at = end;
-                }
-                // Glyphs, longest first as the parser tries them.
-                if let Some(b'!' | b'?') = byte(at) {
-                    at += match bytes.get(at..at + 2) {
-                        Some(b"!!" | b"??" | b"!?" | b"?!") => 2,
-                        _ => 1,
-                    };
-                }
-                check(byte(at).is_none_or(|b| is(b, WORD_END)))?;
+                let (claim, end) = read_move(bytes, at)?;
+                at = end;
                 has_move = true;
                 number_pending = false;
                 after_variation = false;
@@ -282,7 +313,7 @@ fn read_game<'a, const STREAM: bool>(bytes: &'a [u8], v: &mut impl Visitor<'a>) 
                 check(!number_pending)?;
                 // `12.` or `12...`: digits and a dot.
                 if let Some((n, end)) = number(bytes, at)
-                    && byte(end) == Some(b'.')
+                    && byte(bytes, end) == Some(b'.')
                 {
                     at = end + 1;
                     let north = bytes.get(at..at + 2) == Some(b"..");
@@ -293,38 +324,10 @@ fn read_game<'a, const STREAM: bool>(bytes: &'a [u8], v: &mut impl Visitor<'a>) 
                     check(v.number(n, north))?;
                     continue;
                 }
-                // Digits too many for a number fail above as well: then
-                // this is no termination token either.
-                let len = bytes[at..]
-                    .iter()
-                    .take_while(|&&b| !is(b, DELIMITER))
-                    .count();
-                let word = &bytes[at..at + len];
-                let outcome = Outcome::from_bytes(word)?;
                 check(depth == 0)?;
-                // In a stream the rest is the next game's, which
-                // `read_in_stream` sees to.
-                check(STREAM || bytes[at + len..].iter().all(|&b| is(b, WS)))?;
-                check(v.end(outcome))?;
-                return Some(at + len);
+                return read_termination::<STREAM>(bytes, at, v);
             }
-            b'{' => {
-                let len = memchr::memchr(b'}', &bytes[at + 1..])?;
-                let text = &bytes[at + 1..at + 1 + len];
-                check(
-                    text.iter()
-                        .all(|&b| is(b, PLAIN) || b == b'\n' || b == b'\r'),
-                )?;
-                // A `[` after a blank line, even in a comment, starts the
-                // next game: in a stream, give up on any `[` in a comment of
-                // several lines.
-                check(
-                    !STREAM
-                        || memchr::memchr(b'[', text).is_none()
-                        || memchr::memchr(b'\n', text).is_none(),
-                )?;
-                at += len + 2;
-            }
+            b'{' => at = skip_brace_comment::<STREAM>(bytes, at)?,
             b';' => {
                 let rest = &bytes[at + 1..];
                 let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
@@ -353,12 +356,76 @@ fn read_game<'a, const STREAM: bool>(bytes: &'a [u8], v: &mut impl Visitor<'a>) 
                 // A NAG, right after its move.
                 check(!number_pending && has_move && !after_variation)?;
                 let (n, end) = number(bytes, at + 1)?;
-                check(n <= 255 && byte(end).is_none_or(|b| is(b, WORD_END)))?;
+                check(n <= 255 && byte(bytes, end).is_none_or(|b| is(b, WORD_END)))?;
                 at = end;
             }
             _ => return None,
         }
     }
+}
+
+/// `move = pit_letter [claim] [glyph]` at `at` (a letter), then a word end:
+/// the claim, and where the move ends.
+#[inline(always)]
+fn read_move(bytes: &[u8], mut at: usize) -> Option<(Option<u32>, usize)> {
+    at += 1;
+    let mut claim = None;
+    if byte(bytes, at) == Some(b'x') && byte(bytes, at + 1).is_some_and(|b| b.is_ascii_digit()) {
+        let (n, end) = number(bytes, at + 1)?;
+        claim = Some(n);
+        at = end;
+    }
+    // Glyphs, longest first as the parser tries them.
+    if let Some(b'!' | b'?') = byte(bytes, at) {
+        at += match bytes.get(at..at + 2) {
+            Some(b"!!" | b"??" | b"!?" | b"?!") => 2,
+            _ => 1,
+        };
+    }
+    check(byte(bytes, at).is_none_or(|b| is(b, WORD_END)))?;
+    Some((claim, at))
+}
+
+/// The game-termination token at `at` (a word starting with a digit or
+/// `*` that is no move number), at variation depth 0: handed to `v`;
+/// returns where it ends.
+#[inline(always)]
+fn read_termination<'a, const STREAM: bool>(
+    bytes: &'a [u8],
+    at: usize,
+    v: &mut impl Visitor<'a>,
+) -> Option<usize> {
+    // Digits too many for a number fail as a move number as well: then
+    // this is no termination token either.
+    let len = bytes[at..]
+        .iter()
+        .take_while(|&&b| !is(b, DELIMITER))
+        .count();
+    let word = &bytes[at..at + len];
+    let outcome = Outcome::from_bytes(word)?;
+    // In a stream the rest is the next game's, which `read_in_stream` sees
+    // to.
+    check(STREAM || bytes[at + len..].iter().all(|&b| is(b, WS)))?;
+    check(v.end(outcome))?;
+    Some(at + len)
+}
+
+/// A `{…}` comment at `at`: checked for syntax and skipped; returns where it
+/// ends.
+#[inline(always)]
+fn skip_brace_comment<const STREAM: bool>(bytes: &[u8], at: usize) -> Option<usize> {
+    let len = memchr::memchr(b'}', &bytes[at + 1..])?;
+    let text = &bytes[at + 1..at + 1 + len];
+    check(
+        text.iter()
+            .all(|&b| is(b, PLAIN) || b == b'\n' || b == b'\r'),
+    )?;
+    // A `[` after a blank line, even in a comment, starts the next game: in
+    // a stream, give up on any `[` in a comment of several lines.
+    check(
+        !STREAM || memchr::memchr(b'[', text).is_none() || memchr::memchr(b'\n', text).is_none(),
+    )?;
+    Some(at + len + 2)
 }
 
 /// The checks of [`check_tags`](super::check_tags) on the tags of one game

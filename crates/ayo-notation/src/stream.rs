@@ -17,6 +17,7 @@
 //! origin reads its games as the whole input's reader would.
 
 use std::io::{self, BufRead};
+use std::ops::ControlFlow::{self, Break, Continue};
 
 use super::ast::{Record, Span, Tag};
 use super::lex::{IS_DELIMITER, is_delimiter, line_start_kind};
@@ -25,6 +26,11 @@ use super::parse::{Origin, SyntaxError, parse_game, parse_tags};
 /// The default of [`GameReader::max_game_bytes`]: 16 MiB, far above any real
 /// game (a 1,000-move game with comments is a few tens of KB).
 pub const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
+
+/// What one step of [`Cutter::scan`] found: where to go on in the buffer, or
+/// that it stops there (`Some` where the game ends, `None` at the buffer's
+/// end).
+type Step = ControlFlow<Option<usize>, usize>;
 
 /// One game's bytes, as cut from the input, and where they start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -574,172 +580,201 @@ impl Cutter {
         let mut i = seg_start;
         if self.open_word {
             // The word cut by the end of the last buffer goes on here.
-            match self.word_around(buf, seg_start, seg_start) {
-                None => return None,
-                Some((end, is_termination)) => {
-                    self.open_word = false;
-                    i = end;
-                    if is_termination {
-                        self.terminated_at(end - seg_start);
-                    }
-                }
+            let (end, is_termination) = self.word_around(buf, seg_start, seg_start)?;
+            self.open_word = false;
+            i = end;
+            if is_termination {
+                self.terminated_at(end - seg_start);
             }
         }
         while i < buf.len() {
-            match self.state {
-                State::Movetext => {
-                    // Until the first word, every word byte is looked at: it
-                    // sets `movetext`, which decides what a `[` means.
-                    i = if self.movetext {
-                        skip_words(buf, i, movetext_stops, &MOVETEXT_STOPS)
-                    } else {
-                        skip(buf, i, &FIRST_WORD_STOPS)
-                    };
-                    let Some(&b) = buf.get(i) else { break };
-                    match b {
-                        b'{' => {
-                            self.state = State::Brace;
-                            i += 1;
-                        }
-                        b';' => {
-                            self.state = State::LineComment;
-                            i += 1;
-                        }
-                        b'(' => {
-                            self.depth += 1;
-                            i += 1;
-                        }
-                        b')' => {
-                            self.depth = self.depth.saturating_sub(1);
-                            i += 1;
-                        }
-                        b'[' => {
-                            // A tag line after movetext, or after a blank
-                            // line (whatever came before), starts the next
-                            // game.
-                            let kind = self.line_start_kind(buf, seg_start, i);
-                            if kind == 2 || (self.movetext && kind == 1) {
-                                return Some(i);
-                            }
-                            // The usual tag lines, one after another, in one
-                            // go; anything else through the states.
-                            loop {
-                                let Some(end) = plain_tag_line(buf, i + 1) else {
-                                    self.state = State::TagLine;
-                                    i += 1;
-                                    break;
-                                };
-                                // Back in movetext after the `]`. A `[` right
-                                // after the line break starts a line, not
-                                // after a blank line: the next game's if
-                                // movetext came before, else the next tag line.
-                                i = end;
-                                let next = match buf.get(end..end + 2) {
-                                    Some([b'\n', _]) => end + 1,
-                                    Some(b"\r\n") => end + 2,
-                                    _ => break,
-                                };
-                                if buf.get(next) != Some(&b'[') {
-                                    break;
-                                }
-                                if self.movetext {
-                                    return Some(next);
-                                }
-                                i = next;
-                            }
-                        }
-                        // A `*` or `-`: its word may be a termination token
-                        // (which counts only outside variations).
-                        b'*' | b'-' if self.movetext && self.depth == 0 => {
-                            match self.word_around(buf, seg_start, i) {
-                                None => {
-                                    self.open_word = true;
-                                    i = buf.len();
-                                }
-                                Some((end, is_termination)) => {
-                                    i = end;
-                                    if is_termination {
-                                        self.terminated_at(end - seg_start);
-                                    }
-                                }
-                            }
-                        }
-                        // The first word byte: from here on only the bytes of
-                        // `MOVETEXT_STOPS` are looked at (this one again too).
-                        _ if !self.movetext && !is_delimiter(b) => self.movetext = true,
-                        // A `*` or `-` in a variation, or a byte that only
-                        // looked like a stop.
-                        _ => i += 1,
-                    }
-                }
+            let step = match self.state {
+                State::Movetext => self.scan_movetext(buf, seg_start, i),
                 State::AfterTermination => {
                     match buf[i] {
                         b'\n' => return Some(i),
                         b' ' | b'\t' | b'\r' => {}
                         _ => self.trailing_text = true,
                     }
-                    i += 1;
+                    Continue(i + 1)
                 }
-                State::Brace => match memchr::memchr2(b'}', b'[', &buf[i..]) {
-                    None => i = buf.len(),
-                    Some(k) => {
-                        let at = i + k;
-                        if buf[at] == b'}' {
-                            self.state = State::Movetext;
-                        } else if self.line_start_kind(buf, seg_start, at) == 2 {
-                            // An unclosed comment must not swallow the rest of the
-                            // file: a tag line after a blank line starts the next game.
-                            return Some(at);
-                        }
-                        i = at + 1;
-                    }
-                },
+                State::Brace => self.scan_brace(buf, seg_start, i),
                 State::LineComment => match memchr::memchr(b'\n', &buf[i..]) {
-                    None => i = buf.len(),
+                    None => Continue(buf.len()),
                     Some(k) => {
                         self.state = State::Movetext;
-                        i += k + 1;
+                        Continue(i + k + 1)
                     }
                 },
-                State::TagLine => {
-                    i = skip_words(buf, i, tag_line_stops, &TAG_LINE_STOPS);
-                    let Some(&b) = buf.get(i) else { break };
-                    self.state = if b == b'"' {
-                        State::TagString
-                    } else {
-                        // `]` or a line break.
-                        State::Movetext
-                    };
-                    i += 1;
-                }
-                State::TagString => {
-                    i = skip_words(buf, i, tag_string_stops, &TAG_STRING_STOPS);
-                    let Some(&b) = buf.get(i) else { break };
-                    self.state = match b {
-                        b'\\' => State::TagEscape,
-                        b'"' => State::TagLine,
-                        // A line break.
-                        _ => State::Movetext,
-                    };
-                    i += 1;
-                    // Most often the `]` follows: take it here rather than
-                    // through another search, as `TagLine` would.
-                    if self.state == State::TagLine && buf.get(i) == Some(&b']') {
-                        self.state = State::Movetext;
-                        i += 1;
-                    }
-                }
+                State::TagLine => self.scan_tag_line(buf, i),
+                State::TagString => self.scan_tag_string(buf, i),
                 State::TagEscape => {
                     self.state = if buf[i] == b'\n' {
                         State::Movetext
                     } else {
                         State::TagString
                     };
-                    i += 1;
+                    Continue(i + 1)
                 }
+            };
+            match step {
+                Continue(next) => i = next,
+                Break(end) => return end,
             }
         }
         None
+    }
+
+    /// [`Cutter::scan`] in movetext at `buf[i]`.
+    #[inline(always)]
+    fn scan_movetext(&mut self, buf: &[u8], seg_start: usize, i: usize) -> Step {
+        // Until the first word, every word byte is looked at: it sets
+        // `movetext`, which decides what a `[` means.
+        let i = if self.movetext {
+            skip_words(buf, i, movetext_stops, &MOVETEXT_STOPS)
+        } else {
+            skip(buf, i, &FIRST_WORD_STOPS)
+        };
+        let Some(&b) = buf.get(i) else {
+            return Break(None);
+        };
+        match b {
+            b'{' => {
+                self.state = State::Brace;
+                Continue(i + 1)
+            }
+            b';' => {
+                self.state = State::LineComment;
+                Continue(i + 1)
+            }
+            b'(' => {
+                self.depth += 1;
+                Continue(i + 1)
+            }
+            b')' => {
+                self.depth = self.depth.saturating_sub(1);
+                Continue(i + 1)
+            }
+            b'[' => self.scan_tag_lines(buf, seg_start, i),
+            // A `*` or `-`: its word may be a termination token (which
+            // counts only outside variations).
+            b'*' | b'-' if self.movetext && self.depth == 0 => {
+                match self.word_around(buf, seg_start, i) {
+                    None => {
+                        self.open_word = true;
+                        Continue(buf.len())
+                    }
+                    Some((end, is_termination)) => {
+                        if is_termination {
+                            self.terminated_at(end - seg_start);
+                        }
+                        Continue(end)
+                    }
+                }
+            }
+            // The first word byte: from here on only the bytes of
+            // `MOVETEXT_STOPS` are looked at (this one again too).
+            _ if !self.movetext && !is_delimiter(b) => {
+                self.movetext = true;
+                Continue(i)
+            }
+            // A `*` or `-` in a variation, or a byte that only looked like a
+            // stop.
+            _ => Continue(i + 1),
+        }
+    }
+
+    /// [`Cutter::scan`] at a `[` in movetext (`buf[i]`).
+    #[inline(always)]
+    fn scan_tag_lines(&mut self, buf: &[u8], seg_start: usize, mut i: usize) -> Step {
+        // A tag line after movetext, or after a blank line (whatever came
+        // before), starts the next game.
+        let kind = self.line_start_kind(buf, seg_start, i);
+        if kind == 2 || (self.movetext && kind == 1) {
+            return Break(Some(i));
+        }
+        // The usual tag lines, one after another, in one go; anything else
+        // through the states.
+        loop {
+            let Some(end) = plain_tag_line(buf, i + 1) else {
+                self.state = State::TagLine;
+                return Continue(i + 1);
+            };
+            // Back in movetext after the `]`. A `[` right after the line
+            // break starts a line, not after a blank line: the next game's
+            // if movetext came before, else the next tag line.
+            i = end;
+            let next = match buf.get(end..end + 2) {
+                Some([b'\n', _]) => end + 1,
+                Some(b"\r\n") => end + 2,
+                _ => return Continue(i),
+            };
+            if buf.get(next) != Some(&b'[') {
+                return Continue(i);
+            }
+            if self.movetext {
+                return Break(Some(next));
+            }
+            i = next;
+        }
+    }
+
+    /// [`Cutter::scan`] in a `{…}` comment at `buf[i]`.
+    #[inline(always)]
+    fn scan_brace(&mut self, buf: &[u8], seg_start: usize, i: usize) -> Step {
+        match memchr::memchr2(b'}', b'[', &buf[i..]) {
+            None => Continue(buf.len()),
+            Some(k) => {
+                let at = i + k;
+                if buf[at] == b'}' {
+                    self.state = State::Movetext;
+                } else if self.line_start_kind(buf, seg_start, at) == 2 {
+                    // An unclosed comment must not swallow the rest of the
+                    // file: a tag line after a blank line starts the next game.
+                    return Break(Some(at));
+                }
+                Continue(at + 1)
+            }
+        }
+    }
+
+    /// [`Cutter::scan`] in a tag line, outside its value, at `buf[i]`.
+    #[inline(always)]
+    fn scan_tag_line(&mut self, buf: &[u8], i: usize) -> Step {
+        let i = skip_words(buf, i, tag_line_stops, &TAG_LINE_STOPS);
+        let Some(&b) = buf.get(i) else {
+            return Break(None);
+        };
+        self.state = if b == b'"' {
+            State::TagString
+        } else {
+            // `]` or a line break.
+            State::Movetext
+        };
+        Continue(i + 1)
+    }
+
+    /// [`Cutter::scan`] in a tag value at `buf[i]`.
+    #[inline(always)]
+    fn scan_tag_string(&mut self, buf: &[u8], i: usize) -> Step {
+        let mut i = skip_words(buf, i, tag_string_stops, &TAG_STRING_STOPS);
+        let Some(&b) = buf.get(i) else {
+            return Break(None);
+        };
+        self.state = match b {
+            b'\\' => State::TagEscape,
+            b'"' => State::TagLine,
+            // A line break.
+            _ => State::Movetext,
+        };
+        i += 1;
+        // Most often the `]` follows: take it here rather than through
+        // another search, as `TagLine` would.
+        if self.state == State::TagLine && buf.get(i) == Some(&b']') {
+            self.state = State::Movetext;
+            i += 1;
+        }
+        Continue(i)
     }
 
     fn begin(&mut self) {
