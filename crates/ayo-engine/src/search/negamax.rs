@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::table::{Bound, Table};
+use super::table::{Bound, Hit, Table};
 use super::{Answer, Limit, Limits, MAX_DEPTH, Probe, SearchError, Value, zobrist};
 use ayo_rules::{Engine, Illegal, MAX_BOARD, Pit, Position, Side, Status, final_score};
 
@@ -38,6 +38,26 @@ fn store_difference(pos: &Position) -> Value {
     let [s, n] = pos.stores();
     let d = Value::from(s) - Value::from(n);
     if pos.to_move() == Side::South { d } else { -d }
+}
+
+/// The answer for a position whose game is over (or that has no legal move)
+/// at the root: its value, and the game's end when there is one.
+fn over(engine: &Engine, pos: &Position, score: Value, started: Instant) -> Answer {
+    Answer {
+        best: None,
+        score,
+        exact: true,
+        pv: Vec::new(),
+        depth: 0,
+        nodes: 1,
+        elapsed: started.elapsed(),
+        limit: Limit::Solved,
+        moves: Vec::new(),
+        end: match engine.status(pos) {
+            Ok(Status::Over(end)) => Some(end),
+            _ => None,
+        },
+    }
 }
 
 /// The value when the side to move has no legal move: the leftovers shared
@@ -141,6 +161,42 @@ impl<'p> Search<'p> {
         limits: &Limits,
     ) -> Result<Answer, SearchError> {
         let started = Instant::now();
+        self.start(history, limits, started);
+        if self.engine.majority(pos).is_some() {
+            return Ok(over(&self.engine, pos, store_difference(pos), started));
+        }
+        let children = self.root_children(pos)?;
+        if children.is_empty() {
+            let value = stuck_value(&self.engine, pos);
+            return Ok(over(&self.engine, pos, value, started));
+        }
+        if let Some(answer) = self.probe_root(pos, &children, started) {
+            return Ok(answer);
+        }
+        let (root, depth, limit) = self.deepen(pos, &children, limits)?;
+        let (best_pit, _) = children[root.best];
+        let pv = self.extend_pv(pos, root.pv, depth as usize);
+        Ok(Answer {
+            best: Some(best_pit),
+            score: root.value,
+            exact: root.flags & HORIZON == 0,
+            pv,
+            depth,
+            nodes: self.nodes,
+            elapsed: started.elapsed(),
+            limit,
+            moves: if self.every_move {
+                children.iter().map(|c| c.0).zip(root.values).collect()
+            } else {
+                Vec::new()
+            },
+            end: None,
+        })
+    }
+
+    /// Resets the counters and limits for a search started at `started`,
+    /// with the positions of `history` on the line.
+    fn start(&mut self, history: &[Position], limits: &Limits, started: Instant) {
         self.table.new_search();
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -150,38 +206,24 @@ impl<'p> Search<'p> {
         self.line.reserve(history.len() + MAX_PLY + 1);
         self.line
             .extend(history.iter().map(|p| (zobrist(p), stored(p))));
-        let over = |engine: &Engine, score, nodes| Answer {
-            best: None,
-            score,
-            exact: true,
-            pv: Vec::new(),
-            depth: 0,
-            nodes,
-            elapsed: started.elapsed(),
-            limit: Limit::Solved,
-            moves: Vec::new(),
-            end: match engine.status(pos) {
-                Ok(Status::Over(end)) => Some(end),
-                _ => None,
-            },
-        };
-        if self.engine.majority(pos).is_some() {
-            return Ok(over(&self.engine, store_difference(pos), 1));
-        }
-        let children = self.root_children(pos)?;
-        if children.is_empty() {
-            return Ok(over(&self.engine, stuck_value(&self.engine, pos), 1));
-        }
-        if let Some(answer) = self.probe_root(pos, &children, started) {
-            return Ok(answer);
-        }
+    }
+
+    /// Iterative deepening from depth 1 until the limits stop it or the
+    /// position is solved: the last root that finished, its depth, and what
+    /// stopped the search.
+    fn deepen(
+        &mut self,
+        pos: &Position,
+        children: &[(Pit, Position)],
+        limits: &Limits,
+    ) -> Result<(Root, u32, Limit), SearchError> {
         let deepest = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut last: Option<(Root, u32)> = None;
         let mut limit = Limit::Depth;
         let mut previous_best = None;
         for depth in 1..=deepest {
             self.checking = depth > 1;
-            match self.root(pos, &children, depth, previous_best) {
+            match self.root(pos, children, depth, previous_best) {
                 Ok(root) => {
                     previous_best = Some(root.best);
                     let solved = root.flags & HORIZON == 0;
@@ -202,24 +244,7 @@ impl<'p> Search<'p> {
         let Some((root, depth)) = last else {
             unreachable!("depth 1 always finishes")
         };
-        let (best_pit, _) = children[root.best];
-        let pv = self.extend_pv(pos, root.pv, depth as usize);
-        Ok(Answer {
-            best: Some(best_pit),
-            score: root.value,
-            exact: root.flags & HORIZON == 0,
-            pv,
-            depth,
-            nodes: self.nodes,
-            elapsed: started.elapsed(),
-            limit,
-            moves: if self.every_move {
-                children.iter().map(|c| c.0).zip(root.values).collect()
-            } else {
-                Vec::new()
-            },
-            end: None,
-        })
+        Ok((root, depth, limit))
     }
 
     /// The legal moves of the root, in pit order, or the undecided one.
@@ -443,116 +468,30 @@ impl<'p> Search<'p> {
     ) -> Result<(Value, u8), Stop> {
         self.nodes += 1;
         self.pv_len[ply] = 0;
-        if self.checking {
-            if self.nodes > self.node_limit {
-                return Err(Stop::Limit(Limit::Nodes));
-            }
-            if self.nodes.is_multiple_of(TIME_CHECK)
-                && let Some(deadline) = self.deadline
-                && Instant::now() >= deadline
-            {
-                return Err(Stop::Limit(Limit::Time));
-            }
+        if let Some(leaf) = self.leaf(pos, key, depth)? {
+            return Ok(leaf);
         }
-        if self.engine.majority(pos).is_some() {
-            return Ok((store_difference(pos), 0));
-        }
-        let total = stored(pos);
-        for &(k, t) in self.line.iter().rev() {
-            if t != total {
-                break;
-            }
-            if k == key {
-                return Ok((store_difference(pos), REPEAT));
-            }
-        }
-        if let Some(v) = self.probe.and_then(|p| p.probe(pos)) {
-            return Ok((v, 0));
-        }
-        let side = pos.to_move();
-        if pos.row_total(side) == 0 {
-            return Ok((stuck_value(&self.engine, pos), 0));
-        }
-        if depth == 0 {
-            return Ok((store_difference(pos), HORIZON));
-        }
-
         // One ply from the horizon the table costs more (a cache miss) than
         // the moves it could save: it is used from two plies up.
         let use_table = depth >= 2;
         let mut table_move = None;
         if use_table && let Some(hit) = self.table.get(key) {
             table_move = hit.best;
-            // A value searched to this depth is this depth's value; one that
-            // rests on no horizon holds for any depth at least as deep.
-            if hit.depth == depth || (!hit.horizon && depth >= hit.depth) {
-                let flags = if hit.horizon { HORIZON } else { 0 };
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.value >= beta,
-                    Bound::Upper => hit.value <= alpha,
-                };
-                if usable {
-                    return Ok((hit.value, flags));
-                }
+            if let Some(known) = usable(&hit, depth, alpha, beta) {
+                return Ok(known);
             }
         }
-
-        // Every legal move, into this ply's row of the arena.
         let base = ply * MAX_MOVES;
-        let must_feed = self.engine.must_feed(pos);
-        let mover_store = pos.stores()[side.index()];
-        let mut rings = [0u8; MAX_MOVES];
-        let mut keys = [0u32; MAX_MOVES];
-        let mut n = 0;
-        for pit in pos.pits_of(side) {
-            if pos.seeds(pit) == 0 {
-                continue;
-            }
-            let mut next = *pos;
-            match self.engine.sow_in_place(&mut next, pit, must_feed) {
-                Ok(_) => {
-                    let gain = u32::from(next.stores()[side.index()] - mover_store);
-                    self.arena[base + n] = next;
-                    rings[n] = pit.ring() as u8;
-                    // The table's move first, then captures, biggest first.
-                    keys[n] = if table_move == Some(pit.ring()) {
-                        u32::MAX
-                    } else {
-                        gain
-                    };
-                    n += 1;
-                }
-                Err(Illegal::Undecided { laps }) => {
-                    return Err(Stop::Undecided(Box::new(SearchError::Undecided {
-                        position: *pos,
-                        pit,
-                        laps,
-                    })));
-                }
-                Err(_) => {}
-            }
-        }
+        let (rings, order, n) = self.children(pos, base, table_move)?;
         if n == 0 {
             return Ok((stuck_value(&self.engine, pos), 0));
-        }
-        // Insertion sort of the move indices, stable so that equal keys stay
-        // in pit order.
-        let mut order = [0u8; MAX_MOVES];
-        for i in 0..n {
-            let mut j = i;
-            while j > 0 && keys[usize::from(order[j - 1])] < keys[i] {
-                order[j] = order[j - 1];
-                j -= 1;
-            }
-            order[j] = i as u8;
         }
 
         let alpha_in = alpha;
         let mut best = -INF;
         let mut best_ring = None;
         let mut flags = 0;
-        self.line.push((key, total));
+        self.line.push((key, stored(pos)));
         for &i in &order[..n] {
             let i = usize::from(i);
             let child = self.arena[base + i];
@@ -597,6 +536,124 @@ impl<'p> Search<'p> {
         }
         Ok((best, flags))
     }
+
+    /// The part of [`Search::node`] before any move is made: a limit that
+    /// stops the search, or the value of a position that needs no search
+    /// (a majority, a repetition on the line, a table's value, no seeds to
+    /// move, the horizon); `None` when `pos` is to be searched.
+    #[inline(always)]
+    fn leaf(&mut self, pos: &Position, key: u64, depth: u32) -> Result<Option<(Value, u8)>, Stop> {
+        if self.checking {
+            if self.nodes > self.node_limit {
+                return Err(Stop::Limit(Limit::Nodes));
+            }
+            if self.nodes.is_multiple_of(TIME_CHECK)
+                && let Some(deadline) = self.deadline
+                && Instant::now() >= deadline
+            {
+                return Err(Stop::Limit(Limit::Time));
+            }
+        }
+        if self.engine.majority(pos).is_some() {
+            return Ok(Some((store_difference(pos), 0)));
+        }
+        let total = stored(pos);
+        for &(k, t) in self.line.iter().rev() {
+            if t != total {
+                break;
+            }
+            if k == key {
+                return Ok(Some((store_difference(pos), REPEAT)));
+            }
+        }
+        if let Some(v) = self.probe.and_then(|p| p.probe(pos)) {
+            return Ok(Some((v, 0)));
+        }
+        if pos.row_total(pos.to_move()) == 0 {
+            return Ok(Some((stuck_value(&self.engine, pos), 0)));
+        }
+        if depth == 0 {
+            return Ok(Some((store_difference(pos), HORIZON)));
+        }
+        Ok(None)
+    }
+
+    /// Every legal move of `pos`, into the arena from `base`: each move's
+    /// ring index, the order to search them in (the table's move first, then
+    /// captures, biggest first, else pit order), and how many there are.
+    #[inline(always)]
+    fn children(
+        &mut self,
+        pos: &Position,
+        base: usize,
+        table_move: Option<usize>,
+    ) -> Result<([u8; MAX_MOVES], [u8; MAX_MOVES], usize), Stop> {
+        let side = pos.to_move();
+        let must_feed = self.engine.must_feed(pos);
+        let mover_store = pos.stores()[side.index()];
+        let mut rings = [0u8; MAX_MOVES];
+        let mut keys = [0u32; MAX_MOVES];
+        let mut n = 0;
+        for pit in pos.pits_of(side) {
+            if pos.seeds(pit) == 0 {
+                continue;
+            }
+            let mut next = *pos;
+            match self.engine.sow_in_place(&mut next, pit, must_feed) {
+                Ok(_) => {
+                    let gain = u32::from(next.stores()[side.index()] - mover_store);
+                    self.arena[base + n] = next;
+                    rings[n] = pit.ring() as u8;
+                    keys[n] = if table_move == Some(pit.ring()) {
+                        u32::MAX
+                    } else {
+                        gain
+                    };
+                    n += 1;
+                }
+                Err(Illegal::Undecided { laps }) => {
+                    return Err(Stop::Undecided(Box::new(SearchError::Undecided {
+                        position: *pos,
+                        pit,
+                        laps,
+                    })));
+                }
+                Err(_) => {}
+            }
+        }
+        // Insertion sort of the move indices, stable so that equal keys stay
+        // in pit order.
+        let mut order = [0u8; MAX_MOVES];
+        for i in 0..n {
+            let mut j = i;
+            while j > 0 && keys[usize::from(order[j - 1])] < keys[i] {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = i as u8;
+        }
+        Ok((rings, order, n))
+    }
+}
+
+/// A transposition-table hit's value and flags, when it answers a search
+/// `depth` plies deep with the window `alpha`..`beta`.
+#[inline(always)]
+fn usable(hit: &Hit, depth: u32, alpha: Value, beta: Value) -> Option<(Value, u8)> {
+    // A value searched to this depth is this depth's value; one that rests
+    // on no horizon holds for any depth at least as deep.
+    if hit.depth == depth || (!hit.horizon && depth >= hit.depth) {
+        let flags = if hit.horizon { HORIZON } else { 0 };
+        let usable = match hit.bound {
+            Bound::Exact => true,
+            Bound::Lower => hit.value >= beta,
+            Bound::Upper => hit.value <= alpha,
+        };
+        if usable {
+            return Some((hit.value, flags));
+        }
+    }
+    None
 }
 
 /// One finished iteration at the root.

@@ -42,17 +42,6 @@ const NORTH: u64 = 0x8F1B_BCDC_BFA5_3E0B;
 /// chance of about 2^-64 a pair, which the transposition table accepts.
 /// Relay sowing changes many pits a move, so keys are computed afresh rather
 /// than updated.
-///
-/// ```
-/// use ayo_rules::{Engine, Pit, Ruleset};
-/// use ayo_engine::search::zobrist;
-///
-/// let engine = Engine::new(Ruleset::RUSS);
-/// let start = engine.start();
-/// let after = engine.play(&start, Pit::from_letter('c', 6).unwrap()).unwrap();
-/// assert_eq!(zobrist(&start), zobrist(&engine.start()));
-/// assert_ne!(zobrist(&start), zobrist(&after));
-/// ```
 #[inline]
 pub fn zobrist(pos: &Position) -> u64 {
     let mut key = 0;
@@ -70,4 +59,22 @@ pub fn zobrist(pos: &Position) -> u64 {
         key ^= NORTH;
     }
     key
+}
+
+#[cfg(test)]
+mod tests {
+    use ayo_rules::{Engine, Pit, Ruleset};
+
+    use super::zobrist;
+
+    #[test]
+    fn equal_positions_have_equal_keys() {
+        let engine = Engine::new(Ruleset::RUSS);
+        let start = engine.start();
+        let after = engine
+            .play(&start, Pit::from_letter('c', 6).unwrap())
+            .unwrap();
+        assert_eq!(zobrist(&start), zobrist(&engine.start()));
+        assert_ne!(zobrist(&start), zobrist(&after));
+    }
 }
