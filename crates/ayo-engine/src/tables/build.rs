@@ -53,6 +53,7 @@
 //! undecided at the lap limit stops the build with
 //! [`TableError::Undecided`], naming the position and the limit.
 
+use std::ops::Range;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
@@ -313,186 +314,133 @@ impl Builder {
             });
         }
         let state: Vec<AtomicU16> = (0..count).map(|_| AtomicU16::new(0)).collect();
-        let chunks = count.div_ceil(CHUNK);
-        let next = AtomicU64::new(0);
-        let done = AtomicU64::new(0);
-        let moves = AtomicU64::new(0);
-        let failed: Mutex<Option<TableError>> = Mutex::new(None);
-        let stop = AtomicBool::new(false);
-        let cyclic: Mutex<Vec<Cyclic>> = Mutex::new(Vec::new());
-        let ring = 2 * usize::from(self.rules.pits());
-
-        // Pass one: sow every move of every position.
-        std::thread::scope(|s| {
-            for _ in 0..self.threads {
-                s.spawn(|| {
-                    let mut board = [0u16; MAX_BOARD];
-                    let mut local_moves = 0u64;
-                    let mut mine = Vec::new();
-                    let mut kids: Vec<u32> = Vec::with_capacity(MAX_BOARD);
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let c = next.fetch_add(1, Ordering::Relaxed);
-                        if c >= chunks {
-                            break;
-                        }
-                        let lo = c * CHUNK;
-                        let hi = (lo + CHUNK).min(count);
-                        let mut cy = Cyclic::default();
-                        ranker.unrank(lo, &mut board[..ring]);
-                        for u in lo..hi {
-                            if u > lo {
-                                ranker.next(&mut board[..ring]);
-                            }
-                            let mut best = i16::MIN;
-                            kids.clear();
-                            let any = mover.moves(&board[..ring], |_, child| {
-                                local_moves += 1;
-                                match child {
-                                    Child::Lower {
-                                        captured,
-                                        level: l,
-                                        rank,
-                                    } => {
-                                        let v = if l == 0 {
-                                            0
-                                        } else {
-                                            i16::from(lower[l][rank as usize] as i8)
-                                        };
-                                        best = best.max(captured as i16 - v);
-                                    }
-                                    Child::Same { rank } => kids.push(rank as u32),
-                                }
-                            });
-                            let any = match any {
-                                Ok(any) => any,
-                                Err(e) => {
-                                    stop.store(true, Ordering::Relaxed);
-                                    let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
-                                    f.get_or_insert(e);
-                                    return;
-                                }
-                            };
-                            let value = if !any {
-                                i16::from(mover.terminal_value(&board[..ring]))
-                            } else {
-                                best
-                            };
-                            if kids.is_empty() {
-                                let p = value.max(0) as u8;
-                                let n = (-value).max(0) as u8;
-                                state[u as usize].store(pn(p, n), Ordering::Relaxed);
-                            } else {
-                                let exit = if best == i16::MIN {
-                                    i8::MIN
-                                } else {
-                                    best as i8
-                                };
-                                state[u as usize]
-                                    .store(pn(best.max(0) as u8, 0), Ordering::Relaxed);
-                                cy.start.push(cy.children.len() as u32);
-                                cy.nodes.push(u as u32);
-                                cy.exit.push(exit);
-                                cy.children.extend_from_slice(&kids);
-                            }
-                        }
-                        cy.start.push(cy.children.len() as u32);
-                        mine.push(cy);
-                        let d = done.fetch_add(hi - lo, Ordering::Relaxed) + (hi - lo);
-                        progress(Progress::Sowing {
-                            level,
-                            done: d,
-                            total: count,
-                        });
-                    }
-                    moves.fetch_add(local_moves, Ordering::Relaxed);
-                    cyclic
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .extend(mine);
-                });
-            }
-        });
-        if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            return Err(e);
-        }
+        let sowing = Sowing {
+            level,
+            lower,
+            mover: &mover,
+            ranker,
+            count,
+            chunks: count.div_ceil(CHUNK),
+            ring: 2 * usize::from(self.rules.pits()),
+            state: &state,
+            next: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            moves: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            failed: Mutex::new(None),
+            cyclic: Mutex::new(Vec::new()),
+        };
+        let (cyclic, moves) = self.sow(sowing, progress)?;
         let sow_millis = started.elapsed().as_millis() as u64;
-        let cyclic = cyclic.into_inner().unwrap_or_else(|p| p.into_inner());
         let cyclic_count: u64 = cyclic.iter().map(|c| c.nodes.len() as u64).sum();
-
-        // The passes: to the least fixed point. After the first, a position
-        // is evaluated again only if one of its children changed since its
-        // last evaluation: `last` marks the positions changed in the previous
-        // pass, `now` those changed in this one. Both are bitsets, 16 times
-        // smaller than the states, so the check stays in cache where the
-        // states would not (from about 16 seeds the states outgrow it).
-        let mut passes = 0u64;
-        let updates = AtomicU64::new(count);
-        if cyclic_count > 0 {
-            let words = usize::try_from(count.div_ceil(64)).unwrap_or(usize::MAX);
-            let bits = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
-            let (mut last, mut now) = (bits(), bits());
-            loop {
-                passes += 1;
-                progress(Progress::Iterating {
-                    level,
-                    pass: passes,
-                });
-                let changed = AtomicBool::new(false);
-                let next = AtomicUsize::new(0);
-                let dirty = Dirty {
-                    last: (passes > 1).then_some(&last[..]),
-                    now: &now,
-                };
-                std::thread::scope(|s| {
-                    for _ in 0..self.threads {
-                        s.spawn(|| {
-                            let (mut any, mut evaluated) = (false, 0u64);
-                            loop {
-                                let c = next.fetch_add(1, Ordering::Relaxed);
-                                let Some(cy) = cyclic.get(c) else { break };
-                                any |= relax(cy, &state, &dirty, &mut evaluated);
-                            }
-                            if any {
-                                changed.store(true, Ordering::Relaxed);
-                            }
-                            updates.fetch_add(evaluated, Ordering::Relaxed);
-                        });
-                    }
-                });
-                if !changed.load(Ordering::Relaxed) {
-                    break;
-                }
-                std::mem::swap(&mut last, &mut now);
-                for w in &now {
-                    w.store(0, Ordering::Relaxed);
-                }
-            }
-        }
-        let updates = updates.into_inner();
+        let (passes, updates) = if cyclic_count > 0 {
+            self.iterate(level, &cyclic, &state, progress)
+        } else {
+            (0, count)
+        };
         drop(cyclic);
-        let values: Vec<u8> = state
-            .into_iter()
-            .map(|s| {
-                let s = s.into_inner();
-                let (p, n) = ((s & 0xff) as u8, (s >> 8) as u8);
-                debug_assert!(p == 0 || n == 0);
-                if p > 0 { p } else { (-(n as i8)) as u8 }
-            })
-            .collect();
         let stats = LevelStats {
             level,
             positions: count,
-            moves: moves.into_inner(),
+            moves,
             cyclic: cyclic_count,
             passes,
             updates,
             sow_millis,
             millis: started.elapsed().as_millis() as u64,
         };
-        Ok((values, stats))
+        Ok((values_of(state), stats))
+    }
+
+    /// Pass one: sows every move of every position, on every thread. Returns
+    /// the chunks' positions with internal moves, and the moves sown.
+    fn sow(
+        &self,
+        job: Sowing<'_>,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<(Vec<Cyclic>, u64), TableError> {
+        std::thread::scope(|s| {
+            for _ in 0..self.threads {
+                s.spawn(|| job.work(progress));
+            }
+        });
+        if let Some(e) = job.failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            return Err(e);
+        }
+        let cyclic = job.cyclic.into_inner().unwrap_or_else(|p| p.into_inner());
+        Ok((cyclic, job.moves.into_inner()))
+    }
+
+    /// The passes after the first: to the least fixed point. After the first,
+    /// a position is evaluated again only if one of its children changed
+    /// since its last evaluation: `last` marks the positions changed in the
+    /// previous pass, `now` those changed in this one. Both are bitsets, 16
+    /// times smaller than the states, so the check stays in cache where the
+    /// states would not (from about 16 seeds the states outgrow it). Returns
+    /// the passes and the position updates in all (the first pass's
+    /// included).
+    fn iterate(
+        &self,
+        level: u8,
+        cyclic: &[Cyclic],
+        state: &[AtomicU16],
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> (u64, u64) {
+        let count = state.len() as u64;
+        let updates = AtomicU64::new(count);
+        let words = usize::try_from(count.div_ceil(64)).unwrap_or(usize::MAX);
+        let bits = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+        let (mut last, mut now) = (bits(), bits());
+        let mut passes = 0u64;
+        loop {
+            passes += 1;
+            progress(Progress::Iterating {
+                level,
+                pass: passes,
+            });
+            let dirty = Dirty {
+                last: (passes > 1).then_some(&last[..]),
+                now: &now,
+            };
+            if !self.pass(cyclic, state, &dirty, &updates) {
+                break;
+            }
+            std::mem::swap(&mut last, &mut now);
+            for w in &now {
+                w.store(0, Ordering::Relaxed);
+            }
+        }
+        (passes, updates.into_inner())
+    }
+
+    /// One pass over every cyclic position, on every thread: whether any
+    /// changed. Adds the positions evaluated to `updates`.
+    fn pass(
+        &self,
+        cyclic: &[Cyclic],
+        state: &[AtomicU16],
+        dirty: &Dirty<'_>,
+        updates: &AtomicU64,
+    ) -> bool {
+        let changed = AtomicBool::new(false);
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..self.threads {
+                s.spawn(|| {
+                    let (mut any, mut evaluated) = (false, 0u64);
+                    loop {
+                        let c = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(cy) = cyclic.get(c) else { break };
+                        any |= relax(cy, state, dirty, &mut evaluated);
+                    }
+                    if any {
+                        changed.store(true, Ordering::Relaxed);
+                    }
+                    updates.fetch_add(evaluated, Ordering::Relaxed);
+                });
+            }
+        });
+        changed.into_inner()
     }
 
     /// Builds levels 1 to `max_level` into `dir` (the table directory; the
@@ -572,7 +520,156 @@ impl Builder {
     }
 }
 
-/// The change marks of one pass (see the passes in [`Builder::build_level`]).
+/// What the threads of a level's first pass share (see
+/// [`Builder::build_level`]): chunks of `CHUNK` positions are handed out in
+/// turn.
+struct Sowing<'a> {
+    level: u8,
+    /// The values of the levels below.
+    lower: &'a [&'a [u8]],
+    mover: &'a Mover,
+    ranker: &'a Ranker,
+    /// Positions in the level.
+    count: u64,
+    chunks: u64,
+    /// Pits on the board.
+    ring: usize,
+    /// `P` and `N` of every position (see [`pn`]).
+    state: &'a [AtomicU16],
+    /// The next chunk to hand out.
+    next: AtomicU64,
+    /// Positions done, for the progress.
+    done: AtomicU64,
+    /// Moves sown.
+    moves: AtomicU64,
+    /// Set on the first error: the other threads stop.
+    stop: AtomicBool,
+    failed: Mutex<Option<TableError>>,
+    cyclic: Mutex<Vec<Cyclic>>,
+}
+
+impl Sowing<'_> {
+    /// One thread's share: chunks until there are none left or a thread
+    /// failed.
+    fn work(&self, progress: &(dyn Fn(Progress) + Sync)) {
+        let mut board = [0u16; MAX_BOARD];
+        let mut local_moves = 0u64;
+        let mut mine = Vec::new();
+        let mut kids: Vec<u32> = Vec::with_capacity(MAX_BOARD);
+        while !self.stop.load(Ordering::Relaxed) {
+            let c = self.next.fetch_add(1, Ordering::Relaxed);
+            if c >= self.chunks {
+                break;
+            }
+            let lo = c * CHUNK;
+            let hi = (lo + CHUNK).min(self.count);
+            match self.chunk(lo..hi, &mut board, &mut kids, &mut local_moves) {
+                Ok(cy) => mine.push(cy),
+                Err(e) => {
+                    self.stop.store(true, Ordering::Relaxed);
+                    let mut f = self.failed.lock().unwrap_or_else(|p| p.into_inner());
+                    f.get_or_insert(e);
+                    return;
+                }
+            }
+            let d = self.done.fetch_add(hi - lo, Ordering::Relaxed) + (hi - lo);
+            progress(Progress::Sowing {
+                level: self.level,
+                done: d,
+                total: self.count,
+            });
+        }
+        self.moves.fetch_add(local_moves, Ordering::Relaxed);
+        self.cyclic
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend(mine);
+    }
+
+    /// Sows every move of the positions of ranks `ranks`: the state of a
+    /// position whose moves all exit is its value; the others start from
+    /// their best exit and are returned, with their internal moves, for the
+    /// passes. Counts the moves sown into `moves`.
+    #[inline]
+    fn chunk(
+        &self,
+        ranks: Range<u64>,
+        board: &mut [u16; MAX_BOARD],
+        kids: &mut Vec<u32>,
+        moves: &mut u64,
+    ) -> Result<Cyclic, TableError> {
+        let (ring, lo) = (self.ring, ranks.start);
+        let mut sown = 0u64;
+        let mut cy = Cyclic::default();
+        self.ranker.unrank(lo, &mut board[..ring]);
+        for u in ranks {
+            if u > lo {
+                self.ranker.next(&mut board[..ring]);
+            }
+            let mut best = i16::MIN;
+            kids.clear();
+            let any = self.mover.moves(&board[..ring], |_, child| {
+                sown += 1;
+                match child {
+                    Child::Lower {
+                        captured,
+                        level: l,
+                        rank,
+                    } => {
+                        let v = if l == 0 {
+                            0
+                        } else {
+                            i16::from(self.lower[l][rank as usize] as i8)
+                        };
+                        best = best.max(captured as i16 - v);
+                    }
+                    Child::Same { rank } => kids.push(rank as u32),
+                }
+            });
+            let any = any?;
+            let value = if !any {
+                i16::from(self.mover.terminal_value(&board[..ring]))
+            } else {
+                best
+            };
+            if kids.is_empty() {
+                let p = value.max(0) as u8;
+                let n = (-value).max(0) as u8;
+                self.state[u as usize].store(pn(p, n), Ordering::Relaxed);
+            } else {
+                let exit = if best == i16::MIN {
+                    i8::MIN
+                } else {
+                    best as i8
+                };
+                self.state[u as usize].store(pn(best.max(0) as u8, 0), Ordering::Relaxed);
+                cy.start.push(cy.children.len() as u32);
+                cy.nodes.push(u as u32);
+                cy.exit.push(exit);
+                cy.children.extend_from_slice(kids);
+            }
+        }
+        cy.start.push(cy.children.len() as u32);
+        *moves += sown;
+        Ok(cy)
+    }
+}
+
+/// The values of a finished level from its states: `P` when it is
+/// positive, else `-N`.
+fn values_of(state: Vec<AtomicU16>) -> Vec<u8> {
+    state
+        .into_iter()
+        .map(|s| {
+            let s = s.into_inner();
+            let (p, n) = ((s & 0xff) as u8, (s >> 8) as u8);
+            debug_assert!(p == 0 || n == 0);
+            if p > 0 { p } else { (-(n as i8)) as u8 }
+        })
+        .collect()
+}
+
+/// The change marks of one pass (see [`Builder::iterate`]).
 struct Dirty<'a> {
     /// Changed in the previous pass; `None` in the first pass, which
     /// evaluates everything.
@@ -651,8 +748,7 @@ pub fn verify_level(
     threads: usize,
 ) -> Result<VerifyReport, TableError> {
     let mover = Mover::new(rules, max_laps, level)?;
-    let ranker = mover.ranker(usize::from(level));
-    let count = ranker.count();
+    let count = mover.ranker(usize::from(level)).count();
     let ring = 2 * usize::from(table_rules(rules).pits());
     let chunks = count.div_ceil(CHUNK);
     let next = AtomicU64::new(0);
@@ -661,12 +757,12 @@ pub fn verify_level(
         ..VerifyReport::default()
     });
     let failed: Mutex<Option<TableError>> = Mutex::new(None);
-    let value = |l: usize, rank: u64| -> i16 {
-        if l == 0 {
-            0
-        } else {
-            i16::from(values[l][rank as usize] as i8)
-        }
+    let verifying = Verifying {
+        mover: &mover,
+        level,
+        values,
+        ring,
+        report: &report,
     };
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
@@ -679,47 +775,12 @@ pub fn verify_level(
                     }
                     let lo = c * CHUNK;
                     let hi = (lo + CHUNK).min(count);
-                    ranker.unrank(lo, &mut board[..ring]);
-                    for u in lo..hi {
-                        if u > lo {
-                            ranker.next(&mut board[..ring]);
-                        }
-                        let mut best = i16::MIN;
-                        let any = mover.moves(&board[..ring], |_, child| {
-                            let v = match child {
-                                Child::Lower {
-                                    captured,
-                                    level: l,
-                                    rank,
-                                } => captured as i16 - value(l, rank),
-                                Child::Same { rank } => -value(usize::from(level), rank),
-                            };
-                            best = best.max(v);
-                        });
-                        let any = match any {
-                            Ok(a) => a,
-                            Err(e) => {
-                                failed
-                                    .lock()
-                                    .unwrap_or_else(|p| p.into_inner())
-                                    .get_or_insert(e);
-                                return;
-                            }
-                        };
-                        let computed = if any {
-                            best
-                        } else {
-                            i16::from(mover.terminal_value(&board[..ring]))
-                        };
-                        let stored = value(usize::from(level), u);
-                        if computed != stored {
-                            let mut r = report.lock().unwrap_or_else(|p| p.into_inner());
-                            r.mismatches += 1;
-                            if r.first.is_none() {
-                                let pos = mover.position(&board[..ring]);
-                                r.first = Some((pos.to_string(), stored as i8, computed as i8));
-                            }
-                        }
+                    if let Err(e) = verifying.chunk(lo..hi, &mut board) {
+                        failed
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .get_or_insert(e);
+                        return;
                     }
                 }
             });
@@ -729,4 +790,66 @@ pub fn verify_level(
         return Err(e);
     }
     Ok(report.into_inner().unwrap_or_else(|p| p.into_inner()))
+}
+
+/// What the threads of [`verify_level`] share.
+struct Verifying<'a> {
+    mover: &'a Mover,
+    level: u8,
+    /// The values of every level up to this one.
+    values: &'a [&'a [u8]],
+    /// Pits on the board.
+    ring: usize,
+    report: &'a Mutex<VerifyReport>,
+}
+
+impl Verifying<'_> {
+    /// The stored value of rank `rank` of level `l` (level 0 is worth 0).
+    #[inline]
+    fn value(&self, l: usize, rank: u64) -> i16 {
+        if l == 0 {
+            0
+        } else {
+            i16::from(self.values[l][rank as usize] as i8)
+        }
+    }
+
+    /// Checks the positions of ranks `ranks`, noting mismatches in the report.
+    fn chunk(&self, ranks: Range<u64>, board: &mut [u16; MAX_BOARD]) -> Result<(), TableError> {
+        let (ring, lo, level) = (self.ring, ranks.start, usize::from(self.level));
+        let ranker = self.mover.ranker(level);
+        ranker.unrank(lo, &mut board[..ring]);
+        for u in ranks {
+            if u > lo {
+                ranker.next(&mut board[..ring]);
+            }
+            let mut best = i16::MIN;
+            let any = self.mover.moves(&board[..ring], |_, child| {
+                let v = match child {
+                    Child::Lower {
+                        captured,
+                        level: l,
+                        rank,
+                    } => captured as i16 - self.value(l, rank),
+                    Child::Same { rank } => -self.value(level, rank),
+                };
+                best = best.max(v);
+            })?;
+            let computed = if any {
+                best
+            } else {
+                i16::from(self.mover.terminal_value(&board[..ring]))
+            };
+            let stored = self.value(level, u);
+            if computed != stored {
+                let mut r = self.report.lock().unwrap_or_else(|p| p.into_inner());
+                r.mismatches += 1;
+                if r.first.is_none() {
+                    let pos = self.mover.position(&board[..ring]);
+                    r.first = Some((pos.to_string(), stored as i8, computed as i8));
+                }
+            }
+        }
+        Ok(())
+    }
 }
