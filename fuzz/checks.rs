@@ -13,11 +13,11 @@
 
 use std::io::{BufReader, Read};
 
+use ayo::import::{ImportError, Imported, JsonGames, read_game, to_record};
 use ayo::notation::Chunker;
 use ayo::notation::{
     GameReader, Origin, RawGame, Record, Span, parse_record, sort_tags, write_record,
 };
-use ayo::output::import::{ImportError, Imported, JsonGames, read_game, to_record};
 use ayo::output::json::game_json;
 use ayo::replay::{Options, QuickCheck, check, replay};
 use ayo::rules::{

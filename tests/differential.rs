@@ -2,10 +2,10 @@
 //! writer, the parser and the replayer, and every move's outcome must be the
 //! engine's own.
 
-use ayo::generate::{Options, random_record};
 use ayo::notation::{GameReader, Move, write_record};
 use ayo::replay::{self, Ply, replay};
 use ayo::rules::{Engine, Pit, Position, Ruleset, SplitMix64};
+use ayo_testkit::{Options, random_record};
 
 /// Rulesets that exercise each disputed ruling (capture seed, leftovers, the
 /// origin pit, the end of the game) on the russ and endodoi presets. Endodoi

@@ -10,9 +10,9 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use ayo::generate::{Options, random_record};
 use ayo::notation::write_record;
 use ayo::rules::{Engine, SplitMix64};
+use ayo_testkit::{Options, random_record};
 
 use common::ayo;
 

@@ -10,10 +10,10 @@
 use crate::common;
 
 use ayo::diagnostics::Diagnostic;
-use ayo::generate::{Options as Generate, random_record};
 use ayo::notation::{GameReader, RawGame, write_record};
 use ayo::replay::{Options, QuickCheck, check};
 use ayo::rules::{Engine, Position, Ruleset, SplitMix64, random_game};
+use ayo_testkit::{Options as Generate, random_record};
 use proptest::prelude::*;
 
 /// What `ayo validate` reports for a game by the full path.

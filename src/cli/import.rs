@@ -2,9 +2,8 @@
 
 use std::io::Write;
 
+use ayo::import::{Imported, ImportedGame, games};
 use ayo::notation::{Origin, RawGame};
-use ayo::output::import::{ImportError, Imported, JsonGames, read_game, to_record};
-use ayo::replay::check;
 
 use super::{Ctx, Fatal, GameArg, ReplayArgs, each_input, past_the_end};
 
@@ -44,85 +43,75 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let mut first = true;
     each_input(&args.files, ctx, |ctx, input| {
         let file = input.name.clone();
-        let mut count = 0;
-        for value in JsonGames::new(input.into_reader()) {
-            let mut value = match value {
-                Ok(v) => v,
+        let mut games = games(input.into_reader(), &opts, args.game.game);
+        for game in &mut games {
+            match game {
+                Ok(game) => write_game(ctx, out, &file, game, &mut first)?,
                 Err(e) => {
                     ctx.io_error(&file, &e);
                     return Ok(());
                 }
-            };
-            let n = value.number;
-            count = n;
-            if args.game.game.is_some_and(|g| g != n as u64) {
-                continue;
-            }
-            // The JSON text is let go as soon as it is read: for a big game
-            // it is the largest thing held, and the record comes next.
-            let bytes = std::mem::take(&mut value.bytes);
-            let game = read_game(&bytes);
-            drop(bytes);
-            let imported = game.and_then(to_record);
-            let mut write = |bytes: &[u8]| -> Result<(), Fatal> {
-                if !first {
-                    out.write_all(b"\n")?;
-                }
-                first = false;
-                out.write_all(bytes)?;
-                Ok(())
-            };
-            match imported {
-                Ok(Imported::Record { text, record }) => {
-                    write(text.as_bytes())?;
-                    let errors = check(&record, &opts);
-                    if !errors.is_empty() {
-                        // The diagnostics point into the text just written.
-                        let raw = RawGame {
-                            index: n - 1,
-                            origin: Origin::START,
-                            bytes: text.into_bytes(),
-                            leading: Vec::new(),
-                            too_large: None,
-                        };
-                        let label = format!("{file} (game {n}, as written)");
-                        for d in &errors {
-                            ctx.diagnose(&label, &raw, d);
-                        }
-                    }
-                }
-                Ok(Imported::Unparsed(raw)) => {
-                    write(raw.as_bytes())?;
-                    if !raw.ends_with('\n') {
-                        out.write_all(b"\n")?;
-                    }
-                    ctx.game_error(
-                        &format!("{file}:{}:{}", value.line, value.column),
-                        n,
-                        "the raw text of a game that could not be parsed (no result): written unchanged",
-                    );
-                }
-                Err(e) => {
-                    let (line, column) = match e {
-                        ImportError::Json { line, column, .. } => value.place(line, column),
-                        _ => (value.line, value.column),
-                    };
-                    let message = if value.cut_off {
-                        format!("cut off before its end: {e}")
-                    } else {
-                        e.to_string()
-                    };
-                    ctx.game_error(&format!("{file}:{line}:{column}"), n, &message);
-                }
             }
             ctx.check_stderr()?;
-            if args.game.game.is_some() {
-                return Ok(());
-            }
         }
-        if let Some(g) = args.game.game {
-            ctx.usage_error(&past_the_end("--game", g, &file, count as u64, "game"));
+        let count = games.read() as u64;
+        if let Some(g) = args.game.game
+            && count < g
+        {
+            ctx.usage_error(&past_the_end("--game", g, &file, count, "game"));
         }
         Ok(())
     })
+}
+
+/// Writes what a game became (a blank line before all but the first) and
+/// reports its problems.
+fn write_game(
+    ctx: &mut Ctx,
+    out: &mut impl Write,
+    file: &str,
+    game: ImportedGame,
+    first: &mut bool,
+) -> Result<(), Fatal> {
+    let n = game.number;
+    let place = format!("{file}:{}:{}", game.line, game.column);
+    let mut write = |bytes: &[u8]| -> Result<(), Fatal> {
+        if !std::mem::take(first) {
+            out.write_all(b"\n")?;
+        }
+        out.write_all(bytes)?;
+        Ok(())
+    };
+    match game.outcome {
+        Ok(Imported::Record { text, .. }) => {
+            write(text.as_bytes())?;
+            if !game.diagnostics.is_empty() {
+                // The diagnostics point into the text just written.
+                let raw = RawGame {
+                    index: n - 1,
+                    origin: Origin::START,
+                    bytes: text.into_bytes(),
+                    leading: Vec::new(),
+                    too_large: None,
+                };
+                let label = format!("{file} (game {n}, as written)");
+                for d in &game.diagnostics {
+                    ctx.diagnose(&label, &raw, d);
+                }
+            }
+        }
+        Ok(Imported::Unparsed(raw)) => {
+            write(raw.as_bytes())?;
+            if !raw.ends_with('\n') {
+                out.write_all(b"\n")?;
+            }
+            ctx.game_error(
+                &place,
+                n,
+                "the raw text of a game that could not be parsed (no result): written unchanged",
+            );
+        }
+        Err(e) => ctx.game_error(&place, n, &e.to_string()),
+    }
+    Ok(())
 }

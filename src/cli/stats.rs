@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
-use ayo::corpus::stats::Stats;
+use ayo::corpus::stats::{Stats, StatsJson};
 use ayo::output::json::schema_of;
-use ayo::output::stats::{StatsJson, stats_csv, stats_text};
+use ayo::output::stats::{stats_csv, stats_text};
 use ayo::replay::replay;
 
 use ayo::notation::{RawGame, SyntaxError};

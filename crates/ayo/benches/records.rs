@@ -7,11 +7,11 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use ayo::generate::{Options, random_record};
 use ayo::notation::{GameReader, write_record};
 use ayo::output::json::write_game;
 use ayo::replay::{self, replay};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
+use ayo_testkit::{Options, random_record};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Random russ games with the odd comment and variation, written canonically,

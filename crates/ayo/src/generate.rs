@@ -1,70 +1,17 @@
 //! Game records made with the rules engine: games between players (random,
 //! or the engine of [`crate::search`]) for `ayo generate` and engine matches
-//! ([`play_game`]), and random records with claims, comments and variations
-//! for benchmarks, the differential test and fixtures ([`random_record`]).
-//! Like replay, this is a place where records meet the rules; it only builds
-//! syntax trees, which the writer prints.
+//! ([`play_game`]). Like replay, this is a place where records meet the
+//! rules; it only builds syntax trees, which the writer prints. (Random
+//! records with comments and variations, which only tests and benchmarks
+//! use, are in the unpublished crate `ayo-testkit`.)
 //!
 //! The games are reproducible: the same engine, start, seed and options give
-//! the same record. Every generated record replays as valid.
-//!
-//! ```
-//! use ayo::generate::{Options, random_record};
-//! use ayo::notation::write_record;
-//! use ayo::replay::{Options as Replay, replay};
-//! use ayo::rules::{Engine, Ruleset, SplitMix64};
-//!
-//! let engine = Engine::new(Ruleset::RUSS);
-//! let mut rng = SplitMix64::new(42);
-//! let opts = Options { max_plies: 12, ..Options::default() };
-//! let record = random_record(&engine, &engine.start(), &mut rng, &opts, 1)?;
-//! assert!(record.moves.len() <= 12);
-//! let text = write_record(&record);
-//! assert!(text.starts_with("[Event \"Generated game 1\"]"));
-//! assert!(replay(record, &Replay::default()).is_valid());
-//! # Ok::<(), ayo::rules::Illegal>(())
-//! ```
+//! the same record. Every generated record replays as valid. [`play_game`]
+//! has an example.
 
-use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination, Variation};
-use crate::rules::{Engine, Illegal, MAX_BOARD, Pit, Position, SplitMix64, Status, random_game};
+use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination};
+use crate::rules::{Engine, GameEnd, Illegal, MAX_BOARD, Pit, Position, SplitMix64, Status};
 use crate::search::{Limits, MAX_DEPTH, Search, SearchError};
-
-/// What a generated record carries besides its moves.
-#[derive(Clone, Copy, Debug)]
-pub struct Options {
-    /// Stop after this many plies (the record then ends with `*`).
-    pub max_plies: usize,
-    /// Write a capture claim on every capturing move (`dx7`), and `x0` on a few
-    /// that capture nothing.
-    pub claims: bool,
-    /// Chance, in percent, that a move gets a comment.
-    pub comment_percent: u8,
-    /// Chance, in percent, that a move gets a variation (an alternative legal
-    /// move and a short random continuation).
-    pub variation_percent: u8,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            max_plies: 1000,
-            claims: true,
-            comment_percent: 0,
-            variation_percent: 0,
-        }
-    }
-}
-
-const REMARKS: [&str; 8] = [
-    "a long relay",
-    "the only safe move",
-    "threatens the store",
-    "quiet",
-    "North had to feed",
-    "seven at once",
-    "better was to wait",
-    "and the majority is close",
-];
 
 fn comment(text: &str) -> Comment {
     Comment {
@@ -80,87 +27,6 @@ fn tag(name: &str, value: String) -> Tag {
         span: Span::default(),
         value_span: Span::default(),
     }
-}
-
-/// A random line of play from `start`: moves with claims, and the final
-/// position. Variations hang off moves at random, each replayed from the
-/// position before its move.
-fn random_line(
-    engine: &Engine,
-    start: &Position,
-    rng: &mut SplitMix64,
-    opts: &Options,
-    depth: usize,
-) -> Result<(Vec<Move>, Position), Illegal> {
-    let mut plies: Vec<(Pit, Position, Position)> = Vec::new();
-    let mut before = *start;
-    let end = random_game(engine, start, rng, opts.max_plies, |pit, after| {
-        plies.push((pit, before, *after));
-        before = *after;
-    })?;
-    let pits = start.pits();
-    let mut moves = Vec::with_capacity(plies.len());
-    for (pit, before, after) in plies {
-        let side = before.to_move().index();
-        let captured = u32::from(after.stores()[side] - before.stores()[side]);
-        let claim = (opts.claims && (captured > 0 || rng.below(8) == 0)).then_some(captured);
-        let mut m = Move::new(pit.letter(pits));
-        m.claim = claim;
-        if rng.below(100) < usize::from(opts.comment_percent) {
-            m.after_mut()
-                .push(comment(REMARKS[rng.below(REMARKS.len())]));
-        }
-        if depth < 2 && rng.below(100) < usize::from(opts.variation_percent) {
-            let short = Options {
-                max_plies: 1 + rng.below(6),
-                ..*opts
-            };
-            let (var, _) = random_line(engine, &before, rng, &short, depth + 1)?;
-            if var.first().is_some_and(|v| v.pit != m.pit) {
-                m.variations_mut().push(Variation {
-                    moves: var.into(),
-                    span: Span::default(),
-                });
-            }
-        }
-        moves.push(m);
-    }
-    Ok((moves, end))
-}
-
-/// A random game record from `start` under the engine's rules, with its tags
-/// (`Rules`, `Setup` when not the start position, `Result`, `Score` when
-/// finished) and a termination token that agrees with the game.
-///
-/// `Err` only when a relay is undecided at the engine's lap limit.
-pub fn random_record(
-    engine: &Engine,
-    start: &Position,
-    rng: &mut SplitMix64,
-    opts: &Options,
-    number: usize,
-) -> Result<Record, Illegal> {
-    let (moves, end) = random_line(engine, start, rng, opts, 0)?;
-    let outcome = match engine.status(&end)? {
-        Status::Ongoing => None,
-        Status::Over(game_end) => Some(game_end),
-    };
-    let token = result_token(outcome.map(|g| g.winner));
-    let mut tags = vec![
-        tag("Event", format!("Generated game {number}")),
-        tag("Date", "2026.11.29".to_string()),
-        tag("South", "Engine A".to_string()),
-        tag("North", "Engine B".to_string()),
-        tag("Result", token.as_str().to_string()),
-        tag("Rules", engine.rules().to_string()),
-    ];
-    if *start != engine.start() {
-        tags.push(tag("Setup", start.to_string()));
-    }
-    if let Some(g) = outcome {
-        tags.push(tag("Score", format!("{}-{}", g.score[0], g.score[1])));
-    }
-    Ok(record(tags, moves, token))
 }
 
 /// Who makes the moves of one side in [`play_game`].
@@ -232,7 +98,7 @@ pub struct Match {
 
 /// A uniformly random legal move and the position after it, or `None` when
 /// there is none. Tries the non-empty pits in random order and keeps the first
-/// legal one, as [`random_game`] does: the same as choosing uniformly among
+/// legal one, as [`random_game`](crate::rules::random_game) does: the same as choosing uniformly among
 /// the legal moves, without sowing them all. `pos` must not be won by
 /// majority already (the caller stops the game there first).
 #[allow(
@@ -278,7 +144,7 @@ fn random_move(
 }
 
 /// How the game ended at `pos`, which is over.
-fn game_end(engine: &Engine, pos: &Position) -> Option<crate::rules::GameEnd> {
+fn game_end(engine: &Engine, pos: &Position) -> Option<GameEnd> {
     match engine.status(pos) {
         Ok(Status::Over(end)) => Some(end),
         _ => None,
@@ -354,19 +220,7 @@ pub fn play_game(
             _ if moves.len() < options.opening => Player::Random,
             player => player,
         };
-        let chosen = match player {
-            Player::Random => random_move(&engine, &pos, rng)?,
-            Player::Engine(limits) => {
-                let history = &line[..line.len() - 1];
-                let answer = search.run_line(history, &pos, &limits)?;
-                match answer.best {
-                    // The search played it: it is legal.
-                    Some(pit) => engine.play(&pos, pit).ok().map(|next| (pit, next)),
-                    None => None,
-                }
-            }
-        };
-        let Some((pit, next)) = chosen else {
+        let Some((pit, next)) = next_move(search, player, &line, &pos, rng)? else {
             break game_end(&engine, &pos);
         };
         let side = pos.to_move().index();
@@ -387,6 +241,47 @@ pub fn play_game(
             "stopped after {plies} plies, the game unfinished"
         )));
     }
+    let tags = game_tags(&engine, start, options, round, end, plies);
+    Ok(record(tags, moves, result_token(end.map(|g| g.winner))))
+}
+
+/// The move `player` makes at `pos` (the last of `line`, the positions so
+/// far), and the position after it; `None` when there is none.
+#[allow(
+    clippy::result_large_err,
+    reason = "SearchError holds the whole position so that its message can name it; it is returned once, when a search stops"
+)]
+fn next_move(
+    search: &mut Search<'_>,
+    player: Player,
+    line: &[Position],
+    pos: &Position,
+    rng: &mut SplitMix64,
+) -> Result<Option<(Pit, Position)>, SearchError> {
+    let engine = *search.engine();
+    Ok(match player {
+        Player::Random => random_move(&engine, pos, rng)?,
+        Player::Engine(limits) => {
+            let history = &line[..line.len() - 1];
+            let answer = search.run_line(history, pos, &limits)?;
+            match answer.best {
+                // The search played it: it is legal.
+                Some(pit) => engine.play(pos, pit).ok().map(|next| (pit, next)),
+                None => None,
+            }
+        }
+    })
+}
+
+/// The tags of a game [`play_game`] made, in the order they are written.
+fn game_tags(
+    engine: &Engine,
+    start: &Position,
+    options: &Match,
+    round: usize,
+    end: Option<GameEnd>,
+    plies: usize,
+) -> Vec<Tag> {
     let token = result_token(end.map(|g| g.winner));
     let mut tags = vec![
         tag("Event", "ayo generate".to_string()),
@@ -402,8 +297,8 @@ pub fn play_game(
     if let Some(g) = end {
         tags.push(tag("Score", format!("{}-{}", g.score[0], g.score[1])));
     }
-    tags.push(tag("PlyCount", moves.len().to_string()));
-    Ok(record(tags, moves, token))
+    tags.push(tag("PlyCount", plies.to_string()));
+    tags
 }
 
 /// The termination token of a game: `None` while unfinished, else its winner

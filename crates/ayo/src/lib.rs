@@ -49,6 +49,7 @@ pub mod corpus;
 pub mod diagnostics;
 pub use ayo_files as files;
 pub mod generate;
+pub mod import;
 pub use ayo_notation as notation;
 pub mod output;
 pub mod replay;

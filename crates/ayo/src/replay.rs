@@ -442,7 +442,51 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
         .map_err(|d| errors.push(d))
         .ok();
     let setup = find_tag(record, "Setup");
-    let start = rules.and_then(|rules| match setup {
+    let start = start_of(rules, setup, &mut errors);
+    let engine = Engine::new(rules.unwrap_or_default()).with_max_laps(opts.max_laps);
+    let mut replayer = Replayer {
+        engine,
+        trace: opts.trace,
+        keep_plies: keep != Keep::Nothing,
+        keep_variations: keep == Keep::Variations,
+        play_variations: true,
+        errors,
+        cache: HashMap::new(),
+        laps_sown: 0,
+    };
+    let (moves, end) = replayer.main_line(record, start, setup);
+    replayer.check_result(record, end.as_ref());
+    if let Some(tag) = find_tag(record, "PlyCount") {
+        let plies = record.moves.len();
+        if !is_decimal(&tag.value, plies as u64) {
+            replayer.errors.push(wrong_ply_count(tag, plies));
+        }
+    }
+    let mut errors = replayer.errors;
+    if opts.deny_warnings {
+        for d in &mut errors {
+            d.severity = Severity::Error;
+        }
+    }
+    Run {
+        rules,
+        start,
+        moves,
+        end,
+        errors,
+    }
+}
+
+/// Where a game starts: its `Setup` tag's position, else the ruleset's start;
+/// `None` without rules, or when the set-up cannot be read (an error added to
+/// `errors`).
+fn start_of(
+    rules: Option<Ruleset>,
+    setup: Option<&Tag>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Position> {
+    let rules = rules?;
+    match setup {
         None => Some(Position::start(&rules)),
         Some(tag) => match Position::from_setup(&tag.value, &rules) {
             Ok(p) => Some(p),
@@ -455,45 +499,19 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
                 None
             }
         },
-    });
-    let engine = Engine::new(rules.unwrap_or_default()).with_max_laps(opts.max_laps);
-    let mut replayer = Replayer {
-        engine,
-        trace: opts.trace,
-        keep_plies: keep != Keep::Nothing,
-        keep_variations: keep == Keep::Variations,
-        play_variations: true,
-        errors,
-        cache: HashMap::new(),
-        laps_sown: 0,
-    };
-    let mut run = Run {
-        rules,
-        start,
-        moves: Vec::new(),
-        end: None,
-        errors: Vec::new(),
-    };
-    match start {
-        Some(start) => {
-            let first = Numbering::new(1, start.to_move() == Side::North);
-            let (moves, last) = replayer.line(&record.moves, &start, 1, first, false);
-            run.moves = moves;
-            if let Some(last) = last {
-                match replayer.status(&last) {
-                    Ok(Status::Over(end)) => run.end = Some(end),
-                    Ok(Status::Ongoing) => {}
-                    Err(e) => replayer.error(
-                        record.result.span,
-                        format!(
-                            "cannot tell whether the game is over: a move is {e}; raise --max-laps"
-                        ),
-                        stops::UNDECIDED,
-                    ),
-                }
-            }
-        }
-        None => {
+    }
+}
+
+impl Replayer {
+    /// Replays the main line from `start`, and how the game ended after it;
+    /// without a start, checks only what needs no rules.
+    fn main_line(
+        &mut self,
+        record: &Record,
+        start: Option<Position>,
+        setup: Option<&Tag>,
+    ) -> (Vec<Ply>, Option<GameEnd>) {
+        let Some(start) = start else {
             // No rules to play by: still check what needs none. Who moves
             // first comes from the set-up when it can be read at all, else
             // from the first move's letter.
@@ -504,23 +522,27 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
                     .first()
                     .is_some_and(|m| m.pit.is_ascii_uppercase() && setup.is_some()),
             };
-            replayer.syntax_line(&record.moves, 1, Numbering::new(1, north_first), false);
+            self.syntax_line(&record.moves, 1, Numbering::new(1, north_first), false);
+            return (Vec::new(), None);
+        };
+        let first = Numbering::new(1, start.to_move() == Side::North);
+        let (moves, last) = self.line(&record.moves, &start, 1, first, false);
+        let mut end = None;
+        if let Some(last) = last {
+            match self.status(&last) {
+                Ok(Status::Over(e)) => end = Some(e),
+                Ok(Status::Ongoing) => {}
+                Err(e) => self.error(
+                    record.result.span,
+                    format!(
+                        "cannot tell whether the game is over: a move is {e}; raise --max-laps"
+                    ),
+                    stops::UNDECIDED,
+                ),
+            }
         }
+        (moves, end)
     }
-    replayer.check_result(record, run.end.as_ref());
-    if let Some(tag) = find_tag(record, "PlyCount") {
-        let plies = record.moves.len();
-        if !is_decimal(&tag.value, plies as u64) {
-            replayer.errors.push(wrong_ply_count(tag, plies));
-        }
-    }
-    run.errors = replayer.errors;
-    if opts.deny_warnings {
-        for d in &mut run.errors {
-            d.severity = Severity::Error;
-        }
-    }
-    run
 }
 
 /// The labels of the diagnostics of a replay that stops short: a move not

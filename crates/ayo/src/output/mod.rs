@@ -5,7 +5,6 @@ pub mod analyze;
 pub mod board;
 pub mod compare;
 pub mod html;
-pub mod import;
 pub mod json;
 pub mod moves;
 pub mod standings;

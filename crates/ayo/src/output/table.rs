@@ -13,6 +13,15 @@
 //! stacked as lines of a column title and its value: no line is wider than
 //! asked, and no column wider than its cells. Markdown and CSV are not
 //! padded at all.
+//!
+//! The terminal tables are drawn here, not by comfy-table (which draws
+//! `board`'s tables), on purpose: their output is pinned byte for byte by the
+//! snapshot tests, and comfy-table cannot produce it. It has no cell that
+//! spans a row, which the long-text lines under a row are; and its own width
+//! arrangement and word splitting pick other widths and break points than the
+//! steps above (breaking after `/`, `=`, `-`, `:` or `,`, leaving optional
+//! columns out with a note, stacking rows). Fixing every width and wrapping
+//! every cell beforehand would leave it only the borders to draw.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -297,93 +306,61 @@ impl Grid {
     /// fit, else each row stacked as lines of a title and a value.
     fn terminal(&self, ascii: bool, max: usize) -> String {
         let b = if ascii { &ASCII } else { &UTF8 };
+        match self.layout(max) {
+            Some(layout) => self.draw(b, max, &layout),
+            None => self.stacked(b, max),
+        }
+    }
+
+    /// The columns of `shown` whose fit `rank` ranks, lowest rank first.
+    fn ranked(&self, shown: &[usize], rank: impl Fn(Fit) -> Option<u8>) -> Vec<usize> {
+        let mut ranked: Vec<(u8, usize)> = shown
+            .iter()
+            .filter_map(|&c| rank(self.fit_of(c)).map(|r| (r, c)))
+            .collect();
+        ranked.sort();
+        ranked.into_iter().map(|(_, c)| c).collect()
+    }
+
+    /// How the columns fit in `max` columns, by the steps of the [module](self)
+    /// documentation; `None` when they cannot and the rows are to be stacked.
+    fn layout(&self, max: usize) -> Option<Layout> {
         let n = self.header.len();
         // Measured once: the steps below ask for them many times.
         let natural: Vec<usize> = (0..n).map(|c| self.natural_width(c)).collect();
         let words: Vec<usize> = (0..n).map(|c| self.word_width(c, natural[c])).collect();
         let broken: Vec<usize> = (0..n).map(|c| self.piece_width(c, words[c])).collect();
         let mut shown: Vec<usize> = (0..n).collect();
-        let mut below: Vec<usize> = Vec::new();
         let mut widths = natural.clone();
-        let width_of = |shown: &[usize], widths: &[usize]| {
-            shown.iter().map(|&c| widths[c] + 3).sum::<usize>() + 1
-        };
-        let fits = |shown: &[usize], widths: &[usize]| width_of(shown, widths) <= max;
         // 1. Long text under its row, lowest rank first, until the rest fits.
-        let mut long: Vec<(u8, usize)> = shown
-            .iter()
-            .filter_map(|&c| match self.fit_of(c) {
-                Fit::Below(rank) => Some((rank, c)),
-                _ => None,
-            })
-            .collect();
-        long.sort();
-        for (_, c) in long {
-            if fits(&shown, &widths) {
-                break;
-            }
-            shown.retain(|&s| s != c);
-            below.push(c);
-        }
+        let long = self.ranked(&shown, |f| match f {
+            Fit::Below(rank) => Some(rank),
+            _ => None,
+        });
+        let mut below = take_out(&mut shown, &widths, max, long);
         // Under the row in column order, whichever moved first.
         below.sort();
-        // Narrows the widest column that may narrow (the first of those
-        // level), down to `floor(column)`, until the table fits. A column
-        // wider than all the others goes at once to the width of the next
-        // widest, or to the width that fits: as narrowing a column at a time
-        // would, without a step a column (a name of a million letters).
-        let shrink = |shown: &[usize], widths: &mut Vec<usize>, floor: &dyn Fn(usize) -> usize| {
-            while !fits(shown, widths) {
-                let excess = width_of(shown, widths) - max;
-                let Some(&c) = shown
-                    .iter()
-                    .filter(|&&c| widths[c] > floor(c))
-                    .max_by_key(|&&c| (widths[c], std::cmp::Reverse(c)))
-                else {
-                    break;
-                };
-                let next = shown
-                    .iter()
-                    .filter(|&&o| o != c && widths[o] > floor(o))
-                    .map(|&o| widths[o])
-                    .max()
-                    .unwrap_or(0);
-                let to = floor(c).max(next).max(widths[c].saturating_sub(excess));
-                widths[c] = if to < widths[c] { to } else { widths[c] - 1 };
-            }
-        };
         // 2. Wrap what may wrap, while its lines stay a comfortable length.
-        shrink(&shown, &mut widths, &|c| {
+        shrink(&shown, &mut widths, max, |c| {
             words[c].max(COMFORTABLE).min(natural[c])
         });
         // 3. Optional columns out, lowest rank first.
-        let mut dropped: Vec<usize> = Vec::new();
-        let mut optional: Vec<(u8, usize)> = shown
-            .iter()
-            .filter_map(|&c| match self.fit_of(c) {
-                Fit::Optional(rank) => Some((rank, c)),
-                _ => None,
-            })
-            .collect();
-        optional.sort();
-        for (_, c) in optional {
-            if fits(&shown, &widths) {
-                break;
-            }
-            shown.retain(|&s| s != c);
-            dropped.push(c);
-        }
+        let optional = self.ranked(&shown, |f| match f {
+            Fit::Optional(rank) => Some(rank),
+            _ => None,
+        });
+        let dropped = take_out(&mut shown, &widths, max, optional);
         // 4. Wrap at spaces as far as it takes, never below the widest word;
         // then inside words after their `/`, `=`, `-`, `:` or `,`.
-        shrink(&shown, &mut widths, &|c| words[c]);
+        shrink(&shown, &mut widths, max, |c| words[c]);
         if !self.never_stacked {
-            shrink(&shown, &mut widths, &|c| broken[c]);
+            shrink(&shown, &mut widths, max, |c| broken[c]);
         }
         // 5. A column holding a word wider than the table itself (a cell of
         // one piece, in a column that does not wrap) breaks it, down to a
         // comfortable width: no row is padded to the width of that word.
         let room = max.saturating_sub(4);
-        shrink(&shown, &mut widths, &|c| {
+        shrink(&shown, &mut widths, max, |c| {
             if words[c] > room {
                 words[c].min(COMFORTABLE)
             } else {
@@ -391,9 +368,25 @@ impl Grid {
             }
         });
         // 6. Columns that cannot fit even so: each row stacked.
-        if !fits(&shown, &widths) && !self.never_stacked {
-            return self.stacked(b, max);
+        if width_of(&shown, &widths) > max && !self.never_stacked {
+            return None;
         }
+        Some(Layout {
+            shown,
+            below,
+            dropped,
+            widths,
+        })
+    }
+
+    /// The table as `layout` fits it, and a note naming the columns left out.
+    fn draw(&self, b: &Borders, max: usize, layout: &Layout) -> String {
+        let Layout {
+            shown,
+            below,
+            dropped,
+            widths,
+        } = layout;
         // Lines under rows wrap inside the table: no column is widened for
         // them, so each is as wide as its cells.
         let cols: Vec<usize> = shown.iter().map(|&c| widths[c]).collect();
@@ -402,38 +395,13 @@ impl Grid {
             let segs: Vec<String> = cols.iter().map(|w| parts[1].repeat(w + 2)).collect();
             format!("{}{}{}\n", parts[0], segs.join(parts[2]), parts[3])
         };
-        let line = |cells: &[String]| {
-            // Each cell wrapped at spaces to its column; the row is as tall as
-            // its tallest cell.
-            let wrapped: Vec<Vec<String>> = shown
-                .iter()
-                .zip(&cols)
-                .map(|(&c, &w)| wrap(cells.get(c).map_or("", String::as_str), w))
-                .collect();
-            let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
-            let mut out = String::new();
-            for k in 0..height {
-                let parts: Vec<String> = wrapped
-                    .iter()
-                    .zip(&cols)
-                    .map(|(lines, &w)| pad(lines.get(k).map_or("", String::as_str), w))
-                    .collect();
-                out += &format!(
-                    "{} {} {}\n",
-                    b.edge,
-                    parts.join(&format!(" {} ", b.inner)),
-                    b.edge
-                );
-            }
-            out
-        };
         let mut out = rule(&b.top);
-        out += &line(&self.header);
+        out += &row_lines(b, shown, &cols, &self.header);
         out += &rule(&b.head);
         let inner = total.saturating_sub(4);
         for row in &self.rows {
-            out += &line(row);
-            for &c in &below {
+            out += &row_lines(b, shown, &cols, row);
+            for &c in below {
                 let Some(text) = row.get(c).filter(|t| !t.is_empty()) else {
                     continue;
                 };
@@ -459,6 +427,91 @@ impl Grid {
         }
         out
     }
+}
+
+/// Which columns a terminal table shows and how wide, and which moved under
+/// their rows or were left out.
+struct Layout {
+    shown: Vec<usize>,
+    below: Vec<usize>,
+    dropped: Vec<usize>,
+    widths: Vec<usize>,
+}
+
+/// The width of the table of the `shown` columns.
+fn width_of(shown: &[usize], widths: &[usize]) -> usize {
+    shown.iter().map(|&c| widths[c] + 3).sum::<usize>() + 1
+}
+
+/// Takes `candidates` out of `shown`, in order, until the table fits in
+/// `max`; returns those taken.
+fn take_out(
+    shown: &mut Vec<usize>,
+    widths: &[usize],
+    max: usize,
+    candidates: Vec<usize>,
+) -> Vec<usize> {
+    let mut taken = Vec::new();
+    for c in candidates {
+        if width_of(shown, widths) <= max {
+            break;
+        }
+        shown.retain(|&s| s != c);
+        taken.push(c);
+    }
+    taken
+}
+
+/// Narrows the widest column that may narrow (the first of those level),
+/// down to `floor(column)`, until the table fits in `max`. A column wider
+/// than all the others goes at once to the width of the next widest, or to
+/// the width that fits: as narrowing a column at a time would, without a step
+/// a column (a name of a million letters).
+fn shrink(shown: &[usize], widths: &mut [usize], max: usize, floor: impl Fn(usize) -> usize) {
+    while width_of(shown, widths) > max {
+        let excess = width_of(shown, widths) - max;
+        let Some(&c) = shown
+            .iter()
+            .filter(|&&c| widths[c] > floor(c))
+            .max_by_key(|&&c| (widths[c], std::cmp::Reverse(c)))
+        else {
+            break;
+        };
+        let next = shown
+            .iter()
+            .filter(|&&o| o != c && widths[o] > floor(o))
+            .map(|&o| widths[o])
+            .max()
+            .unwrap_or(0);
+        let to = floor(c).max(next).max(widths[c].saturating_sub(excess));
+        widths[c] = if to < widths[c] { to } else { widths[c] - 1 };
+    }
+}
+
+/// One row of the `shown` columns, each cell wrapped at spaces to its column
+/// (`cols`); the row is as tall as its tallest cell.
+fn row_lines(b: &Borders, shown: &[usize], cols: &[usize], cells: &[String]) -> String {
+    let wrapped: Vec<Vec<String>> = shown
+        .iter()
+        .zip(cols)
+        .map(|(&c, &w)| wrap(cells.get(c).map_or("", String::as_str), w))
+        .collect();
+    let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for k in 0..height {
+        let parts: Vec<String> = wrapped
+            .iter()
+            .zip(cols)
+            .map(|(lines, &w)| pad(lines.get(k).map_or("", String::as_str), w))
+            .collect();
+        out += &format!(
+            "{} {} {}\n",
+            b.edge,
+            parts.join(&format!(" {} ", b.inner)),
+            b.edge
+        );
+    }
+    out
 }
 
 impl Grid {

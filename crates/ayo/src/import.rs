@@ -1,23 +1,49 @@
-//! The way back from JSON (as `ayo json` prints it) to a [`Record`], for
-//! `ayo import`: [`JsonGames`] cuts a byte stream into one JSON value a game,
-//! [`read_game`] reads one into an [`ImportGame`], and [`to_record`] turns that
-//! into a record and the text it is written as.
+//! The way back from JSON (as `ayo json` prints it) to records, for
+//! `ayo import`. [`games`] is the entry point: it reads a stream of JSON games
+//! and gives each back as a record, its canonical text and what replaying it
+//! found. Its parts can be used alone: [`JsonGames`] cuts a byte stream into
+//! one JSON value a game, [`read_game`] reads one into an [`ImportGame`], and
+//! [`to_record`] turns that into a record and the text it is written as.
 //!
 //! A game is read straight into [`ImportGame`], never through a
 //! `serde_json::Value`, and only the fields the notation holds are kept
 //! (laps, boards and the like are skipped as they are read), so memory stays
 //! a small multiple of the game's JSON.
+//!
+//! ```
+//! use ayo::import::{Imported, games};
+//! use ayo::replay::Options;
+//!
+//! let json = r#"{"tags": {"Rules": "russ"}, "moves": [{"pit": "c", "claim": 7}], "result": {"token": "*"}}
+//! {"moves": [{"pit": "c", "claim": 6}], "result": {"token": "*"}}
+//! {"moves": [{"pit": 3}]}"#;
+//! let mut read = games(json.as_bytes(), &Options::default(), None);
+//! let first = read.next().unwrap().unwrap();
+//! let Ok(Imported::Record { text, .. }) = &first.outcome else { panic!() };
+//! assert_eq!(text, "[Rules \"russ\"]\n\n1. cx7 *\n");
+//! assert!(first.diagnostics.is_empty());
+//! // A false claim is imported, and reported as replay reports it.
+//! let second = read.next().unwrap().unwrap();
+//! assert_eq!(second.diagnostics.len(), 1);
+//! // A game that cannot be read says where it went wrong.
+//! let third = read.next().unwrap().unwrap();
+//! assert_eq!((third.number, third.line, third.column), (3, 3, 20));
+//! assert!(third.outcome.unwrap_err().to_string().starts_with("moves[0].pit: "));
+//! assert!(read.next().is_none());
+//! ```
 
 use std::io::{self, BufRead};
 
 use serde::Deserialize;
 use serde::de::{self, Deserializer, IgnoredAny};
 
+use crate::diagnostics::Diagnostic;
 use crate::notation::{
     Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, Tag, Termination, Variation,
     parse_record, sort_tags, write_record,
 };
 use crate::notation::{check_comment, check_writable as check};
+use crate::replay::{self, Options};
 
 /// Why a JSON game cannot become a record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -48,6 +74,10 @@ pub enum ImportError {
     /// all: a tag name or value the notation cannot hold.
     #[error("the game cannot be written as .ayo{}", match .0 { Some(e) => format!(": {e} (a tag name, tag value or comment that the notation cannot hold)"), None => " without changing it (a comment or tag that the notation cannot hold)".to_string() })]
     Unwritable(Option<String>),
+    /// The value was cut off before its end (see [`JsonGames`]), which is
+    /// why it is not a game.
+    #[error("cut off before its end: {0}")]
+    CutOff(Box<ImportError>),
 }
 
 /// One game as `ayo import` reads it: every field `ayo json` writes, and no
@@ -588,11 +618,12 @@ impl<R: BufRead> JsonGames<R> {
         }
     }
 
-    fn read_value(&mut self) -> io::Result<Option<JsonValue>> {
-        // Between values: skip white space (and, in an array, its commas).
+    /// Skips what lies between values: white space (and, in an array, its
+    /// brackets and commas). False at the end of the input.
+    fn skip_between(&mut self) -> io::Result<bool> {
         loop {
             if self.pos >= self.line.len() && !self.next_line()? {
-                return Ok(None);
+                return Ok(false);
             }
             match self.line[self.pos] {
                 b' ' | b'\t' | b'\r' | b'\n' => self.pos += 1,
@@ -605,8 +636,59 @@ impl<R: BufRead> JsonGames<R> {
                     self.in_array = true;
                     self.pos += 1;
                 }
-                _ => break,
+                _ => return Ok(true),
             }
+        }
+    }
+
+    /// Reads an object or array from `self.pos` to its closing bracket,
+    /// copying each finished line from `seg` into `bytes`; true when the
+    /// value is cut off first (see [`JsonGames`]).
+    fn scan_object(&mut self, bytes: &mut Vec<u8>, seg: &mut usize) -> io::Result<bool> {
+        let (mut depth, mut in_string, mut escape) = (0usize, false, false);
+        loop {
+            if self.pos >= self.line.len() {
+                bytes.extend_from_slice(&self.line[*seg..]);
+                let more = self.next_line()?;
+                *seg = self.pos;
+                if !more {
+                    return Ok(true);
+                }
+                if !in_string && self.line.first() == Some(&b'{') {
+                    // A new value in the first column: the open one was cut off.
+                    return Ok(true);
+                }
+            }
+            let b = self.line[self.pos];
+            self.pos += 1;
+            if in_string {
+                match b {
+                    _ if escape => escape = false,
+                    b'\\' => escape = true,
+                    b'"' => in_string = false,
+                    // A line break cannot be in a string: the value was cut off.
+                    b'\n' => return Ok(true),
+                    _ => {}
+                }
+            } else {
+                match b {
+                    b'"' => in_string = true,
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return Ok(false);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn read_value(&mut self) -> io::Result<Option<JsonValue>> {
+        if !self.skip_between()? {
+            return Ok(None);
         }
         let (line, column) = (self.line_number, self.column());
         let first = self.line[self.pos];
@@ -620,45 +702,7 @@ impl<R: BufRead> JsonGames<R> {
         // Where the part of the current line not yet copied to `bytes` starts:
         // the value is copied a line at a time.
         let mut seg = self.pos;
-        let (mut depth, mut in_string, mut escape) = (0usize, false, false);
-        let cut_off = loop {
-            if self.pos >= self.line.len() {
-                bytes.extend_from_slice(&self.line[seg..]);
-                let more = self.next_line()?;
-                seg = self.pos;
-                if !more {
-                    break true;
-                }
-                if !in_string && self.line.first() == Some(&b'{') {
-                    // A new value in the first column: the open one was cut off.
-                    break true;
-                }
-            }
-            let b = self.line[self.pos];
-            self.pos += 1;
-            if in_string {
-                match b {
-                    _ if escape => escape = false,
-                    b'\\' => escape = true,
-                    b'"' => in_string = false,
-                    // A line break cannot be in a string: the value was cut off.
-                    b'\n' => break true,
-                    _ => {}
-                }
-            } else {
-                match b {
-                    b'"' => in_string = true,
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            break false;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        };
+        let cut_off = self.scan_object(&mut bytes, &mut seg)?;
         if bytes.is_empty() && self.line[self.pos..].iter().all(u8::is_ascii_whitespace) {
             // The value is the rest of its line (a line of NDJSON): the line
             // becomes the value, not copied, so a big game is held once. The
@@ -680,6 +724,112 @@ impl<R: BufRead> Iterator for JsonGames<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.read_value().transpose()
+    }
+}
+
+/// One JSON value of an input, read as a game by [`games`].
+#[derive(Debug)]
+pub struct ImportedGame {
+    /// 1-based number of the value in its input (of the game, in an array).
+    pub number: usize,
+    /// 1-based line in the input: where the fault is for an
+    /// [`ImportError::Json`], else where the value starts.
+    pub line: usize,
+    /// 1-based column (in bytes) in the input, as `line`.
+    pub column: usize,
+    /// What the value became.
+    pub outcome: Result<Imported, ImportError>,
+    /// What replaying an imported record found, with spans into its text
+    /// ([`Imported::Record`]'s `text`); empty for anything else.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The games of a JSON input: the iterator [`games`] returns.
+pub struct Games<R> {
+    values: JsonGames<R>,
+    options: Options,
+    only: Option<u64>,
+    done: bool,
+}
+
+/// Reads JSON games from `reader` (NDJSON, objects one after another, or an
+/// array, as [`JsonGames`] cuts them) and turns each into a record, replayed
+/// with `options`. With `only`, just the game of that number is read into a
+/// record, and reading stops after it. An error reading the input ends the
+/// iteration. Every game comes back, whether or not it could be read: see
+/// [`ImportedGame`]. The [module](self) documentation has an example.
+pub fn games<R: BufRead>(reader: R, options: &Options, only: Option<u64>) -> Games<R> {
+    Games {
+        values: JsonGames::new(reader),
+        options: *options,
+        only,
+        done: false,
+    }
+}
+
+impl<R: BufRead> Games<R> {
+    /// How many JSON values have been read so far (with `only`, including
+    /// those skipped).
+    pub fn read(&self) -> usize {
+        self.values.count
+    }
+
+    fn import(&self, mut value: JsonValue) -> ImportedGame {
+        // The JSON text is let go as soon as it is read: for a big game it is
+        // the largest thing held, and the record comes next.
+        let bytes = std::mem::take(&mut value.bytes);
+        let game = read_game(&bytes);
+        drop(bytes);
+        let outcome = game.and_then(to_record);
+        let ((line, column), outcome) = match outcome {
+            Err(e) => {
+                let place = match e {
+                    ImportError::Json { line, column, .. } => value.place(line, column),
+                    _ => (value.line, value.column),
+                };
+                let e = if value.cut_off {
+                    ImportError::CutOff(Box::new(e))
+                } else {
+                    e
+                };
+                (place, Err(e))
+            }
+            ok => ((value.line, value.column), ok),
+        };
+        let diagnostics = match &outcome {
+            Ok(Imported::Record { record, .. }) => replay::check(record, &self.options),
+            _ => Vec::new(),
+        };
+        ImportedGame {
+            number: value.number,
+            line,
+            column,
+            outcome,
+            diagnostics,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = io::Result<ImportedGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            let value = match self.values.next()? {
+                Ok(value) => value,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            match self.only {
+                Some(n) if n != value.number as u64 => continue,
+                Some(_) => self.done = true,
+                None => {}
+            }
+            return Some(Ok(self.import(value)));
+        }
+        None
     }
 }
 
