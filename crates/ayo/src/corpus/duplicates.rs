@@ -294,7 +294,11 @@ pub struct Scan {
 /// The first pass: parses and keys every game of the inputs `names` (`-`
 /// for standard input), in order. Games that cannot be keyed, and inputs
 /// that cannot be read, are reported through the runner and left out.
-pub fn scan<R: Runner>(names: &[String], options: &Options, runner: &mut R) -> Result<Scan, R::Error> {
+pub fn scan<R: Runner>(
+    names: &[String],
+    options: &Options,
+    runner: &mut R,
+) -> Result<Scan, R::Error> {
     pass::first(names.to_vec(), *options, runner)
 }
 

@@ -100,7 +100,10 @@ pub fn grid(report: &Report, style: Style) -> Grid {
                 game.file.to_string(),
                 game.game.to_string(),
                 game.plies.to_string(),
-                report.differ(g.games[0], id).unwrap_or_default().to_string(),
+                report
+                    .differ(g.games[0], id)
+                    .unwrap_or_default()
+                    .to_string(),
             ]);
         }
     }
