@@ -1,29 +1,21 @@
 //! `ayo filter`: choose games, and print them as they were written.
 
-use std::collections::HashMap;
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
-
-use ayo::corpus::select::{
-    Board, Criteria, CriterionError, Date, Opening, Range, TagTest, Winner, scan_tags,
-};
-use ayo::files::batch::{Batch, Slot};
-use ayo::files::write::Existing;
-use ayo::notation::{Outcome, RawGame, write_record};
-use ayo::replay::{Options, replay};
-use ayo::rules::Ruleset;
-
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use memchr::memmem;
+use ayo::corpus::select::{
+    Board, Criteria, CriterionError, Date, Opening, Printer, Range, Selection, Split, SplitError,
+    TagTest, Winner,
+};
+use ayo::files::write::Existing;
+use ayo::notation::{Outcome, RawGame, SyntaxError, write_record};
+use ayo::rules::Ruleset;
 
-use ayo::notation::SyntaxError;
-
-use super::parallel::ordered;
+use super::parallel::{Ordered, ordered};
 use super::signals;
 use super::{
-    Ctx, Fatal, GAMES_FROM_1, GameArg, Input, JobsArg, ReplayArgs, input_names, io_message,
-    past_the_end,
+    Ctx, Fatal, GAMES_FROM_1, GameArg, Input, JobsArg, ReplayArgs, input_names, past_the_end,
 };
 
 /// Print the games that meet every criterion given, byte for byte.
@@ -197,23 +189,21 @@ fn game_range(s: &str) -> Result<Range, String> {
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
-    let criteria = args.criteria();
-    let opts = args.replay.options(false);
-    let numbers = args.numbers();
+    let selection =
+        Selection::new(args.criteria(), args.replay.options(false)).inverted(args.invert);
     let mut printer = Printer::default();
     let mut split = match (&args.split_by, &args.out) {
-        (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), dir, ctx)?),
+        (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), signals::out_folder(dir, ctx)?)),
         _ => None,
     };
     let mut selected = 0u64;
-    let needles = Needles::new(&args.tag, &args.player);
-    let splitting = split.is_some();
+    let canonical = args.fmt && !args.count && split.is_none();
     // A worker tests the game (and writes its canonical form for --fmt); the
     // sink counts and prints in input order.
     let work = |_: &str, raw: &RawGame| -> Result<Pick, Fatal> {
-        Ok(if chosen(&criteria, &needles, raw, &opts) == args.invert {
+        Ok(if !selection.picks(raw) {
             Pick::Skip
-        } else if args.fmt && !args.count && !splitting {
+        } else if canonical {
             Pick::Canonical(raw.parse().map(|record| write_record(&record)))
         } else {
             Pick::Take
@@ -238,46 +228,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let names = input_names(&args.files);
     ctx.start_progress(&names);
     ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
-        for name in names {
-            let input = match Input::open_for(&name, ctx) {
-                Ok(input) => input,
-                Err(e) => {
-                    ordered.io_error(ctx, &Arc::from(name.as_str()), e);
-                    continue;
-                }
-            };
-            let file: Arc<str> = Arc::from(input.name.as_str());
-            let mut count = 0u64;
-            for raw in input.games() {
-                let raw = match raw {
-                    Ok(raw) => raw,
-                    Err(e) => {
-                        ordered.io_error(ctx, &file, e);
-                        // Nothing more can be said of this input.
-                        count = u64::MAX;
-                        break;
-                    }
-                };
-                count += 1;
-                ctx.progress_game(&raw);
-                if let Some(range) = &numbers {
-                    if range.max.is_some_and(|m| count > m) {
-                        break;
-                    }
-                    if !range.contains(count) {
-                        continue;
-                    }
-                }
-                ordered.game(ctx, &file, raw)?;
-            }
-            ctx.progress_input_done();
-            // `--game N` names one game, and a file without it is an error, as
-            // in every command; a `--games` range selects what is there.
-            if let Some(n) = args.game.game.filter(|&n| count < n) {
-                ordered.usage_error(ctx, past_the_end("--game", n, &file, count, "game"));
-            }
-        }
-        Ok(())
+        read(&names, &args, ctx, ordered)
     })?;
     ctx.finish_progress();
     if args.count {
@@ -289,11 +240,67 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         } else {
             Existing::Refuse
         };
-        split.finish(out, existing)?;
+        let files = split
+            .finish(existing)
+            .map_err(|e| Fatal::Error(e.to_string()))?;
+        for (path, n) in files {
+            writeln!(out, "{}\t{n}", path.display())?;
+        }
     }
     // Like grep: 1 when nothing was selected. A syntax error is not a verdict
     // here (--invalid selects such games), so it does not count.
     ctx.invalid = selected == 0;
+    Ok(())
+}
+
+/// Hands over the games of every input within `--game` or `--games`, in
+/// order.
+fn read(
+    names: &[String],
+    args: &Args,
+    ctx: &mut Ctx,
+    ordered: &mut Ordered<'_, RawGame, Pick>,
+) -> Result<(), Fatal> {
+    let numbers = args.numbers();
+    for name in names {
+        let input = match Input::open_for(name, ctx) {
+            Ok(input) => input,
+            Err(e) => {
+                ordered.io_error(ctx, &Arc::from(name.as_str()), e);
+                continue;
+            }
+        };
+        let file: Arc<str> = Arc::from(input.name.as_str());
+        let mut count = 0u64;
+        for raw in input.games() {
+            let raw = match raw {
+                Ok(raw) => raw,
+                Err(e) => {
+                    ordered.io_error(ctx, &file, e);
+                    // Nothing more can be said of this input.
+                    count = u64::MAX;
+                    break;
+                }
+            };
+            count += 1;
+            ctx.progress_game(&raw);
+            if let Some(range) = &numbers {
+                if range.max.is_some_and(|m| count > m) {
+                    break;
+                }
+                if !range.contains(count) {
+                    continue;
+                }
+            }
+            ordered.game(ctx, &file, raw)?;
+        }
+        ctx.progress_input_done();
+        // `--game N` names one game, and a file without it is an error, as
+        // in every command; a `--games` range selects what is there.
+        if let Some(n) = args.game.game.filter(|&n| count < n) {
+            ordered.usage_error(ctx, past_the_end("--game", n, &file, count, "game"));
+        }
+    }
     Ok(())
 }
 
@@ -307,193 +314,14 @@ enum Pick {
     Canonical(Result<String, SyntaxError>),
 }
 
-/// Whether `raw` meets the criteria: the tags first, from the raw bytes, and
-/// only then, when needed, the parsed record and its replay.
-fn chosen(criteria: &Criteria, needles: &Needles, raw: &RawGame, opts: &Options) -> bool {
-    if needles.refuse(&raw.bytes) {
-        return false;
-    }
-    if criteria.on_tags() && !scan_tags(&raw.bytes).is_some_and(|t| criteria.tags_match(&t)) {
-        return false;
-    }
-    if !criteria.on_record() {
-        return true;
-    }
-    match raw.parse() {
-        Err(_) => criteria.play_matches(None, None),
-        Ok(record) if criteria.on_replay() => {
-            let game = replay(record, opts);
-            criteria.play_matches(Some(&game.record), Some(&game))
+impl From<SplitError> for Fatal {
+    fn from(e: SplitError) -> Self {
+        match e {
+            // As the output's own writes: the reader went away.
+            SplitError::Print { source, .. } if source.kind() == io::ErrorKind::BrokenPipe => {
+                Fatal::BrokenPipe
+            }
+            e => Fatal::Error(e.to_string()),
         }
-        Ok(record) => criteria.play_matches(Some(&record), None),
-    }
-}
-
-/// A quick "no" before the tags are read: texts of which a game must contain
-/// one for a criterion to hold. One group holds the values of `--tag
-/// NAME=VALUE` (when every `--tag` is one), another the `--player` names,
-/// each in its quotes (`"7"`, not the 7 of every move number): a tag with
-/// that value has it in its text as written, unless the value holds a
-/// character that is escaped there (`"` or `\`), and then there is no
-/// group. A game that has a text of each group is read as usual; most games
-/// of a selective filter have none, and are refused at the cost of a search.
-struct Needles {
-    groups: Vec<Vec<memmem::Finder<'static>>>,
-}
-
-impl Needles {
-    fn new(tags: &[TagTest], players: &[String]) -> Needles {
-        let group = |values: Option<Vec<&str>>| {
-            values
-                .filter(|v| !v.is_empty() && v.iter().all(|s| !s.contains(['"', '\\'])))
-                .map(|v| {
-                    v.into_iter()
-                        .map(|s| memmem::Finder::new(format!("\"{s}\"").as_bytes()).into_owned())
-                        .collect::<Vec<_>>()
-                })
-        };
-        let values = tags
-            .iter()
-            .map(|t| match t {
-                TagTest::Equals { value, .. } => Some(value.as_str()),
-                TagTest::Matches { .. } => None,
-            })
-            .collect::<Option<Vec<&str>>>();
-        let names = Some(players.iter().map(String::as_str).collect());
-        Needles {
-            groups: [group(values), group(names)]
-                .into_iter()
-                .flatten()
-                .collect(),
-        }
-    }
-
-    /// Whether `bytes` lacks every text of some group.
-    fn refuse(&self, bytes: &[u8]) -> bool {
-        self.groups
-            .iter()
-            .any(|g| !g.iter().any(|f| f.find(bytes).is_some()))
-    }
-}
-
-/// The line ending a game's text uses: CRLF when it has one, else LF.
-fn line_ending(bytes: &[u8]) -> &'static [u8] {
-    if memchr::memmem::find(bytes, b"\r\n").is_some() {
-        b"\r\n"
-    } else {
-        b"\n"
-    }
-}
-
-/// Writes games one after another, a blank line between them.
-#[derive(Default)]
-pub struct Printer {
-    /// The line ending of the last game written, if any.
-    last: Option<&'static [u8]>,
-}
-
-impl Printer {
-    /// A game's original text, then a line ending of its own kind.
-    pub fn original(&mut self, out: &mut impl Write, raw: &RawGame) -> Result<(), Fatal> {
-        if let Some(eol) = self.last {
-            out.write_all(eol)?;
-        }
-        let eol = line_ending(&raw.bytes);
-        out.write_all(&raw.bytes)?;
-        out.write_all(eol)?;
-        self.last = Some(eol);
-        Ok(())
-    }
-
-    /// A game in canonical form (which ends with a line ending).
-    fn canonical(&mut self, out: &mut impl Write, text: &str) -> Result<(), Fatal> {
-        if let Some(eol) = self.last {
-            out.write_all(eol)?;
-        }
-        out.write_all(text.as_bytes())?;
-        self.last = Some(b"\n");
-        Ok(())
-    }
-}
-
-/// `--split-by TAG --out DIR`: a file per tag value, all put in place at the
-/// end (see [`Batch`]), so that a run that fails writes none.
-struct Split {
-    tag: String,
-    batch: Batch,
-    /// Each value's file, its printer and number of games.
-    files: HashMap<Option<String>, (Slot, Printer, u64)>,
-    /// Values in the order first seen.
-    order: Vec<Option<String>>,
-}
-
-impl Split {
-    fn new(tag: String, dir: &Path, ctx: &mut Ctx) -> Result<Split, Fatal> {
-        let batch = signals::out_folder(dir, ctx)?;
-        Ok(Split {
-            tag,
-            batch,
-            files: HashMap::new(),
-            order: Vec::new(),
-        })
-    }
-
-    fn write(&mut self, raw: &RawGame) -> Result<(), Fatal> {
-        let value = scan_tags(&raw.bytes).and_then(|tags| {
-            tags.into_iter()
-                .find(|t| t.name == self.tag)
-                .map(|t| t.value.into_owned())
-        });
-        if !self.files.contains_key(&value) {
-            let text = value.as_deref().unwrap_or("untagged");
-            let slot = self.batch.add(text, "ayo").map_err(|e| {
-                Fatal::Error(format!(
-                    "cannot write in {}: {}",
-                    self.batch.dir().display(),
-                    io_message(&e)
-                ))
-            })?;
-            self.files
-                .insert(value.clone(), (slot, Printer::default(), 0));
-            self.order.push(value.clone());
-        }
-        let Some((slot, printer, n)) = self.files.get_mut(&value) else {
-            return Ok(());
-        };
-        // Opened for each game, so that a tag with many values does not run
-        // out of file handles.
-        let path = self.batch.path(*slot);
-        let cannot = |e: std::io::Error| {
-            Fatal::Error(format!(
-                "cannot write {}: {}",
-                path.display(),
-                io_message(&e)
-            ))
-        };
-        let mut w = BufWriter::new(self.batch.open(*slot).map_err(cannot)?);
-        printer.original(&mut w, raw).map_err(|e| match e {
-            Fatal::Error(m) => Fatal::Error(format!("{}: {m}", path.display())),
-            other => other,
-        })?;
-        w.flush().map_err(cannot)?;
-        *n += 1;
-        Ok(())
-    }
-
-    /// Puts the files in place, then lists them: `PATH<TAB>GAMES`.
-    fn finish(self, out: &mut impl Write, existing: Existing) -> Result<(), Fatal> {
-        let listing: Vec<(PathBuf, u64)> = self
-            .order
-            .iter()
-            .filter_map(|value| self.files.get(value))
-            .map(|(slot, _, n)| (self.batch.path(*slot), *n))
-            .collect();
-        self.batch
-            .commit(existing)
-            .map_err(|e| Fatal::Error(e.to_string()))?;
-        for (path, n) in listing {
-            writeln!(out, "{}\t{n}", path.display())?;
-        }
-        Ok(())
     }
 }

@@ -1,6 +1,6 @@
 //! Working on many records at once: choosing games by what they say and how
-//! they play ([`select`]), and recognising the same game under other tags
-//! ([`key`]). No I/O: the `filter` and `duplicates` commands read and write.
+//! they play ([`select`]), recognising the same game under other tags
+//! ([`key`]), and finding such games across many inputs ([`duplicates`]).
 //!
 //! ```
 //! use ayo::corpus::select::{Criteria, TagTest, scan_tags};
@@ -12,6 +12,7 @@
 //! assert!(criteria.tags_match(&tags));
 //! ```
 
+pub mod duplicates;
 pub mod key;
 pub mod select;
 pub mod standings;

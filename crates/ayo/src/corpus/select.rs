@@ -8,6 +8,10 @@
 //! chosen by them. Those on the play (result, winner, validity, plies,
 //! positions, openings) need the parsed record, and for some the replay; a
 //! game that does not parse fails every one of them except `--invalid`.
+//!
+//! A [`Selection`] tests a game's raw text against the criteria, in that
+//! order; a [`Printer`] writes the games chosen as they were written, and a
+//! [`Split`] writes them into one file per value of a tag.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -19,6 +23,12 @@ use thiserror::Error;
 use crate::notation::{Outcome, Record};
 use crate::replay::Game;
 use crate::rules::{Position, Ruleset, SetupError, Side};
+
+mod selection;
+mod split;
+
+pub use selection::Selection;
+pub use split::{Printer, Split, SplitError};
 
 /// A criterion given on the command line that cannot be read.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod board;
 pub mod compare;
+pub mod duplicates;
 pub mod html;
 pub mod json;
 pub mod moves;
