@@ -8,9 +8,11 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::Serialize;
 
-use crate::notation::{Comment, Glyph, Numbering, Record, Span};
-use crate::output::table::{Fit, Grid};
-use crate::rules::{GameEnd, Pit, Side};
+use crate::analysis::{Label, MoveVerdict, Outcome, Outcomes};
+use crate::notation::{Comment, Numbering, Record, Span, write_record};
+use crate::output::table::{Fit, Grid, Style, result_line, wrap_lines};
+use crate::replay::Game;
+use crate::rules::{GameEnd, Pit, Ruleset, Side};
 use crate::search::{Answer, Value};
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
@@ -62,91 +64,6 @@ pub fn result_token(end: &GameEnd) -> &'static str {
         Some(Side::South) => "1-0",
         Some(Side::North) => "0-1",
         None => "1/2-1/2",
-    }
-}
-
-/// A position's exact outcome for the side to move under `end=majority`, as
-/// the endgame tables give it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Outcome {
-    /// The side to move loses with perfect play by both sides.
-    Loss,
-    /// Neither side can force a win.
-    Draw,
-    /// The side to move wins with perfect play by both sides.
-    Win,
-}
-
-impl Outcome {
-    /// The outcome of an exact value's sign: above 0 a win, 0 a draw, below
-    /// 0 a loss.
-    pub fn of(value: Value) -> Outcome {
-        match value.signum() {
-            1 => Outcome::Win,
-            0 => Outcome::Draw,
-            _ => Outcome::Loss,
-        }
-    }
-
-    /// `win`, `draw` or `loss`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::Win => "win",
-            Outcome::Draw => "draw",
-            Outcome::Loss => "loss",
-        }
-    }
-}
-
-/// A move that made the exact outcome worse for its mover: from a win to a
-/// draw or loss, or from a draw to a loss. Written `win->draw`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OutcomeLost {
-    /// The outcome before the move, with perfect play.
-    pub from: Outcome,
-    /// The outcome after it, for the same side.
-    pub to: Outcome,
-}
-
-impl OutcomeLost {
-    /// The loss of outcome of playing a move worth `to` in a position worth
-    /// `from`; `None` when the move keeps the outcome.
-    pub fn of(from: Outcome, to: Outcome) -> Option<OutcomeLost> {
-        (to < from).then_some(OutcomeLost { from, to })
-    }
-}
-
-impl std::fmt::Display for OutcomeLost {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}->{}", self.from.as_str(), self.to.as_str())
-    }
-}
-
-impl Serialize for OutcomeLost {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-/// What the endgame tables add to a search's answer under `end=majority`,
-/// where they know each move's exact win, draw or loss but not its final
-/// score.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcomes {
-    /// The position's exact outcome for the side to move.
-    pub outcome: Outcome,
-    /// Every legal move and its exact outcome for the mover, in pit order.
-    pub moves: Vec<(Pit, Outcome)>,
-    /// The search's own best move, when it gives away the exact outcome and
-    /// another move was chosen instead.
-    pub switched_from: Option<Pit>,
-}
-
-impl Outcomes {
-    /// The exact outcome of playing `pit`, when the tables know it.
-    pub fn of_move(&self, pit: Pit) -> Option<Outcome> {
-        self.moves.iter().find(|(p, _)| *p == pit).map(|&(_, o)| o)
     }
 }
 
@@ -290,124 +207,6 @@ pub fn best_text(
     out
 }
 
-/// How much a move lost, named: the labels of `ayo analyze`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Label {
-    /// Lost at least [`Thresholds::blunder`] seeds.
-    Blunder,
-    /// Lost at least [`Thresholds::mistake`] seeds.
-    Mistake,
-    /// Lost at least [`Thresholds::inaccuracy`] seeds.
-    Inaccuracy,
-}
-
-impl Label {
-    /// `blunder`, `mistake` or `inaccuracy`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Label::Blunder => "blunder",
-            Label::Mistake => "mistake",
-            Label::Inaccuracy => "inaccuracy",
-        }
-    }
-
-    /// The glyph `analyze --format ayo` gives a move that has none: `??`, `?`, `?!`.
-    pub fn glyph(self) -> Glyph {
-        match self {
-            Label::Blunder => Glyph::Blunder,
-            Label::Mistake => Glyph::Mistake,
-            Label::Inaccuracy => Glyph::Dubious,
-        }
-    }
-}
-
-/// The least loss, in seeds, of each label.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Thresholds {
-    /// 8 by default.
-    pub blunder: Value,
-    /// 4 by default.
-    pub mistake: Value,
-    /// 2 by default.
-    pub inaccuracy: Value,
-}
-
-impl Default for Thresholds {
-    fn default() -> Self {
-        Thresholds {
-            blunder: 8,
-            mistake: 4,
-            inaccuracy: 2,
-        }
-    }
-}
-
-impl Thresholds {
-    /// The label of a move: its loss's, raised to at least a mistake when
-    /// the move gave away an exact outcome (a won or drawn endgame thrown
-    /// away is never a mere inaccuracy, however few seeds the search sees).
-    pub fn label_move(&self, loss: Value, outcome_lost: Option<OutcomeLost>) -> Option<Label> {
-        match (self.label(loss), outcome_lost) {
-            (label, None) => label,
-            (Some(Label::Blunder), Some(_)) => Some(Label::Blunder),
-            (_, Some(_)) => Some(Label::Mistake),
-        }
-    }
-
-    /// The label of a loss, the gravest that applies; `None` below every
-    /// threshold (a loss of 0 never has one).
-    pub fn label(&self, loss: Value) -> Option<Label> {
-        if loss <= 0 {
-            None
-        } else if loss >= self.blunder {
-            Some(Label::Blunder)
-        } else if loss >= self.mistake {
-            Some(Label::Mistake)
-        } else if loss >= self.inaccuracy {
-            Some(Label::Inaccuracy)
-        } else {
-            None
-        }
-    }
-}
-
-/// The engine's verdict on one main-line move.
-#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
-pub struct MoveVerdict {
-    /// Ply, from 1.
-    pub ply: u32,
-    /// Move number.
-    pub number: u32,
-    /// `south` or `north`.
-    pub side: &'static str,
-    /// The move played.
-    pub played: String,
-    /// The played move's value, in seeds, from the mover's point of view.
-    pub value: Value,
-    /// The engine's move.
-    pub best: String,
-    /// The engine's move's value.
-    pub best_value: Value,
-    /// `best_value - value`: seeds the move gave away (0 for the best move).
-    pub loss: Value,
-    /// The label of the loss, if any.
-    pub label: Option<Label>,
-    /// Whether the values are exact.
-    pub exact: bool,
-    /// The depth searched.
-    pub depth: u32,
-    /// The engine's line from the position before the move.
-    pub pv: Vec<String>,
-    /// When the endgame tables (under `end=majority`) show that the move
-    /// made the mover's exact outcome worse: `win->draw`, `win->loss` or
-    /// `draw->loss`. Such a move is labelled at least a mistake, and `best`
-    /// is a move that keeps the outcome.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<String>")]
-    pub outcome_lost: Option<OutcomeLost>,
-}
-
 /// One side's totals over a game.
 #[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
 pub struct SideTotals {
@@ -482,6 +281,61 @@ pub struct GameAnalysis {
     /// Why the analysis stopped before the end of the main line: an illegal
     /// move.
     pub stopped: Option<String>,
+}
+
+impl GameAnalysis {
+    /// The analysis of game `number` of `file`, replayed as `game` under
+    /// `rules`, from the verdicts on its main-line moves: each side's totals,
+    /// and why the verdicts stop short of the end, when they do.
+    pub fn new(
+        file: &str,
+        number: usize,
+        rules: &Ruleset,
+        game: &Game,
+        verdicts: Vec<MoveVerdict>,
+    ) -> GameAnalysis {
+        let stopped = game.moves.get(verdicts.len()).map(|m| {
+            let side = m.side.title();
+            match &m.refusal {
+                Some(why) => format!("ply {}, {side}'s {}: {why}", m.ply, m.letter),
+                None => format!("ply {}: not played", m.ply),
+            }
+        });
+        GameAnalysis {
+            file: file.to_string(),
+            game: number,
+            rules: rules.to_string(),
+            south: SideTotals::of(&verdicts, Side::South.name()),
+            north: SideTotals::of(&verdicts, Side::North.name()),
+            moves: verdicts,
+            stopped,
+        }
+    }
+
+    /// The analysis as `ayo analyze` prints it in a terminal table
+    /// ([`Style::Table`]) or Markdown: the `heading`, the verdicts' table,
+    /// the result of `game` and each side's totals. CSV and JSON are not
+    /// text of this kind: see [`analyze_grid`] and the serialization.
+    pub fn text(&self, game: &Game, heading: &str, style: Style) -> String {
+        let pits = game.rules.map_or(6, |r| r.pits());
+        let table = analyze_grid(&self.moves, pits).render(style);
+        let mut summary = format!(
+            "{}\nSouth: {}\nNorth: {}\n",
+            result_line(game),
+            self.south.text(),
+            self.north.text()
+        );
+        if let Some(why) = &self.stopped {
+            summary += &format!("analysis stopped at {why}\n");
+        }
+        match style {
+            Style::Table { width, .. } => {
+                let summary: String = summary.lines().map(|l| wrap_lines(l, width)).collect();
+                format!("{}\n{table}\n{summary}", wrap_lines(heading, width))
+            }
+            _ => format!("### {heading}\n\n{table}\n{summary}"),
+        }
+    }
 }
 
 /// The CSV and table columns of a verdict (CSV puts `file` and `game` first).
@@ -604,34 +458,16 @@ pub fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
     }
 }
 
+/// The record as `analyze --format ayo` prints it: canonical, with the
+/// verdicts added (see [`write_verdicts`]).
+pub fn annotated(mut record: Record, verdicts: &[MoveVerdict]) -> String {
+    write_verdicts(&mut record, verdicts);
+    write_record(&record)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn outcomes_order_and_losses() {
-        assert_eq!(Outcome::of(3), Outcome::Win);
-        assert_eq!(Outcome::of(0), Outcome::Draw);
-        assert_eq!(Outcome::of(-1), Outcome::Loss);
-        assert_eq!(OutcomeLost::of(Outcome::Win, Outcome::Win), None);
-        assert_eq!(OutcomeLost::of(Outcome::Loss, Outcome::Loss), None);
-        assert_eq!(OutcomeLost::of(Outcome::Draw, Outcome::Win), None);
-        let lost = OutcomeLost::of(Outcome::Win, Outcome::Draw);
-        assert_eq!(lost.map(|l| l.to_string()).as_deref(), Some("win->draw"));
-        let lost = OutcomeLost::of(Outcome::Draw, Outcome::Loss);
-        assert_eq!(lost.map(|l| l.to_string()).as_deref(), Some("draw->loss"));
-    }
-
-    #[test]
-    fn a_lost_outcome_is_at_least_a_mistake() {
-        let t = Thresholds::default();
-        let lost = OutcomeLost::of(Outcome::Win, Outcome::Loss);
-        assert_eq!(t.label_move(0, None), None);
-        assert_eq!(t.label_move(0, lost), Some(Label::Mistake));
-        assert_eq!(t.label_move(2, lost), Some(Label::Mistake));
-        assert_eq!(t.label_move(9, lost), Some(Label::Blunder));
-        assert_eq!(t.label_move(9, None), Some(Label::Blunder));
-    }
 
     #[test]
     fn verdict_comments_are_recognised() {
