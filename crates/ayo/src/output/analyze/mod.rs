@@ -1,5 +1,5 @@
 //! What the engine commands print: `ayo best` (a search's answer) and `ayo
-//! analyze` (each move of a game judged). They read [`Answer`]s and replayed
+//! analyze` (each move of a game judged). They read [`Answer`](crate::search::Answer)s and replayed
 //! games; no search happens here.
 
 use std::sync::LazyLock;
