@@ -46,6 +46,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod canonical;
 pub mod corpus;
 pub mod diagnostics;
 pub use ayo_files as files;
