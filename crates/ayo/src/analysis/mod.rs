@@ -39,9 +39,16 @@ pub enum AnalysisError {
     /// The tables asked for cannot be used.
     #[error(transparent)]
     Tables(#[from] TablesError),
-    /// A relay was undecided at the engine's lap limit.
+    /// A relay was undecided at the engine's lap limit. (Boxed: it holds
+    /// a position, and errors are rare.)
     #[error(transparent)]
-    Search(#[from] SearchError),
+    Search(Box<SearchError>),
+}
+
+impl From<SearchError> for AnalysisError {
+    fn from(e: SearchError) -> AnalysisError {
+        AnalysisError::Search(Box::new(e))
+    }
 }
 
 /// The engine's answer for a position, and what the endgame tables add.
