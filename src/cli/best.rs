@@ -60,6 +60,8 @@ pub struct Args {
     schema: bool,
 }
 
+/// Writes one answer: its text (after its place, for a position of a
+/// record) or one JSON line.
 fn write_answer(
     out: &mut impl Write,
     args: &Args,
