@@ -4,25 +4,19 @@ use std::io::{self, IsTerminal, Write};
 
 use clap::ValueEnum;
 
-use ayo::notation::{GameReader, Record, write_record};
-use ayo::output::analyze::{
-    GameAnalysis, MoveVerdict, OutcomeLost, SideTotals, Thresholds, analyze_grid, write_verdicts,
-};
+use ayo::analysis::{Analyser, MoveVerdict, Thresholds};
+use ayo::notation::{GameReader, RawGame};
+use ayo::output::analyze::{GameAnalysis, analyze_grid, annotated};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Style, result_line, rules_label, title, wrap_lines};
+use ayo::output::table::{Style, rules_label, title};
 use ayo::replay::{Game, Options, replay};
-use ayo::rules::{Engine, Ruleset, Side};
-use ayo::search::{Limits, Search, Value};
+use ayo::rules::Ruleset;
 
-use ayo::tables::Tables;
-
-use super::best::{
-    LimitArgs, TableCache, TablesArg, main_line, searcher, table_outcomes, undecided,
-};
 use super::in_place::{self, Rewrite};
+use super::search::{LimitArgs, TablesArg, analysis_error};
 use super::{
-    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, csv_rows, each_game, input_names,
-    write_schema, write_unchanged,
+    Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, csv_rows, each_game,
+    input_names, write_schema, write_unchanged,
 };
 
 /// Judge every move of each game with the engine.
@@ -125,29 +119,31 @@ impl Progress {
     }
 }
 
-/// What judges the moves of every game of a run: the options, and one
-/// search (and its 4 MiB table) for every game of a ruleset.
-struct Analyser {
+/// The analysis of a run: the library's [`Analyser`], the replay's options,
+/// and the progress shown while it judges.
+struct Run {
     opts: Options,
-    limits: Limits,
-    thresholds: Thresholds,
-    tables: TableCache,
-    search: Option<(Ruleset, Search<'static>, Option<&'static Tables>)>,
+    analyser: Analyser,
     progress: Progress,
 }
 
-impl Analyser {
-    fn new(args: &Args, ctx: &Ctx) -> Analyser {
-        Analyser {
-            opts: args.replay.options(false),
-            limits: args.limits.limits(),
-            thresholds: Thresholds {
-                blunder: args.blunder,
-                mistake: args.mistake,
-                inaccuracy: args.inaccuracy,
-            },
-            tables: TableCache::new(&args.tables),
-            search: None,
+impl Run {
+    fn new(args: &Args, ctx: &Ctx) -> Run {
+        let opts = args.replay.options(false);
+        let thresholds = Thresholds {
+            blunder: args.blunder,
+            mistake: args.mistake,
+            inaccuracy: args.inaccuracy,
+        };
+        let analyser = Analyser::new(
+            args.limits.limits(),
+            thresholds,
+            args.tables.cache(),
+            opts.max_laps,
+        );
+        Run {
+            opts,
+            analyser,
             progress: Progress {
                 on: io::stderr().is_terminal() && !ctx.quiet,
                 shown: false,
@@ -155,74 +151,24 @@ impl Analyser {
         }
     }
 
-    /// The verdicts on the main-line moves of game `number`, up to its first
-    /// illegal move, with its ruleset; `None` when its ruleset or start
-    /// position could not be read.
+    /// The verdicts on the main-line moves of game `number` (see
+    /// [`Analyser::verdicts`]), with its progress shown.
     fn verdicts(
         &mut self,
         ctx: &mut Ctx,
         game: &Game,
         number: usize,
     ) -> Result<Option<(Ruleset, Vec<MoveVerdict>)>, Fatal> {
-        let (Some(rules), Some(_)) = (game.rules, game.start) else {
-            return Ok(None);
-        };
-        let (search, rules_tables) = match &mut self.search {
-            Some((r, s, t)) if *r == rules => (s, *t),
-            slot => {
-                let engine = Engine::new(rules).with_max_laps(self.opts.max_laps);
-                let t = self.tables.get(rules)?;
-                (&mut slot.insert((rules, searcher(engine, t), t)).1, t)
-            }
-        };
-        let line = main_line(game);
-        let plies = line.len() - 1;
-        let pits = rules.pits();
-        let mut verdicts = Vec::with_capacity(plies);
-        for i in 0..plies {
-            self.progress.show(ctx, number, i, plies);
-            let mut answer = search
-                .run_line(&line[..i], &line[i], &self.limits)
-                .map_err(|e| undecided(&e))?;
-            let outcomes = table_outcomes(rules_tables, &rules, &line[i], &mut answer);
-            let m = &game.moves[i];
-            let Some(outcome) = &m.outcome else { break };
-            let played = outcome.pit;
-            let value = answer
-                .moves
-                .iter()
-                .find(|(p, _)| *p == played)
-                .map_or(answer.score, |&(_, v)| v);
-            let loss: Value = (answer.score - value).max(0);
-            let outcome_lost = outcomes
-                .as_ref()
-                .and_then(|o| OutcomeLost::of(o.outcome, o.of_move(played)?));
-            let letter = |p: ayo::rules::Pit| p.letter(pits).to_string();
-            verdicts.push(MoveVerdict {
-                ply: m.ply,
-                number: m.number,
-                side: m.side.name(),
-                played: letter(played),
-                value,
-                best: answer.best.map_or(String::new(), letter),
-                best_value: answer.score,
-                loss,
-                label: self.thresholds.label_move(loss, outcome_lost),
-                exact: answer.exact,
-                depth: answer.depth,
-                pv: answer.pv.iter().map(|&p| letter(p)).collect(),
-                outcome_lost,
-            });
+        let progress = &mut self.progress;
+        let judged = self
+            .analyser
+            .verdicts(game, |ply, plies| progress.show(ctx, number, ply, plies))
+            .map_err(analysis_error)?;
+        if judged.is_some() {
+            self.progress.clear(ctx);
         }
-        self.progress.clear(ctx);
-        Ok(Some((rules, verdicts)))
+        Ok(judged)
     }
-}
-
-/// The record as `--format ayo` prints it: canonical, with the verdicts added.
-fn annotated(mut record: Record, verdicts: &[MoveVerdict]) -> String {
-    write_verdicts(&mut record, verdicts);
-    write_record(&record)
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -241,96 +187,74 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
         return rewrite(&args, ctx);
     }
-    let mut analyser = Analyser::new(&args, ctx);
-    let style = args.table.style();
+    let mut run = Run::new(&args, ctx);
     let mut first = true;
-    let records = args.table.format == TableFormat::Ayo;
     each_game(&args.files, ctx, args.game.game, |ctx, g| {
-        let (file, raw, number) = (g.file, g.raw, g.raw.index + 1);
-        // A blank line between records, as `fmt` and `--write` have it.
-        if records && !std::mem::replace(&mut first, false) {
+        write_game(&args, &mut run, ctx, g, out, &mut first)
+    })
+}
+
+/// Judges one game and writes it as `--format` asks: the record with the
+/// verdicts (or as it was written, when it cannot be judged), or the
+/// analysis as a table, CSV or JSON.
+fn write_game(
+    args: &Args,
+    run: &mut Run,
+    ctx: &mut Ctx,
+    g: ReadGame<'_>,
+    out: &mut impl Write,
+    first: &mut bool,
+) -> Result<(), Fatal> {
+    let (file, raw, number) = (g.file, g.raw, g.raw.index + 1);
+    let records = args.table.format == TableFormat::Ayo;
+    // A blank line between records, as `fmt` and `--write` have it.
+    if records && !std::mem::replace(first, false) {
+        out.write_all(b"\n")?;
+    }
+    let unchanged = |out: &mut _, raw: &RawGame| match records {
+        true => write_unchanged(out, raw),
+        false => Ok(()),
+    };
+    let record = match g.record {
+        Ok(record) => record,
+        Err(e) => {
+            ctx.syntax_error(file, raw, &e);
+            // The records lose no game: this one as it was written.
+            return Ok(unchanged(out, raw)?);
+        }
+    };
+    let game = replay(record, &run.opts);
+    ctx.report_game(file, raw, &game);
+    let Some((rules, verdicts)) = run.verdicts(ctx, &game, number)? else {
+        // No rules or start position (reported above): nothing to judge,
+        // and the record is kept as it was written.
+        return Ok(unchanged(out, raw)?);
+    };
+    if records {
+        out.write_all(annotated(game.record, &verdicts).as_bytes())?;
+        return Ok(());
+    }
+    let analysis = GameAnalysis::new(file, number, &rules, &game, verdicts);
+    match args.table.style() {
+        None => {
+            serde_json::to_writer(&mut *out, &analysis)?;
             out.write_all(b"\n")?;
         }
-        let record = match g.record {
-            Ok(record) => record,
-            Err(e) => {
-                ctx.syntax_error(file, raw, &e);
-                // The records lose no game: this one as it was written.
-                if records {
-                    write_unchanged(out, raw)?;
-                }
-                return Ok(());
-            }
-        };
-        let game = replay(record, &analyser.opts);
-        ctx.report_game(file, raw, &game);
-        let Some((rules, verdicts)) = analyser.verdicts(ctx, &game, number)? else {
-            // No rules or start position (reported above): nothing to
-            // judge, and the record is kept as it was written.
-            if records {
-                write_unchanged(out, raw)?;
-            }
-            return Ok(());
-        };
-        if records {
-            out.write_all(annotated(game.record, &verdicts).as_bytes())?;
-            return Ok(());
+        Some(Style::Csv) => {
+            let grid = analyze_grid(&analysis.moves, rules.pits());
+            out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
         }
-        let pits = rules.pits();
-        let stopped = game.moves.get(verdicts.len()).map(|m| {
-            let side = m.side.title();
-            match &m.refusal {
-                Some(why) => format!("ply {}, {side}'s {}: {why}", m.ply, m.letter),
-                None => format!("ply {}: not played", m.ply),
-            }
-        });
-        let analysis = GameAnalysis {
-            file: file.to_string(),
-            game: number,
-            rules: rules.to_string(),
-            south: SideTotals::of(&verdicts, Side::South.name()),
-            north: SideTotals::of(&verdicts, Side::North.name()),
-            moves: verdicts,
-            stopped,
-        };
-        match style {
-            None => {
-                serde_json::to_writer(&mut *out, &analysis)?;
+        Some(style) => {
+            if !*first {
                 out.write_all(b"\n")?;
             }
-            Some(Style::Csv) => {
-                let grid = analyze_grid(&analysis.moves, pits);
-                out.write_all(csv_rows(grid, file, number, first).as_bytes())?;
-            }
-            Some(style) => {
-                if !first {
-                    out.write_all(b"\n")?;
-                }
-                let label = rules_label(&game.record, Some(&rules), analyser.opts.rules.is_some());
-                let heading = title(&game.record, label.as_deref(), number);
-                let table = analyze_grid(&analysis.moves, pits).render(style);
-                let mut summary = format!(
-                    "{}\nSouth: {}\nNorth: {}\n",
-                    result_line(&game),
-                    analysis.south.text(),
-                    analysis.north.text()
-                );
-                if let Some(why) = &analysis.stopped {
-                    summary += &format!("analysis stopped at {why}\n");
-                }
-                match style {
-                    Style::Table { width, .. } => {
-                        let summary: String =
-                            summary.lines().map(|l| wrap_lines(l, width)).collect();
-                        write!(out, "{}\n{table}\n{summary}", wrap_lines(&heading, width))?
-                    }
-                    _ => write!(out, "### {heading}\n\n{table}\n{summary}")?,
-                }
-            }
+            let label = rules_label(&game.record, Some(&rules), run.opts.rules.is_some());
+            let heading = title(&game.record, label.as_deref(), number);
+            out.write_all(analysis.text(&game, &heading, style).as_bytes())?;
         }
-        first = false;
-        Ok(())
-    })
+    }
+    *first = false;
+    Ok(())
 }
 
 /// `--write`: each file is read whole and checked (every game must parse
@@ -339,13 +263,13 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
 fn rewrite(args: &Args, ctx: &mut Ctx) -> Result<(), Fatal> {
     let names = input_names(&args.files);
     in_place::begin(&names)?;
-    let mut analyser = Analyser::new(args, ctx);
+    let mut run = Run::new(args, ctx);
     let mut rewrite = Rewrite::new(args.force);
     for name in names {
         let Some((before, was)) = rewrite.read(&name, ctx) else {
             continue;
         };
-        if !analysable(&name, &before, &analyser.opts, ctx)? {
+        if !analysable(&name, &before, &run.opts, ctx)? {
             continue;
         }
         let mut after = String::with_capacity(before.len());
@@ -354,9 +278,9 @@ fn rewrite(args: &Args, ctx: &mut Ctx) -> Result<(), Fatal> {
             // Read, parsed and replayed without error just now.
             let game = raw
                 .and_then(|raw| raw.parse().map_err(io::Error::other))
-                .map(|record| replay(record, &analyser.opts))
+                .map(|record| replay(record, &run.opts))
                 .map_err(|e| Fatal::Error(format!("{name}: {e}")))?;
-            let Some((_, verdicts)) = analyser.verdicts(ctx, &game, index + 1)? else {
+            let Some((_, verdicts)) = run.verdicts(ctx, &game, index + 1)? else {
                 return Err(Fatal::Error(format!(
                     "{name}: game {}: no rules",
                     index + 1

@@ -4,13 +4,14 @@ use std::io::Write;
 
 use ayo::output::json::schema_of;
 use ayo::output::table::{
-    AnnotateJson, Laps, Style, annotate, annotate_grid, result_line, rules_label, title, wrap_lines,
+    AnnotateJson, Style, annotate, annotate_grid, result_line, rules_label, title, wrap_lines,
 };
 use ayo::replay::replay_main_line;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 
+use super::laps::LapsShown;
 use super::{
     Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, csv_rows, each_game_ordered,
     write_rendered, write_schema,
@@ -39,33 +40,14 @@ pub struct Args {
     #[command(flatten)]
     pub(super) read: super::ReadArgs,
     /// How much of each relay to show.
-    #[arg(long, value_enum, default_value_t = LapsArg::Compact)]
-    laps: LapsArg,
+    #[arg(long, value_enum, default_value_t = LapsShown::Compact)]
+    laps: LapsShown,
     #[command(flatten)]
     replay: ReplayArgs,
     #[command(flatten)]
     table: TableArgs,
     #[command(flatten)]
     jobs: JobsArg,
-}
-
-/// `--laps`: how much of each relay a table shows (`annotate`, `moves`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(super) enum LapsArg {
-    /// Each lap's origin and seeds: `c4 A5 F5 e6 E6`.
-    Compact,
-    /// Each lap with every pit sown: `c4:defA A5:BCDEF ...`.
-    Full,
-}
-
-impl LapsArg {
-    /// How much of each relay a table shows.
-    pub(super) fn laps(self) -> Laps {
-        match self {
-            LapsArg::Compact => Laps::Compact,
-            LapsArg::Full => Laps::Full,
-        }
-    }
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {

@@ -8,10 +8,11 @@ use clap::builder::TypedValueParser;
 use ayo::files::batch::Batch;
 use ayo::files::name::{Names, input_stem};
 use ayo::files::write::Existing;
-use ayo::output::board::{BoardView, PositionJson, board_grid, game_views, render, setup_view};
+use ayo::output::board::{
+    BoardView, PositionJson, game_views, setup_svg, setup_view, view_svg, views_grid, views_text,
+};
 use ayo::output::json::schema_of;
-use ayo::output::svg::{Drawing, board_svg};
-use ayo::output::table::{Grid, Style, rules_label, title, wrap_lines};
+use ayo::output::table::{Style, rules_label, title, wrap_lines};
 use ayo::replay::{Game, replay, replay_main_line};
 use ayo::rules::{Engine, Position, Ruleset};
 
@@ -87,19 +88,6 @@ fn formats() -> impl TypedValueParser<Value = TableFormat> {
     )
 }
 
-/// The CSV columns of a position, after `file` and `game`.
-const CSV_HEADER: [&str; 9] = [
-    "rules",
-    "ply",
-    "setup",
-    "south_store",
-    "north_store",
-    "to_move",
-    "played",
-    "captured",
-    "caption",
-];
-
 /// Writes the chosen views of one game (or of a set-up, with no place).
 fn write_views(
     out: &mut impl Write,
@@ -117,39 +105,11 @@ fn write_views(
             }
         }
         Some(Style::Csv) => {
-            let rows = views
-                .iter()
-                .map(|v| {
-                    let j = PositionJson::new(v, rules.to_string(), place);
-                    let letter = |c: Option<char>| c.map_or(String::new(), String::from);
-                    vec![
-                        j.rules,
-                        j.ply.to_string(),
-                        j.setup,
-                        j.stores[0].to_string(),
-                        j.stores[1].to_string(),
-                        v.position.to_move().name().to_string(),
-                        letter(j.played),
-                        letter(j.captured),
-                        j.caption,
-                    ]
-                })
-                .collect();
-            let grid = Grid::new(CSV_HEADER.map(str::to_string).to_vec(), rows);
             let (file, number) = place.unwrap_or(("", 0));
+            let grid = views_grid(views, rules, place);
             out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
         }
-        Some(Style::Markdown) => {
-            for v in views {
-                let grid = board_grid(v, ["North", "South"]);
-                write!(out, "{}\n\n{}\n", v.caption, grid.render(Style::Markdown))?;
-            }
-        }
-        Some(Style::Table { ascii, width }) => {
-            for v in views {
-                writeln!(out, "{}", render(v, ascii, width))?;
-            }
-        }
+        Some(style) => out.write_all(views_text(views, style).as_bytes())?,
     }
     *first = false;
     Ok(())
@@ -295,6 +255,37 @@ impl Folder {
 }
 
 impl Pictures {
+    /// Puts the pictures of a folder in place (`force`: over files already
+    /// there), or writes the one picture to standard output: more than one
+    /// there is an error.
+    fn finish(self, force: bool, out: &mut impl Write) -> Result<(), Fatal> {
+        match self {
+            Pictures::Dir(folder) => {
+                let existing = if force {
+                    Existing::Replace
+                } else {
+                    Existing::Refuse
+                };
+                folder
+                    .batch
+                    .commit(existing)
+                    .map_err(|e| Fatal::Error(e.to_string()))?;
+            }
+            Pictures::Stdout { first, count } => {
+                if count > 1 {
+                    return Err(Fatal::Error(format!(
+                        "--format svg writes one picture to standard output, and this asks for \
+                 {count}: give --out DIR, or choose one with --game and --ply"
+                    )));
+                }
+                if let Some(svg) = first {
+                    out.write_all(svg.as_bytes())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Writes (or keeps) one picture; `file` and `name` make its file name.
     fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), Fatal> {
         match self {
@@ -331,15 +322,11 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
         let pos = Position::from_setup(setup, &rules)
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
         let engine = Engine::new(rules).with_max_laps(opts.max_laps);
-        let view = setup_view(&pos, &engine);
-        let svg = board_svg(&Drawing {
-            position: &view.position,
-            ply: 0,
-            rules: &rules.to_string(),
-            last: None,
-            caption: &view.caption,
-        });
-        pictures.put("setup", "setup", svg)?;
+        pictures.put(
+            "setup",
+            "setup",
+            setup_svg(&setup_view(&pos, &engine), &rules),
+        )?;
     } else {
         each_record(
             &args.files,
@@ -352,51 +339,13 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
                 let Some(rules) = game.rules else {
                     return Ok(());
                 };
-                let rules = rules.to_string();
                 for k in choose(&views, args, ctx, file, number, &game) {
-                    let view = &views[k];
-                    // The k-th view is the position after the k-th move of
-                    // the main line.
-                    let last = k
-                        .checked_sub(1)
-                        .and_then(|m| game.moves.get(m))
-                        .and_then(|p| p.outcome.as_ref());
-                    let svg = board_svg(&Drawing {
-                        position: &view.position,
-                        ply: view.ply,
-                        rules: &rules,
-                        last,
-                        caption: &view.caption,
-                    });
-                    pictures.put(file, &format!("game{number}-ply{:03}", view.ply), svg)?;
+                    let name = format!("game{number}-ply{:03}", views[k].ply);
+                    pictures.put(file, &name, view_svg(&game, &views, k, &rules))?;
                 }
                 Ok(())
             },
         )?;
     }
-    match pictures {
-        Pictures::Dir(folder) => {
-            let existing = if args.force {
-                Existing::Replace
-            } else {
-                Existing::Refuse
-            };
-            folder
-                .batch
-                .commit(existing)
-                .map_err(|e| Fatal::Error(e.to_string()))?;
-        }
-        Pictures::Stdout { first, count } => {
-            if count > 1 {
-                return Err(Fatal::Error(format!(
-                    "--format svg writes one picture to standard output, and this asks for \
-                 {count}: give --out DIR, or choose one with --game and --ply"
-                )));
-            }
-            if let Some(svg) = first {
-                out.write_all(svg.as_bytes())?;
-            }
-        }
-    }
-    Ok(())
+    pictures.finish(args.force, out)
 }

@@ -4,7 +4,8 @@
 use std::fs;
 use std::io::{BufRead, Read, Write};
 
-use ayo::notation::{GameReader, RawGame, Record, write_record};
+use ayo::canonical::{Fill, Formatted, format_record};
+use ayo::notation::{GameReader, RawGame, Record};
 use ayo::replay;
 
 use super::in_place::{self, Rewrite, game_list};
@@ -83,7 +84,7 @@ pub struct Args {
 }
 
 /// What formatting one input found.
-struct Formatted {
+struct Found {
     /// 1-based numbers of the games with a syntax error, printed unchanged.
     broken: Vec<usize>,
     /// Every game parsed and the input was already byte for byte canonical.
@@ -92,18 +93,9 @@ struct Formatted {
     fixed: Fixed,
 }
 
-/// `--fill` (or `--fix`), when asked for.
-struct Fill {
-    /// Correct wrong values too.
-    fix: bool,
-    opts: replay::Options,
-}
-
-impl Fill {
-    /// The flag that asked for it, for the notes.
-    fn flag(&self) -> &'static str {
-        if self.fix { "--fix" } else { "--fill" }
-    }
+/// The flag that asked for `fill`, for the notes.
+fn flag(fill: &Fill) -> &'static str {
+    if fill.fix { "--fix" } else { "--fill" }
 }
 
 /// Corrections said on standard error, at most this many an input: the
@@ -147,8 +139,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             match g.record {
                 Ok(record) => {
                     let mut fixed = Fixed::default();
-                    let record = fill_in(record, fill, g.file, g.raw, ctx, &mut fixed);
-                    out.write_all(write_record(&record).as_bytes())?;
+                    let formatted = fill_in(record, fill, g.file, g.raw, ctx, &mut fixed);
+                    out.write_all(formatted.text.as_bytes())?;
                     report_fixed(g.file, fill, &fixed, true, ctx);
                 }
                 Err(e) => {
@@ -175,9 +167,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     })
 }
 
-/// The record filled in, with `--fill`: what stopped its replay and the wrong
-/// values kept are reported as they stand in the text, the corrections made
-/// are counted in `fixed`. Without `--fill`, the record as it is.
+/// The record in canonical form, filled in with `--fill`: what stopped its
+/// replay and the wrong values kept are reported as they stand in the text,
+/// the corrections made are counted in `fixed`.
 fn fill_in(
     record: Record,
     fill: Option<&Fill>,
@@ -185,28 +177,13 @@ fn fill_in(
     raw: &RawGame,
     ctx: &mut Ctx,
     fixed: &mut Fixed,
-) -> Record {
-    let Some(fill) = fill else {
-        return record;
-    };
-    let filled = replay::fill(record, &fill.opts, fill.fix);
-    let mut problems: Vec<_> = filled
-        .stopped
-        .iter()
-        .chain(filled.kept().filter_map(|c| c.problem.as_ref()))
-        .collect();
-    problems.sort_by_key(|d| d.span.offset);
-    for d in problems {
+) -> Formatted {
+    let formatted = format_record(record, fill);
+    for d in &formatted.problems {
         ctx.diagnose(file, raw, d);
     }
-    for c in &filled.changes {
-        if !c.is_correction() {
-            continue;
-        }
-        if !c.applied {
-            fixed.kept += 1;
-            continue;
-        }
+    fixed.kept += formatted.kept;
+    for c in &formatted.corrections {
         fixed.count += 1;
         if fixed.lines.len() < FIXED_LINES {
             let at = c.span;
@@ -215,7 +192,7 @@ fn fill_in(
                 .push(format!("fixed: {file}:{}:{}: {c}", at.line, at.column));
         }
     }
-    filled.record
+    formatted
 }
 
 /// Says what `--fill` corrected in an input (when `made`: the corrections
@@ -249,8 +226,8 @@ fn format_games<R: BufRead>(
     ctx: &mut Ctx,
     out: &mut impl Write,
     first: &mut bool,
-) -> Result<Formatted, Fatal> {
-    let mut found = Formatted {
+) -> Result<Found, Fatal> {
+    let mut found = Found {
         broken: Vec::new(),
         canonical: true,
         fixed: Fixed::default(),
@@ -272,12 +249,9 @@ fn format_games<R: BufRead>(
         *first = false;
         match raw.parse() {
             Ok(record) => {
-                let record = fill_in(record, fill, file, &raw, ctx, &mut found.fixed);
-                let text = write_record(&record);
-                let leading: &[u8] = if index == 0 { b"" } else { b"\n\n" };
-                found.canonical &= raw.leading == leading
-                    && text.as_bytes().strip_suffix(b"\n") == Some(&raw.bytes[..]);
-                out.write_all(text.as_bytes())?;
+                let formatted = fill_in(record, fill, file, &raw, ctx, &mut found.fixed);
+                found.canonical &= formatted.matches(&raw, index == 0);
+                out.write_all(formatted.text.as_bytes())?;
             }
             Err(e) => {
                 ctx.syntax_error(file, &raw, &e);
@@ -294,7 +268,7 @@ fn format_games<R: BufRead>(
     Ok(found)
 }
 
-fn report_check(file: &str, found: &Formatted, fill: Option<&Fill>, ctx: &mut Ctx) {
+fn report_check(file: &str, found: &Found, fill: Option<&Fill>, ctx: &mut Ctx) {
     if found.canonical {
         return;
     }
@@ -302,7 +276,7 @@ fn report_check(file: &str, found: &Formatted, fill: Option<&Fill>, ctx: &mut Ct
     if let Some(fill) = fill
         && found.broken.is_empty()
     {
-        let flag = fill.flag();
+        let flag = flag(fill);
         ctx.note(&format!("{file}: would change (run `ayo fmt {flag}`)"));
     } else if found.broken.is_empty() {
         ctx.note(&format!("{file}: not in canonical form (run `ayo fmt`)"));

@@ -8,7 +8,7 @@ use ayo::notation::write_record;
 use ayo::rules::{Engine, Position, Ruleset, SplitMix64};
 use ayo::search::Search;
 
-use super::best::undecided;
+use super::search::undecided;
 use super::{Fatal, LapsArg};
 
 /// Play games and write their records.

@@ -8,8 +8,7 @@ use ayo::files::name::input_stem;
 use ayo::files::write::{Existing, write_new};
 
 use ayo::diagnostics::Diagnostic;
-use ayo::notation::RawGame;
-use ayo::output::html::{ProblemJson, ViewerGame, page};
+use ayo::output::html::{ViewerGame, index_page, page, page_title};
 use ayo::replay::replay;
 
 use super::signals;
@@ -57,16 +56,6 @@ pub struct Args {
     force: bool,
 }
 
-/// A diagnostic as `ayo validate` prints it (without colour).
-fn rendered(file: &str, raw: &RawGame, d: &Diagnostic) -> ProblemJson {
-    let text = if raw.too_large.is_some() {
-        format!("{}: {}\n", d.severity.as_str(), d.headline(file))
-    } else {
-        d.render_bytes(file, &raw.bytes, raw.origin, false)
-    };
-    ProblemJson::new(d, text)
-}
-
 /// The viewer's games of `files`, with their diagnostics on standard error.
 fn read_games(files: &[String], args: &Args, ctx: &mut Ctx) -> Result<Vec<ViewerGame>, Fatal> {
     let opts = args.replay.options(true);
@@ -76,19 +65,12 @@ fn read_games(files: &[String], args: &Args, ctx: &mut Ctx) -> Result<Vec<Viewer
             Ok(record) => {
                 let game = replay(record, &opts);
                 ctx.report_game(g.file, g.raw, &game);
-                let problems = game
-                    .errors
-                    .iter()
-                    .map(|d| rendered(g.file, g.raw, d))
-                    .collect();
-                ViewerGame::replayed(&game, g.file, g.raw.index, problems)
+                ViewerGame::replayed(&game, g.file, g.raw)
             }
             Err(e) => {
                 let d = Diagnostic::from(e);
                 ctx.diagnose(g.file, g.raw, &d);
-                let text = rendered(g.file, g.raw, &d).text;
-                let tags = g.raw.tags();
-                ViewerGame::unparsed(g.file, g.raw, &d, text, tags.as_deref(), opts.rules)
+                ViewerGame::unparsed(g.file, g.raw, &d, opts.rules)
             }
         });
         Ok(())
@@ -98,21 +80,7 @@ fn read_games(files: &[String], args: &Args, ctx: &mut Ctx) -> Result<Vec<Viewer
 
 /// The page's title: the first game's event, else the file names.
 fn title(games: &[ViewerGame], files: &[String]) -> String {
-    let event = games.first().and_then(|g| {
-        g.game
-            .tags
-            .iter()
-            .find(|(k, v)| k == "Event" && !v.is_empty() && v != "?")
-            .map(|(_, v)| v.clone())
-    });
-    event.unwrap_or_else(|| {
-        let names = input_names(files);
-        let names: Vec<&str> = names
-            .iter()
-            .map(|n| if n == "-" { "<stdin>" } else { n.as_str() })
-            .collect();
-        format!("ayo: {}", names.join(", "))
-    })
+    page_title(games, &input_names(files))
 }
 
 /// What `--force` says of files already there.
@@ -199,51 +167,4 @@ fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
         .commit(existing(args))
         .map_err(|e| Fatal::Error(e.to_string()))?;
     Ok(())
-}
-
-/// A file name as a relative link: bytes other than letters, digits and
-/// `.-_` percent-encoded, so that a `#`, `?` or space in a name still links.
-fn href(name: &str) -> String {
-    let mut out = String::new();
-    for b in name.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_') {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// The index of `--out-dir`: a link to each page, with its title.
-fn index_page(pages: &[(String, String, usize)]) -> String {
-    use ayo::output::svg::escape;
-    let mut items = String::new();
-    for (file, title, games) in pages {
-        items.push_str(&format!(
-            "<li><a href=\"{}\">{}</a> ({games} game{})</li>\n",
-            escape(&href(file)),
-            escape(title),
-            if *games == 1 { "" } else { "s" }
-        ));
-    }
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"color-scheme\" content=\"light dark\">\n<title>Games</title>\n\
-         <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:1rem auto;\
-         padding:0 1rem}}</style>\n</head>\n<body>\n<h1>Games</h1>\n<ul>\n{items}</ul>\n\
-         </body>\n</html>\n"
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::href;
-
-    #[test]
-    fn links_survive_odd_names() {
-        assert_eq!(href("club night #2?.html"), "club%20night%20%232%3F.html");
-        assert_eq!(href("\u{cc}w\u{f3}.html"), "%C3%8Cw%C3%B3.html");
-    }
 }

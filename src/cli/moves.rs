@@ -9,8 +9,9 @@ use ayo::output::table::{Style, wrap_lines};
 use ayo::replay::{self, replay_main_line};
 use ayo::rules::{Engine, Position, Ruleset, Side};
 
-use super::annotate::LapsArg as LapsShown;
-use super::best::{Place, each_position, undecided};
+use super::laps::LapsShown;
+use super::position::{Place, each_position};
+use super::search::undecided;
 use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, csv_rows, write_schema};
 
 /// List the legal moves of a position, each with what it would do.

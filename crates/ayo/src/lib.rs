@@ -45,6 +45,8 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analysis;
+pub mod canonical;
 pub mod corpus;
 pub mod diagnostics;
 pub use ayo_files as files;

@@ -7,10 +7,11 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::replay::Game;
-use crate::rules::{Engine, GameEnd, Pit, Position, Side, Status};
+use crate::rules::{Engine, GameEnd, Pit, Position, Ruleset, Side, Status};
 
 use super::json::{BoardJson, SideJson, side_json};
-use super::table::{Grid, text_width, wrap_lines};
+use super::svg::{Drawing, board_svg};
+use super::table::{Grid, Style, text_width, wrap_lines};
 
 /// One position, as `ayo board --format json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
@@ -157,6 +158,90 @@ pub fn game_views(game: &Game) -> Vec<BoardView> {
         });
     }
     views
+}
+
+/// The CSV columns of a position, after `file` and `game`.
+const CSV_HEADER: [&str; 9] = [
+    "rules",
+    "ply",
+    "setup",
+    "south_store",
+    "north_store",
+    "to_move",
+    "played",
+    "captured",
+    "caption",
+];
+
+/// One CSV row a view, as `ayo board --format csv` has them (its `file`
+/// and `game` columns are the caller's to add).
+pub fn views_grid(views: &[&BoardView], rules: &Ruleset, place: Option<(&str, usize)>) -> Grid {
+    let rows = views
+        .iter()
+        .map(|v| {
+            let j = PositionJson::new(v, rules.to_string(), place);
+            let letter = |c: Option<char>| c.map_or(String::new(), String::from);
+            vec![
+                j.rules,
+                j.ply.to_string(),
+                j.setup,
+                j.stores[0].to_string(),
+                j.stores[1].to_string(),
+                v.position.to_move().name().to_string(),
+                letter(j.played),
+                letter(j.captured),
+                j.caption,
+            ]
+        })
+        .collect();
+    Grid::new(CSV_HEADER.map(str::to_string).to_vec(), rows)
+}
+
+/// The views drawn one after the other in a terminal table or Markdown
+/// `style`, each with its caption. (CSV: see [`views_grid`].)
+pub fn views_text(views: &[&BoardView], style: Style) -> String {
+    let mut out = String::new();
+    for v in views {
+        match style {
+            Style::Table { ascii, width } => {
+                out += &render(v, ascii, width);
+                out.push('\n');
+            }
+            _ => {
+                let grid = board_grid(v, ["North", "South"]);
+                out += &format!("{}\n\n{}\n", v.caption, grid.render(Style::Markdown));
+            }
+        }
+    }
+    out
+}
+
+/// The `k`-th of a game's views (from [`game_views`]) as an SVG picture,
+/// the move that led to it (the `k`-th of the main line) marked.
+pub fn view_svg(game: &Game, views: &[BoardView], k: usize, rules: &Ruleset) -> String {
+    let view = &views[k];
+    let last = k
+        .checked_sub(1)
+        .and_then(|m| game.moves.get(m))
+        .and_then(|p| p.outcome.as_ref());
+    board_svg(&Drawing {
+        position: &view.position,
+        ply: view.ply,
+        rules: &rules.to_string(),
+        last,
+        caption: &view.caption,
+    })
+}
+
+/// A set-up's view (from [`setup_view`]) as an SVG picture.
+pub fn setup_svg(view: &BoardView, rules: &Ruleset) -> String {
+    board_svg(&Drawing {
+        position: &view.position,
+        ply: 0,
+        rules: &rules.to_string(),
+        last: None,
+        caption: &view.caption,
+    })
 }
 
 /// Draws a board, with its caption above and a key below when pits are marked,

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::notation::{RawGame, Tag};
+use crate::notation::RawGame;
 use crate::replay::Game;
 use crate::rules::{Position, Ruleset, Side};
 
@@ -67,8 +67,15 @@ pub struct ViewerGame {
 }
 
 impl ProblemJson {
-    /// A diagnostic, with the text the caller rendered for it.
-    pub fn new(d: &Diagnostic, text: String) -> ProblemJson {
+    /// A diagnostic of a game of `file` as `ayo validate` prints it (without
+    /// colour): with its source line, or its headline alone for a game too
+    /// large to have been read whole.
+    fn of(file: &str, raw: &RawGame, d: &Diagnostic) -> ProblemJson {
+        let text = if raw.too_large.is_some() {
+            format!("{}: {}\n", d.severity.as_str(), d.headline(file))
+        } else {
+            d.render_bytes(file, &raw.bytes, raw.origin, false)
+        };
         ProblemJson {
             severity: d.severity.as_str(),
             text,
@@ -77,16 +84,16 @@ impl ProblemJson {
 }
 
 impl ViewerGame {
-    /// A replayed game (replayed with traces, for the laps), from its place
-    /// in its file (`index` from 0), with its problems rendered.
-    pub fn replayed(
-        game: &Game,
-        file: &str,
-        index: usize,
-        problems: Vec<ProblemJson>,
-    ) -> ViewerGame {
+    /// A game of `file` read as `raw` and replayed (with traces, for the
+    /// laps), with its problems rendered.
+    pub fn replayed(game: &Game, file: &str, raw: &RawGame) -> ViewerGame {
+        let problems = game
+            .errors
+            .iter()
+            .map(|d| ProblemJson::of(file, raw, d))
+            .collect();
         ViewerGame {
-            game: game_json(game, Some(file), Some(index)),
+            game: game_json(game, Some(file), Some(raw.index)),
             start: game.start.map(|p| StartJson {
                 board: BoardJson {
                     south: p.row(Side::South).to_vec(),
@@ -102,21 +109,20 @@ impl ViewerGame {
     }
 
     /// A game that could not be parsed: its syntax error, its text, and the
-    /// tags and ruleset that could be read, as in `ayo json`
-    /// ([`unparsed_json`]).
+    /// tags and ruleset that could be read (`given`: the ruleset asked for),
+    /// as in `ayo json` ([`unparsed_json`]).
     pub fn unparsed(
         file: &str,
         raw: &RawGame,
         error: &Diagnostic,
-        text: String,
-        tags: Option<&[Tag]>,
         given: Option<Ruleset>,
     ) -> ViewerGame {
+        let tags = raw.tags();
         ViewerGame {
-            game: unparsed_json(file, raw.index, error, &raw.bytes, tags, given),
+            game: unparsed_json(file, raw.index, error, &raw.bytes, tags.as_deref(), given),
             start: None,
             pits: None,
-            problems: vec![ProblemJson::new(error, text)],
+            problems: vec![ProblemJson::of(file, raw, error)],
             position: None,
         }
     }
@@ -180,6 +186,61 @@ pub fn page(title: &str, games: &[ViewerGame]) -> String {
     out
 }
 
+/// The title of a page of `games` read from the inputs `names` (`-` for
+/// standard input): the first game's event, else the names.
+pub fn page_title(games: &[ViewerGame], names: &[String]) -> String {
+    let event = games.first().and_then(|g| {
+        g.game
+            .tags
+            .iter()
+            .find(|(k, v)| k == "Event" && !v.is_empty() && v != "?")
+            .map(|(_, v)| v.clone())
+    });
+    event.unwrap_or_else(|| {
+        let names: Vec<&str> = names
+            .iter()
+            .map(|n| if n == "-" { "<stdin>" } else { n.as_str() })
+            .collect();
+        format!("ayo: {}", names.join(", "))
+    })
+}
+
+/// A file name as a relative link: bytes other than letters, digits and
+/// `.-_` percent-encoded, so that a `#`, `?` or space in a name still links.
+fn href(name: &str) -> String {
+    let mut out = String::new();
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A page linking pages, as `ayo html --out-dir` writes its `index.html`:
+/// each page's file name (relative), title and number of games.
+pub fn index_page(pages: &[(String, String, usize)]) -> String {
+    let mut items = String::new();
+    for (file, title, games) in pages {
+        items.push_str(&format!(
+            "<li><a href=\"{}\">{}</a> ({games} game{})</li>\n",
+            escape(&href(file)),
+            escape(title),
+            if *games == 1 { "" } else { "s" }
+        ));
+    }
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n<title>Games</title>\n\
+         <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:1rem auto;\
+         padding:0 1rem}}</style>\n</head>\n<body>\n<h1>Games</h1>\n<ul>\n{items}</ul>\n\
+         </body>\n</html>\n"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,5 +259,11 @@ mod tests {
     fn the_script_and_style_have_no_end_tags_of_their_own() {
         assert!(!SCRIPT.contains("</script"));
         assert!(!STYLE.contains("</style"));
+    }
+
+    #[test]
+    fn links_survive_odd_names() {
+        assert_eq!(href("club night #2?.html"), "club%20night%20%232%3F.html");
+        assert_eq!(href("\u{cc}w\u{f3}.html"), "%C3%8Cw%C3%B3.html");
     }
 }
