@@ -155,7 +155,10 @@ fn the_drawing_of_the_crates_is_true_to_the_manifests() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/ARCHITECTURE.md");
     let drawn = drawn(&std::fs::read_to_string(path).unwrap());
     let declared = declared();
-    assert!(declared.len() >= 8, "too few dependencies found: {declared:?}");
+    assert!(
+        declared.len() >= 8,
+        "too few dependencies found: {declared:?}"
+    );
     let show = |arrows: Vec<&Arrow>| {
         arrows
             .iter()

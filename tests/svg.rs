@@ -278,8 +278,9 @@ fn svg_usage_errors() {
 #[test]
 fn readme_pictures_section_runs_as_shown() {
     use common::console::{examples, run_all, section};
-    let guide = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/GUIDE.md"))
-        .unwrap();
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/GUIDE.md"))
+            .unwrap();
     let shown = examples(section(&guide, "Pictures and the game viewer"));
     assert!(shown.len() >= 3, "too few examples");
     run_all(shown);
