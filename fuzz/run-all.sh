@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for SECONDS each (default 600), two at a time, then
 # minimizes each corpus with `cargo fuzz cmin`. Needs nightly and cargo-fuzz
-# (`cargo install cargo-fuzz`). See README "Fuzzing".
+# (`cargo install cargo-fuzz`). See docs/ARCHITECTURE.md, "Fuzzing".
 #
 #   fuzz/run-all.sh          # 10 minutes a target
 #   fuzz/run-all.sh 60       # 1 minute a target

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates the pictures of the README in docs/images/: a board drawn by
-# `ayo board --format svg` (the SVG itself, and screenshots of it at desktop
-# and phone widths) and the page of `ayo html` (desktop, phone, dark, and in
-# the middle of sowing a move). Needs Chromium (`chromium`, or $AYO_CHROMIUM).
+# Regenerates the pictures of the README and docs/GUIDE.md, in docs/images/:
+# a board drawn by `ayo board --format svg` (the SVG itself, and screenshots
+# of it at desktop and phone widths) and the page of `ayo html` (desktop,
+# phone, dark, and in the middle of sowing a move). Needs Chromium (`chromium`, or $AYO_CHROMIUM).
 #
 #   scripts/screenshots.sh
 set -euo pipefail

@@ -1,7 +1,7 @@
 //! Replays the committed fuzz corpus (`fuzz/corpus/<target>/`) and every input
 //! that once crashed a fuzzer (`fuzz/regressions/<target>/`) through the same
 //! checks the fuzz targets run, on stable Rust, so that CI holds every property
-//! the fuzzers check on every input they kept. See README "Fuzzing".
+//! the fuzzers check on every input they kept. See docs/ARCHITECTURE.md, "Fuzzing".
 
 #[path = "../fuzz/checks.rs"]
 mod checks;

@@ -2,7 +2,7 @@
 //! tag values, deep nesting, overflowing numbers, NUL bytes, records cut at
 //! every byte, many empty games, and output that cannot be written.
 //!
-//! What must hold (README, "Commands"): never exit 101 (a panic) or die by a
+//! What must hold (docs/GUIDE.md, "Checking records"): never exit 101 (a panic) or die by a
 //! signal; exit 0, 1 or 2 as documented; a broken pipe on standard output stops
 //! quietly with 0, and any other write error exits 2. Big inputs are made here,
 //! not committed.

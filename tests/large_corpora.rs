@@ -1,4 +1,4 @@
-//! The README's "Large corpora" DuckDB example runs as shown: its `results.sql`
+//! The guide's (docs/GUIDE.md) "Large corpora" DuckDB example runs as shown: its `results.sql`
 //! block is written to a scratch directory beside a link to `fixtures/`, and
 //! each `$ command` of its `console` block is run there with bash, `ayo` being
 //! the binary under test; the last must print exactly the lines under it.
@@ -43,7 +43,7 @@ fn readme_duckdb_example_runs_as_shown() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("docs/GUIDE.md")).unwrap();
     let text = section(&readme, "Large corpora");
     let sql = block(text, "```sql");
     assert!(sql.contains("read_json_auto('games.ndjson')"));

@@ -278,9 +278,10 @@ fn svg_usage_errors() {
 #[test]
 fn readme_pictures_section_runs_as_shown() {
     use common::console::{examples, run_all, section};
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let shown = examples(section(&readme, "Pictures and the game viewer"));
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/GUIDE.md"))
+            .unwrap();
+    let shown = examples(section(&guide, "Pictures and the game viewer"));
     assert!(shown.len() >= 3, "too few examples");
     run_all(shown);
 }

@@ -7,6 +7,7 @@ mod common;
 mod pictures;
 
 mod analyze;
+mod architecture;
 mod bounded;
 mod browser;
 mod chunks;

@@ -8,8 +8,8 @@
 //! width, and its own board colours (a light and a dark set, chosen by
 //! `prefers-color-scheme`), so that it reads the same on any page.
 //!
-//! It is also machine-readable, and these names are a contract (see the
-//! README): the root is `<svg class="ayo-board" data-ply="K"
+//! It is also machine-readable, and these names are a contract (docs/GUIDE.md,
+//! "Data attributes"): the root is `<svg class="ayo-board" data-ply="K"
 //! data-rules="RULES">`, each pit `<g class="pit" data-pit="c"
 //! data-seeds="5">` and each store `<g class="store" data-side="south"
 //! data-seeds="7">`.
