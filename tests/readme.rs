@@ -1,10 +1,10 @@
-//! The documents run as shown. The guide's "Pipelines", "Managing a corpus"
-//! and "Judging play" sections (docs/GUIDE.md) and the README's tour: every
-//! `$ command` in their `console` blocks is run with bash in the repository,
-//! `ayo` being the binary under test, and must print exactly the lines under
-//! it and exit 0. And every relative link and `#anchor` of the Markdown
-//! documents (the README, docs/, and the other documents at the root) points
-//! at a file and a heading that exist.
+//! The documents run as shown. The guide's "Checking records", "Pipelines",
+//! "Managing a corpus" and "Judging play" sections (docs/GUIDE.md) and the
+//! README's tour: every `$ command` in their `console` blocks is run with
+//! bash in the repository, `ayo` being the binary under test, and must print
+//! exactly the lines under it and exit 0. And every relative link and
+//! `#anchor` of the Markdown documents (the README, docs/, and the other
+//! documents at the root) points at a file and a heading that exist.
 //!
 //! The examples use `jq`; `.ci/run` installs it when it is missing.
 
@@ -35,6 +35,14 @@ fn readme_pipelines_run_as_shown() {
     let judging = examples(section(&guide, "Judging play"));
     assert!(judging.len() >= 5, "too few engine examples");
     run_all(pipelines.into_iter().chain(corpus).chain(judging));
+}
+
+#[test]
+fn guide_checking_records_runs_as_shown() {
+    let guide = read("docs/GUIDE.md");
+    let checking = examples(section(&guide, "Checking records"));
+    assert!(!checking.is_empty(), "no example under Checking records");
+    run_all(checking);
 }
 
 #[test]
