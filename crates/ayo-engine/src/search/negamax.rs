@@ -482,8 +482,7 @@ impl<'p> Search<'p> {
             }
         }
         let base = ply * MAX_MOVES;
-        let mut rings = [0u8; MAX_MOVES];
-        let mut order = [0u8; MAX_MOVES];
+        let (mut rings, mut order) = ([0u8; MAX_MOVES], [0u8; MAX_MOVES]);
         let n = self.children(pos, base, table_move, &mut rings, &mut order)?;
         if n == 0 {
             return Ok((stuck_value(&self.engine, pos), 0));
