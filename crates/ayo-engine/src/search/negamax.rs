@@ -482,7 +482,8 @@ impl<'p> Search<'p> {
             }
         }
         let base = ply * MAX_MOVES;
-        let (rings, order, n) = self.children(pos, base, table_move)?;
+        let (mut rings, mut order) = ([0u8; MAX_MOVES], [0u8; MAX_MOVES]);
+        let n = self.children(pos, base, table_move, &mut rings, &mut order)?;
         if n == 0 {
             return Ok((stuck_value(&self.engine, pos), 0));
         }
@@ -579,19 +580,22 @@ impl<'p> Search<'p> {
     }
 
     /// Every legal move of `pos`, into the arena from `base`: each move's
-    /// ring index, the order to search them in (the table's move first, then
-    /// captures, biggest first, else pit order), and how many there are.
+    /// ring index into `rings`, the order to search them in into `order`
+    /// (the table's move first, then captures, biggest first, else pit
+    /// order); returns how many there are. The arrays are the caller's, so
+    /// that nothing is copied back.
     #[inline(always)]
     fn children(
         &mut self,
         pos: &Position,
         base: usize,
         table_move: Option<usize>,
-    ) -> Result<([u8; MAX_MOVES], [u8; MAX_MOVES], usize), Stop> {
+        rings: &mut [u8; MAX_MOVES],
+        order: &mut [u8; MAX_MOVES],
+    ) -> Result<usize, Stop> {
         let side = pos.to_move();
         let must_feed = self.engine.must_feed(pos);
         let mover_store = pos.stores()[side.index()];
-        let mut rings = [0u8; MAX_MOVES];
         let mut keys = [0u32; MAX_MOVES];
         let mut n = 0;
         for pit in pos.pits_of(side) {
@@ -623,7 +627,6 @@ impl<'p> Search<'p> {
         }
         // Insertion sort of the move indices, stable so that equal keys stay
         // in pit order.
-        let mut order = [0u8; MAX_MOVES];
         for i in 0..n {
             let mut j = i;
             while j > 0 && keys[usize::from(order[j - 1])] < keys[i] {
@@ -632,7 +635,7 @@ impl<'p> Search<'p> {
             }
             order[j] = i as u8;
         }
-        Ok((rings, order, n))
+        Ok(n)
     }
 }
 
