@@ -67,7 +67,8 @@ pub fn result_token(end: &GameEnd) -> &'static str {
 
 /// A position's exact outcome for the side to move under `end=majority`, as
 /// the endgame tables give it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// The side to move loses with perfect play by both sides.
@@ -151,7 +152,8 @@ impl Outcomes {
 }
 
 /// `ayo best --format json`: one object a position.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BestJson {
     /// The file the position was read from (absent for `--setup`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -291,7 +293,8 @@ pub fn best_text(
 }
 
 /// How much a move lost, named: the labels of `ayo analyze`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Label {
     /// Lost at least [`Thresholds::blunder`] seeds.
@@ -373,7 +376,8 @@ impl Thresholds {
 }
 
 /// The engine's verdict on one main-line move.
-#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MoveVerdict {
     /// Ply, from 1.
     pub ply: u32,
@@ -404,12 +408,13 @@ pub struct MoveVerdict {
     /// `draw->loss`. Such a move is labelled at least a mistake, and `best`
     /// is a move that keeps the outcome.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<String>")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub outcome_lost: Option<OutcomeLost>,
 }
 
 /// One side's totals over a game.
-#[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SideTotals {
     /// Moves judged.
     pub move_count: usize,
@@ -465,7 +470,8 @@ impl SideTotals {
 }
 
 /// `ayo analyze --format json`: one object a game.
-#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameAnalysis {
     /// The input's name.
     pub file: String,
