@@ -1,6 +1,6 @@
 //! The JSON form of a game: serde types whose field names are a fixed
 //! contract (see the README) and their JSON Schema (schemars). The way back
-//! from JSON to a record, for `ayo import`, is in [`super::import`].
+//! from JSON to a record, for `ayo import`, is in [`crate::import`].
 
 use std::borrow::Cow;
 

@@ -16,7 +16,7 @@
 //!
 //! The HTML viewer ([`super::html`]) draws its board with the same geometry:
 //! its script reads the pits' centres from the circles drawn here and adds the
-//! seeds and the marks of a move the same way ([`LANE`], [`dot_offsets`]).
+//! seeds and the marks of a move the same way (`LANE`, `dot_offsets`).
 
 use std::fmt::Write as _;
 
