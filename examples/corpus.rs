@@ -4,7 +4,7 @@
 
 use std::io::{BufWriter, Write};
 
-use ayo::generate::{Options, random_record};
+use ayo_testkit::{Options, random_record};
 use ayo::notation::write_record;
 use ayo::rules::{Engine, SplitMix64};
 
