@@ -5,7 +5,7 @@
 //!
 //! The figures are data: [`Stats::to_json`] gives them as a [`StatsJson`]
 //! (with serde, so its JSON is `ayo stats --format json`), and
-//! [`output::stats`](crate::output::stats) renders that same value as tables
+//! `ayo::output::stats` renders that same value as tables
 //! or CSV. This module knows nothing of the outputs.
 //!
 //! [`Stats`] is an accumulator of sums, maxima and sparse histograms, so its
