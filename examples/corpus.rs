@@ -4,9 +4,9 @@
 
 use std::io::{BufWriter, Write};
 
-use ayo::generate::{Options, random_record};
 use ayo::notation::write_record;
 use ayo::rules::{Engine, SplitMix64};
+use ayo_testkit::{Options, random_record};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

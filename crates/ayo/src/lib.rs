@@ -1,21 +1,67 @@
 //! `ayo`: game records of Ayoayo, the Yoruba relay-sowing mancala, and its
 //! relatives (Endodoi, and every reading of the rules the sources disagree on).
 //!
-//! The layers, each knowing only those above it in this list:
+//! # Layers
 //!
-//! - [`rules`]: the pure engine. Rulesets, positions and set-up strings, relay
-//!   sowing with exact endless-relay detection, game end, perft. No I/O.
-//! - [`notation`]: the `.ayo` format (grammar.md). A nom parser with spans, the
-//!   canonical writer, and a reader that takes one game at a time from any
-//!   stream. Syntax only: tag values stay text.
-//! - [`replay`]: where records meet the rules. A [`notation::Record`] becomes a
-//!   [`replay::Game`]: every move verified and played, every problem a
-//!   [`diagnostics::Diagnostic`] at the token at fault.
-//! - [`output`]: what the commands print, read from `Game`s: JSON (with its
-//!   schema, and the way back for `ayo import`), tables, boards, comparisons.
-//! - [`corpus`]: many records at once: choosing games, and keys of main lines
-//!   to find the same game twice.
-//! - [`generate`]: random records made by the engine, for tests and benchmarks.
+//! The crates and modules, each knowing only those above it in this list
+//! (the first four are crates of their own, re-exported here):
+//!
+//! - [`rules`] (`ayo-rules`): the pure engine. Rulesets, positions and set-up
+//!   strings, relay sowing with exact endless-relay detection, game end,
+//!   perft. No I/O.
+//! - [`notation`] (`ayo-notation`): the `.ayo` format (grammar.md). A nom
+//!   parser with spans, the canonical writer, and a reader that takes one
+//!   game at a time from any stream. Syntax only: it does not know the rules.
+//! - [`search`] and [`tables`] (`ayo-engine`, on the rules): iterative-deepening
+//!   negamax, and exact endgame tables built level by level and probed from
+//!   memory-mapped files; the search sees tables only through its
+//!   [`Probe`](search::Probe) trait.
+//! - [`files`] (`ayo-files`): safe writes (a temporary file renamed over the
+//!   old) and file names.
+//! - [`replay`] and [`diagnostics`]: where records meet the rules. A
+//!   [`notation::Record`] becomes a [`replay::Game`]: every move verified and
+//!   played, every problem a [`diagnostics::Diagnostic`] at the token at fault.
+//! - [`generate`]: games the engine plays (random or searching players), for
+//!   `ayo generate` and engine matches.
+//! - [`import`]: the reader side of JSON: games as `ayo json` prints them,
+//!   back to records.
+//! - [`corpus`]: many records at once, returning data: choosing games, keys
+//!   of main lines to find the same game twice, standings, and figures
+//!   ([`corpus::stats`]). Its results are plain data types with serde; it
+//!   never renders.
+//! - [`output`]: what the commands print, read from `Game`s and from the
+//!   corpus' results, never re-deriving rules: JSON (and its schema), tables
+//!   (Markdown, CSV, and terminal tables fitted to a width), SVG boards, the
+//!   HTML viewer, comparisons.
+//!
+//! The command line `ayo` is a separate crate (`ayo-cli`) on this one: it
+//! parses arguments, calls these functions, and maps outcomes to exit codes.
+//!
+//! # The public API by purpose
+//!
+//! - Read and write records: [`notation::parse_record`],
+//!   [`notation::write_record`], the stream reader of [`notation`].
+//! - Check records: [`replay::replay`], [`replay::check`] (only the
+//!   diagnostics), [`replay::replay_main_line`], [`replay::QuickCheck`] (a
+//!   fast validity test for a stream of games), [`replay::fill`] (claims and
+//!   tags filled in).
+//! - Print a game: [`output::json::game_json`] and
+//!   [`output::json::write_game`], [`output::table::annotate`] and its
+//!   [`Grid`](output::table::Grid), [`output::svg::board_svg`],
+//!   [`output::moves::legal_moves`], [`output::compare::compare`].
+//! - Read JSON back: [`import::games`].
+//! - Whole corpora: [`corpus::stats::Stats`] (rendered by
+//!   [`output::stats::stats_text`] and [`output::stats::stats_csv`]),
+//!   [`corpus::select`], [`corpus::key`], [`corpus::standings`].
+//! - Play and analyse: [`rules::Engine`], [`search::Search`],
+//!   [`tables::Tables`], [`generate::play_game`].
+//!
+//! # Feature flags
+//!
+//! - `schema` (off by default): derives `schemars::JsonSchema` for the JSON
+//!   output types and adds `output::json::schema_of` and its kin, which
+//!   print the JSON Schemas of `--schema`. The command line enables it.
+//!   serde itself is always on: the JSON outputs are this crate's own.
 //!
 //! Reading, checking and printing a record:
 //!

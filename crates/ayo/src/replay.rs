@@ -422,7 +422,7 @@ pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diag
 
 /// As [`rules_of`], from tag pairs alone: those of a game whose tag section
 /// parses though its moves do not.
-pub fn rules_of_tags(tags: &[Tag], given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
+pub(crate) fn rules_of_tags(tags: &[Tag], given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
     match (given, tags.iter().find(|t| t.name == "Rules")) {
         (Some(r), _) => Ok(r),
         (None, None) => Ok(Ruleset::RUSS),

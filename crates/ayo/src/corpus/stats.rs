@@ -5,7 +5,7 @@
 //!
 //! The figures are data: [`Stats::to_json`] gives them as a [`StatsJson`]
 //! (with serde, so its JSON is `ayo stats --format json`), and
-//! [`output::stats`](crate::output::stats) renders that same value as tables
+//! `ayo::output::stats` renders that same value as tables
 //! or CSV. This module knows nothing of the outputs.
 //!
 //! [`Stats`] is an accumulator of sums, maxima and sparse histograms, so its
@@ -28,17 +28,20 @@
 //! b.add(&game("1. bx7 *\n"));
 //! b.add_unparsed();
 //! a.merge(b);
-//! assert_eq!((a.games, a.valid, a.invalid()), (3, 2, 1));
-//! assert_eq!((a.plies.sum, a.plies.max), (4, 3));
+//! assert_eq!(a.invalid(), 1);
+//! let s = a.to_json();
+//! assert_eq!((s.game_count, s.valid_count, s.unparsed_count), (3, 2, 1));
+//! assert_eq!((s.plies_per_game.mean, s.plies_per_game.max), (Some(2.0), 3));
 //! // Five laps each for c and b, two for F; d ends at once.
-//! assert_eq!((a.laps.count, a.laps.sum), (4, 13));
-//! assert_eq!(a.captures.buckets.get(&7), Some(&2));
+//! assert_eq!((s.laps_per_move.count, s.laps_per_move.mean), (4, Some(3.25)));
+//! // Two captures of 7 (c and b) and one of 2 (F).
+//! let sevens = s.seeds_per_capture.histogram.iter().find(|b| b.min == 7);
+//! assert_eq!(sevens.map(|b| b.count), Some(2));
 //! ```
 
 use std::collections::{BTreeMap, HashMap};
 
 use crate::notation::Outcome;
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::replay::Game;
@@ -46,7 +49,7 @@ use crate::rules::{EndReason, Position, Ruleset};
 
 /// How a [`Histogram`] puts values into buckets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Buckets {
+pub(crate) enum Buckets {
     /// One bucket a value.
     #[default]
     Exact,
@@ -80,7 +83,7 @@ impl Buckets {
 
 /// A count, sum, maximum and bucketed counts of some values.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Histogram {
+pub(crate) struct Histogram {
     /// How values are bucketed.
     pub kind: Buckets,
     /// Values added.
@@ -129,7 +132,7 @@ impl Histogram {
 /// Games by their [`Verdict`](crate::replay::Verdict): who won, by the
 /// board for a game that ended on it, else by the token.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Results {
+pub(crate) struct Results {
     /// South won (`1-0`).
     pub south: u64,
     /// North won (`0-1`).
@@ -165,7 +168,7 @@ impl Results {
 
 /// How the main lines of valid games end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Endings {
+pub(crate) struct Endings {
     /// A store holds more than half of the seeds.
     pub majority: u64,
     /// The player to move has no legal move.
@@ -185,7 +188,7 @@ impl Endings {
 /// A first move's record for the side that played it, by the game's
 /// verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveScore {
+pub(crate) struct MoveScore {
     /// Games the mover won.
     pub wins: u64,
     /// Games drawn.
@@ -221,30 +224,30 @@ impl MoveScore {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stats {
     /// Games read, whether or not they parse.
-    pub games: u64,
+    pub(crate) games: u64,
     /// Games that parse and replay without an error.
-    pub valid: u64,
+    pub(crate) valid: u64,
     /// Games that do not parse (also counted invalid).
-    pub unparsed: u64,
+    pub(crate) unparsed: u64,
     /// Every game that parses, by its verdict.
-    pub results: Results,
+    pub(crate) results: Results,
     /// The same by the ruleset the game was replayed under (`None`: its
     /// `Rules` tag could not be read).
-    pub rulesets: HashMap<Option<Ruleset>, Results>,
+    pub(crate) rulesets: HashMap<Option<Ruleset>, Results>,
     /// Main-line plies of every game that parses, in buckets of 10.
-    pub plies: Histogram,
+    pub(crate) plies: Histogram,
     /// Laps of each main-line move of valid games, in powers of two.
-    pub laps: Histogram,
+    pub(crate) laps: Histogram,
     /// Seeds each capturing main-line move of a valid game sent to the store
     /// (one bucket a size); moves that capture nothing are not in it.
-    pub captures: Histogram,
+    pub(crate) captures: Histogram,
     /// Main-line moves of valid games: what captures are out of.
-    pub moves: u64,
+    pub(crate) moves: u64,
     /// How valid games end.
-    pub endings: Endings,
+    pub(crate) endings: Endings,
     /// Valid games from the ruleset's start position, by ruleset and first
     /// move's letter.
-    pub first_moves: HashMap<(Ruleset, char), MoveScore>,
+    pub(crate) first_moves: HashMap<(Ruleset, char), MoveScore>,
 }
 
 impl Default for Stats {
@@ -340,7 +343,7 @@ impl Stats {
 
     /// The rulesets in the order they are printed (canonical strings in
     /// byte order, an unreadable `Rules` tag last), with their results.
-    pub fn rulesets_sorted(&self) -> Vec<(Option<String>, Results)> {
+    pub(crate) fn rulesets_sorted(&self) -> Vec<(Option<String>, Results)> {
         let mut v: Vec<(Option<String>, Results)> = self
             .rulesets
             .iter()
@@ -357,7 +360,7 @@ impl Stats {
 
     /// The first moves in the order they are printed: by ruleset (canonical
     /// string), then letter.
-    pub fn first_moves_sorted(&self) -> Vec<(String, char, MoveScore)> {
+    pub(crate) fn first_moves_sorted(&self) -> Vec<(String, char, MoveScore)> {
         let mut v: Vec<(String, char, MoveScore)> = self
             .first_moves
             .iter()
@@ -438,7 +441,8 @@ fn histogram_json(h: &Histogram) -> HistogramJson {
 }
 
 /// The figures of a corpus, as `ayo stats --format json` prints them.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct StatsJson {
     /// Games read.
     pub game_count: u64,
@@ -468,7 +472,8 @@ pub struct StatsJson {
 }
 
 /// Games by who won, as `ayo json`'s `result.winner` says it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ResultsJson {
     /// Won by South.
     pub south: u64,
@@ -488,7 +493,8 @@ impl ResultsJson {
 }
 
 /// One ruleset's games.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RulesetJson {
     /// The canonical ruleset; `null` for games whose Rules tag could not be
     /// read.
@@ -500,7 +506,8 @@ pub struct RulesetJson {
 }
 
 /// A distribution.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HistogramJson {
     /// Values counted.
     pub count: u64,
@@ -513,7 +520,8 @@ pub struct HistogramJson {
 }
 
 /// A histogram bucket: values from `min` to `max`, both included.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BucketJson {
     /// The smallest value of the bucket.
     pub min: u64,
@@ -524,7 +532,8 @@ pub struct BucketJson {
 }
 
 /// Valid games by how their main line ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EndedJson {
     /// A store holds more than half of the seeds.
     pub majority: u64,
@@ -536,7 +545,8 @@ pub struct EndedJson {
 }
 
 /// How one first move scored for the side that played it, by who won.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FirstMoveJson {
     /// The canonical ruleset.
     pub rules: String,

@@ -3,7 +3,6 @@
 //! South's store at the right, the way sowing runs counter-clockwise.
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::replay::Game;
@@ -14,7 +13,8 @@ use super::svg::{Drawing, board_svg};
 use super::table::{Grid, Style, text_width, wrap_lines};
 
 /// One position, as `ayo board --format json` prints it.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PositionJson {
     /// The file the game came from; absent for `--setup`.
     #[serde(skip_serializing_if = "Option::is_none")]

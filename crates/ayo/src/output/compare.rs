@@ -1,7 +1,6 @@
 //! Comparing rulings: one record replayed under several rulesets, and where
 //! their outcomes part.
 
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::notation::{Move, Record};
@@ -64,7 +63,8 @@ pub fn sources(base: &Ruleset) -> Vec<Ruleset> {
 }
 
 /// One ruleset's replay of a record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Row {
     /// The canonical ruleset string.
     pub rules: String,
@@ -88,7 +88,8 @@ pub struct Row {
 }
 
 /// One game's comparison, as `ayo compare --format json` prints it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CompareJson {
     /// The file the game came from (`<stdin>` for standard input).
     pub file: String,
@@ -101,7 +102,8 @@ pub struct CompareJson {
 }
 
 /// A record and its rows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Comparison {
     /// One row per ruleset, in the order asked for.
     pub rows: Vec<Row>,

@@ -7,7 +7,7 @@
 //! Each game is `ayo json`'s [`GameJson`], so the page and `ayo json` cannot
 //! disagree, with what the script needs besides: the start position, the
 //! board's size and the problems as `ayo validate` words them. The board is
-//! [`svg::viewer_board`], the same drawing as `ayo board --format svg`.
+//! `svg::viewer_board`, the same drawing as `ayo board --format svg`.
 
 use std::collections::BTreeMap;
 

@@ -1,10 +1,9 @@
 //! The JSON form of a game: serde types whose field names are a fixed
 //! contract (docs/GLOSSARY.md) and their JSON Schema (schemars). The way back
-//! from JSON to a record, for `ayo import`, is in [`super::import`].
+//! from JSON to a record, for `ayo import`, is in [`crate::import`].
 
 use std::borrow::Cow;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostics::{Diagnostic, Severity};
@@ -14,7 +13,8 @@ use crate::rules::{MoveOutcome, Ruleset, Side};
 
 /// One game, with everything `ayo json` gives of it ([`Detail::Full`]);
 /// serialized at another level with [`GameJson::at`].
-#[derive(Clone, Debug, PartialEq, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameJson {
     /// The file the game came from (`<stdin>` for standard input).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -25,7 +25,10 @@ pub struct GameJson {
     /// Tag pairs, in file order: for a game that could not be parsed, those
     /// of its tag section when that parses on its own.
     #[serde(default, with = "tags")]
-    #[schemars(with = "std::collections::BTreeMap<String, String>")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "std::collections::BTreeMap<String, String>")
+    )]
     pub tags: Vec<(String, String)>,
     /// The canonical ruleset string; `null` when the `Rules` tag is unreadable.
     #[serde(default)]
@@ -77,7 +80,8 @@ pub enum Detail {
 
 /// A game's counts, at the [`Detail::Game`] and [`Detail::Moves`] levels;
 /// each `null` for a game that could not be parsed.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CountsJson {
     /// The moves of the main line (each a ply), played or not.
     pub ply_count: Option<usize>,
@@ -126,7 +130,8 @@ impl CountsJson {
 /// One move at `--detail moves` (`Detail::Moves`): what was played and
 /// what it took. Its ply is its place in `moves` (counted from 1), its side
 /// the case of its pit letter.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MoveBriefJson {
     /// The pit letter played: lowercase for South, uppercase for North.
     pub pit: String,
@@ -261,7 +266,8 @@ where
 }
 
 /// One move.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MoveJson {
     /// 1-based ply; a variation's first move has the ply of the move it replaces.
     #[serde(default)]
@@ -304,7 +310,8 @@ pub struct MoveJson {
 }
 
 /// A side, lowercase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum SideJson {
     /// South.
@@ -314,7 +321,8 @@ pub enum SideJson {
 }
 
 /// A lap of a relay.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LapJson {
     /// The pit lifted.
     pub from: char,
@@ -328,7 +336,8 @@ pub struct LapJson {
 }
 
 /// A capture.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CaptureJson {
     /// The pit taken from.
     pub pit: char,
@@ -341,7 +350,8 @@ pub struct CaptureJson {
 }
 
 /// Both rows, each from its owner's left.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BoardJson {
     /// `a`, `b`, …
     pub south: Vec<u16>,
@@ -350,7 +360,8 @@ pub struct BoardJson {
 }
 
 /// Comments around a move.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CommentsJson {
     /// Before the move.
     #[serde(default)]
@@ -361,7 +372,8 @@ pub struct CommentsJson {
 }
 
 /// The result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ResultJson {
     /// The game-termination token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub token: String,
@@ -390,7 +402,8 @@ pub struct ResultJson {
 }
 
 /// A problem, at a place in the file: an error or a warning.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DiagnosticJson {
     /// `"error"` (the game is invalid) or `"warning"` (a likely slip; the
     /// game stays valid).
@@ -481,7 +494,7 @@ fn outcome_fields(o: &MoveOutcome) -> (Vec<LapJson>, Option<CaptureJson>, [u16; 
 }
 
 /// A side in JSON.
-pub fn side_json(s: Side) -> SideJson {
+pub(crate) fn side_json(s: Side) -> SideJson {
     match s {
         Side::South => SideJson::South,
         Side::North => SideJson::North,
@@ -1027,7 +1040,7 @@ mod stream {
 }
 
 /// The result of a replayed game.
-pub fn result_json(game: &Game) -> ResultJson {
+pub(crate) fn result_json(game: &Game) -> ResultJson {
     let verdict = game.verdict();
     ResultJson {
         token: game.record.result.outcome.as_str().to_string(),
@@ -1082,6 +1095,7 @@ pub fn unparsed_json(
 }
 
 /// The JSON Schema of [`GameJson`].
+#[cfg(feature = "schema")]
 pub fn schema() -> serde_json::Value {
     schema_of::<GameJson>()
 }
@@ -1091,6 +1105,7 @@ pub fn schema() -> serde_json::Value {
 /// those of [`CountsJson`], and `moves` of [`MoveBriefJson`]
 /// ([`Detail::Moves`]) or none ([`Detail::Game`]). Made from the full one,
 /// so that each field is described once.
+#[cfg(feature = "schema")]
 pub fn schema_at(detail: Detail) -> serde_json::Value {
     use serde_json::{Value, json};
     let mut root = schema();
@@ -1160,12 +1175,14 @@ pub fn schema_at(detail: Detail) -> serde_json::Value {
 }
 
 /// The JSON Schema of any command's output type.
-pub fn schema_of<T: JsonSchema>() -> serde_json::Value {
+#[cfg(feature = "schema")]
+pub fn schema_of<T: schemars::JsonSchema>() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(T)).unwrap_or_default()
 }
 
 /// A game's winner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum WinnerJson {
     /// South won.
@@ -1188,7 +1205,8 @@ impl WinnerJson {
 }
 
 /// One game's verdict from `ayo validate --format json`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VerdictJson {
     /// The file the game came from (`<stdin>` for standard input).
     pub file: String,
@@ -1203,7 +1221,8 @@ pub struct VerdictJson {
 }
 
 /// One line of `ayo perft --format json`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PerftJson {
     /// Plies from the start position.
     pub depth: usize,

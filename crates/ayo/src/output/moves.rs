@@ -2,7 +2,6 @@
 //! capture, the stores after it, and the game's end when it ends the game
 //! (`ayo moves`).
 
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::notation::Numbering;
@@ -15,7 +14,8 @@ use super::json::{CaptureJson, LapJson, ResultJson, SideJson, side_json};
 use super::table::{Fit, Grid, Laps, capture_text, laps_json, laps_text};
 
 /// One legal move and what it would do, in the field names `annotate` uses.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LegalMove {
     /// The move number the move would have: South's n-th turn and the North
     /// turn after it.
@@ -43,7 +43,8 @@ pub struct LegalMove {
 }
 
 /// A position's legal moves, as `ayo moves --format json` prints them.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MovesJson {
     /// The file the position was read from (absent for `--setup`).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::corpus::standings::Tiebreak;
@@ -11,7 +10,8 @@ use crate::corpus::standings::Tiebreak;
 use super::table::{Fit, Grid};
 
 /// One player's line of `ayo standings --format json`.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct StandingJson {
     /// With `--by TAG`: the tag's value in the table's games (the event, with
     /// `--by Event`); `null` for the games without the tag. Absent without
@@ -50,7 +50,8 @@ pub struct StandingJson {
 }
 
 /// A player's tie-break values, in `ayo standings --format json`.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TiebreaksJson {
     /// The points scored against the other players of the group it was
     /// applied to (those level on points, or what the tie-breaks before it
@@ -67,7 +68,8 @@ pub struct TiebreaksJson {
 }
 
 /// The games between a player and one opponent, in `--cross` JSON.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CrossJson {
     /// The opponent's name.
     pub opponent: String,

@@ -16,7 +16,7 @@
 //!
 //! The HTML viewer ([`super::html`]) draws its board with the same geometry:
 //! its script reads the pits' centres from the circles drawn here and adds the
-//! seeds and the marks of a move the same way ([`LANE`], [`dot_offsets`]).
+//! seeds and the marks of a move the same way (`LANE`, `dot_offsets`).
 
 use std::fmt::Write as _;
 
@@ -24,9 +24,9 @@ use crate::output::table::{Laps, laps_json, laps_text};
 use crate::rules::{MoveOutcome, Pit, Position, Side};
 
 /// Distance between the centres of neighbouring pits.
-pub const PITCH: u32 = 64;
+pub(crate) const PITCH: u32 = 64;
 /// Radius of a pit.
-pub const RADIUS: u32 = 26;
+pub(crate) const RADIUS: u32 = 26;
 /// Left edge of the first pit column (the store is to its left).
 const X0: u32 = 80;
 /// Centre line of North's row.
@@ -34,24 +34,24 @@ const NORTH_Y: u32 = 62;
 /// Centre line of South's row: the gap between the rows is where the laps run.
 const SOUTH_Y: u32 = 156;
 /// The first lane of a lap, outside a pit's rim, and the step between lanes.
-pub const LANE: (u32, u32) = (7, 5);
+pub(crate) const LANE: (u32, u32) = (7, 5);
 /// Lanes before they repeat: lap k runs in lane k mod LANES.
-pub const LANES: usize = 4;
+pub(crate) const LANES: usize = 4;
 /// Up to this many seeds a pit shows them as dots around its count.
-pub const MAX_DOTS: u16 = 12;
+pub(crate) const MAX_DOTS: u16 = 12;
 /// Laps drawn at most; the caption says when a relay had more.
-pub const MAX_LAPS_DRAWN: usize = 24;
+pub(crate) const MAX_LAPS_DRAWN: usize = 24;
 /// How far left of a lap's start its number sits.
-pub const TAG_SHIFT: u32 = 24;
+pub(crate) const TAG_SHIFT: u32 = 24;
 /// The radius of a lap's number.
-pub const TAG_RADIUS: u32 = 7;
+pub(crate) const TAG_RADIUS: u32 = 7;
 /// How far apart the centres of two laps' numbers are at least, across or
 /// down: a number's width and a pixel.
-pub const TAG_APART: u32 = 2 * TAG_RADIUS + 1;
+pub(crate) const TAG_APART: u32 = 2 * TAG_RADIUS + 1;
 /// The rows of the gap between the rows of pits where a lap's number goes
 /// when its own place is taken: from just under North's rims to just over
 /// South's, `TAG_APART` apart.
-pub const TAG_ROWS: [u32; 3] = {
+pub(crate) const TAG_ROWS: [u32; 3] = {
     let top = NORTH_Y + RADIUS + LANE.0;
     [top, top + TAG_APART, top + 2 * TAG_APART]
 };
@@ -114,7 +114,7 @@ pub struct Drawing<'a> {
 
 /// The width and height of the picture of a board of `pits` pits a row,
 /// with or without the line of the key under the caption.
-pub fn size(pits: u8, key: bool) -> (u32, u32) {
+pub(crate) fn size(pits: u8, key: bool) -> (u32, u32) {
     (
         2 * X0 + u32::from(pits) * PITCH,
         if key { 268 } else { 246 },
@@ -122,7 +122,7 @@ pub fn size(pits: u8, key: bool) -> (u32, u32) {
 }
 
 /// The centre of a pit in the picture.
-pub fn centre(pit: Pit, pits: u8) -> (u32, u32) {
+pub(crate) fn centre(pit: Pit, pits: u8) -> (u32, u32) {
     let i = u32::from(pit.index(pits));
     match pit.side(pits) {
         // South's a … f from left to right; North's A … F from right to left.
@@ -133,7 +133,7 @@ pub fn centre(pit: Pit, pits: u8) -> (u32, u32) {
 
 /// Where the dots of `seeds` seeds sit, relative to the pit's centre: evenly
 /// round a circle, the first at the top, so that the count fits in the middle.
-pub fn dot_offsets(seeds: u16) -> Vec<(f64, f64)> {
+pub(crate) fn dot_offsets(seeds: u16) -> Vec<(f64, f64)> {
     let n = seeds.min(MAX_DOTS);
     (0..n)
         .map(|k| {
@@ -170,7 +170,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// The text alternative of a position: both rows, the stores, the marks.
-pub fn describe(d: &Drawing) -> String {
+pub(crate) fn describe(d: &Drawing) -> String {
     let pos = d.position;
     let pits = pos.pits();
     let row = |side: Side| {
@@ -237,7 +237,7 @@ pub fn board_svg(d: &Drawing) -> String {
 /// The board of the HTML viewer, for games on boards like `start`'s: the
 /// picture without its caption and key (the page shows them as text), with
 /// every lap's arrowhead defined, for the viewer's script to fill in.
-pub fn viewer_board(start: &Position, rules: &str) -> String {
+pub(crate) fn viewer_board(start: &Position, rules: &str) -> String {
     render(
         &Drawing {
             position: start,
@@ -404,7 +404,7 @@ fn markers() -> String {
 /// The lane a point of lap `k` runs in next to `pit`: in the gap between the
 /// rows, just outside the pit's rim, one lane further out for each lap, and
 /// shifted sideways so that the laps' turns at the ends do not overlap.
-pub fn lane_point(pit: Pit, pits: u8, k: usize) -> (u32, u32) {
+pub(crate) fn lane_point(pit: Pit, pits: u8, k: usize) -> (u32, u32) {
     let (x, y) = centre(pit, pits);
     let lane = (k % LANES) as u32;
     let out = RADIUS + LANE.0 + lane * LANE.1;
@@ -465,7 +465,7 @@ fn marks(o: &MoveOutcome, pits: u8) -> String {
 /// has room for) does a number sit where it would have, over another.
 ///
 /// The viewer's script places its numbers the same way (`tagPlace`).
-pub fn tag_place(from: Pit, pits: u8, k: usize, placed: &[(u32, u32)]) -> (u32, u32) {
+pub(crate) fn tag_place(from: Pit, pits: u8, k: usize, placed: &[(u32, u32)]) -> (u32, u32) {
     let (x, y) = lane_point(from, pits, k);
     let first = (x.saturating_sub(TAG_SHIFT), y);
     let free = |(x, y): (u32, u32)| {

@@ -23,7 +23,6 @@
 //! columns out with a note, stacking rows). Fixing every width and wrapping
 //! every cell beforehand would leave it only the borders to draw.
 
-use schemars::JsonSchema;
 use serde::Serialize;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -98,7 +97,7 @@ fn pieces(word: &str) -> impl Iterator<Item = &str> {
 /// wider than `width` (and only such a word) is broken: after a `/`, `=`,
 /// `-`, `:` or `,` where it has one, else into pieces of `width` columns;
 /// its last piece may share its line with the next words.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();
@@ -602,7 +601,8 @@ pub enum Laps {
 }
 
 /// One move of the annotate view, in the field names every command shares.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AnnotatedMove {
     /// 1-based ply.
     pub ply: u32,
@@ -643,7 +643,7 @@ pub struct AnnotatedMove {
 
 /// The laps of a move, as JSON gives them; `laps` are the move's own or,
 /// when it was played untraced, traced apart.
-pub fn laps_json(o: &MoveOutcome, laps: &[Lap]) -> Vec<LapJson> {
+pub(crate) fn laps_json(o: &MoveOutcome, laps: &[Lap]) -> Vec<LapJson> {
     let pits = o.position.pits();
     laps.iter()
         .map(|l| LapJson {
@@ -763,7 +763,7 @@ fn relay_text(m: &AnnotatedMove, laps: Laps) -> String {
 
 /// A relay's laps as the tables write them: `c4 A5 F5 e6 E6`, or with
 /// [`Laps::Full`] every pit sown, `c4:defA A5:BCDEF …`.
-pub fn laps_text(relay: &[LapJson], laps: Laps) -> String {
+pub(crate) fn laps_text(relay: &[LapJson], laps: Laps) -> String {
     relay
         .iter()
         .map(|l| {
@@ -779,7 +779,7 @@ pub fn laps_text(relay: &[LapJson], laps: Laps) -> String {
 }
 
 /// A capture as the tables write it: `+7 from B`.
-pub fn capture_text(c: &CaptureJson) -> String {
+pub(crate) fn capture_text(c: &CaptureJson) -> String {
     format!("+{} from {}", c.seeds, c.pit)
 }
 
@@ -976,7 +976,8 @@ pub fn result_line(game: &Game) -> String {
 }
 
 /// One game's annotation, as `ayo annotate --format json` prints it.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AnnotateJson {
     /// The file the game came from (`<stdin>` for standard input).
     pub file: String,
