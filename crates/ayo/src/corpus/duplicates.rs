@@ -141,7 +141,7 @@ fn plain(e: &io::Error) -> String {
 /// Runs the passes of a run: how each game's work is done, and where the
 /// problems met on the way are reported.
 pub trait Runner {
-    /// What stops a run: an [`Error`], or the runner's own reasons.
+    /// What stops a run: an [`Error`](enum@Error), or the runner's own reasons.
     type Error: From<Error>;
 
     /// Calls `read`, which feeds games through the [`Feed`] it is given;

@@ -15,7 +15,7 @@ use super::table::{Fit, Grid, Style};
 
 /// One game of a group, in JSON.
 #[derive(Serialize, JsonSchema)]
-pub struct GameJson<'a> {
+struct GameJson<'a> {
     /// The input, as named on the command line (`<stdin>` for `-`).
     file: &'a str,
     /// The game's number in its input, from 1.

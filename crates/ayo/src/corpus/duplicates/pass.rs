@@ -156,6 +156,9 @@ struct Second {
     tags: Option<Vec<(String, String)>>,
 }
 
+/// The `(short, long)` pairs of games whose main line begins another's.
+type Pairs = Vec<(usize, usize)>;
+
 /// The second pass: the `(short, long)` pairs of prefixes of every main line
 /// and, with `table`, the tags that differ from the first game of each group
 /// of one main line (which is read before the others). Only the first games'
@@ -165,7 +168,7 @@ pub(super) fn second<R: Runner>(
     runner: &mut R,
     groups: &[Group],
     table: bool,
-) -> Result<(Vec<(usize, usize)>, Differ), R::Error> {
+) -> Result<(Pairs, Differ), R::Error> {
     let lookup = scan.index.lookup();
     // The first games of groups each game is compared with.
     let mut firsts_of: HashMap<usize, Vec<usize>> = HashMap::new();

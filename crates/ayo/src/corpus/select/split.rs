@@ -27,13 +27,14 @@ fn line_ending(bytes: &[u8]) -> &'static [u8] {
 /// use ayo::corpus::select::Printer;
 /// use ayo::notation::GameReader;
 ///
-/// let text = "1. c A *\r\n\r\n\r\n1. d *";
+/// // Each game keeps its own line endings.
+/// let text = "[Round \"1\"]\r\n\r\n1. c A *\r\n\r\n1. d *";
 /// let mut out = Vec::new();
 /// let mut printer = Printer::default();
 /// for raw in GameReader::new(text.as_bytes()) {
 ///     printer.original(&mut out, &raw.unwrap()).unwrap();
 /// }
-/// assert_eq!(out, b"1. c A *\r\n\r\n1. d *\n");
+/// assert_eq!(out, b"[Round \"1\"]\r\n\r\n1. c A *\r\n\r\n1. d *\n");
 /// ```
 #[derive(Debug, Default)]
 pub struct Printer {
