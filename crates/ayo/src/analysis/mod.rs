@@ -15,7 +15,8 @@
 //! let mut tables = TableCache::new(None);
 //! let best = best_move(Engine::new(Ruleset::RUSS), &mut tables, &[], &pos, &Limits::depth(10)).unwrap();
 //! assert!(best.answer.exact);
-//! assert_eq!(best.answer.best.map(|p| p.letter(6)), Some('c'));
+//! assert_eq!(best.answer.best.map(|p| p.letter(6)), Some('b'));
+//! assert_eq!(best.answer.score, 4);
 //! assert!(best.outcomes.is_none());
 //! ```
 
@@ -118,14 +119,16 @@ pub fn numbering_after(game: &Game, ply: usize, start: &Position) -> Numbering {
 /// use ayo::rules::DEFAULT_MAX_LAPS;
 /// use ayo::search::Limits;
 ///
-/// let game = replay(parse_record("1. c F 2. a *\n").unwrap(), &Options::default());
+/// let game = replay(parse_record("1. cx7 Fx2 2. d *\n").unwrap(), &Options::default());
 /// let mut analyser =
 ///     Analyser::new(Limits::depth(4), Thresholds::default(), TableCache::new(None), DEFAULT_MAX_LAPS);
 /// let (rules, verdicts) = analyser.verdicts(&game, |_, _| {}).unwrap().unwrap();
 /// assert_eq!(rules.to_string(), "russ");
 /// assert_eq!(verdicts.len(), 3);
-/// assert_eq!(verdicts[0].played, "c");
-/// assert!(verdicts.iter().all(|v| v.loss == v.best_value - v.value));
+/// // 2. d gives away a seed at depth 4: the engine prefers c.
+/// assert_eq!((verdicts[2].played.as_str(), verdicts[2].best.as_str()), ("d", "c"));
+/// assert_eq!(verdicts[2].loss, 1);
+/// assert_eq!(verdicts[2].label, None);
 /// ```
 pub struct Analyser {
     max_laps: u64,

@@ -62,7 +62,7 @@ pub enum TablesError {
 /// // No folder: no tables, and no error.
 /// assert!(TableCache::new(None).get(Ruleset::RUSS).unwrap().is_none());
 /// let mut missing = TableCache::new(Some(("no/such/dir".into(), "--tables no/such/dir".into())));
-/// let e = missing.get(Ruleset::RUSS).unwrap_err();
+/// let e = missing.get(Ruleset::RUSS).err().unwrap();
 /// assert!(e.to_string().starts_with("--tables no/such/dir: no such directory"));
 /// ```
 pub struct TableCache {
