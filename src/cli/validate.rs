@@ -214,7 +214,7 @@ fn read_chunks(
     input_number: usize,
     name: &str,
     ctx: &mut Ctx,
-    ordered: &mut Ordered<'_, Piece, Vec<Found>>,
+    ordered: &mut Ordered<'_, '_, Piece, Vec<Found>>,
 ) -> Result<(), Fatal> {
     let input = match Input::open_for(name, ctx) {
         Ok(input) => input,

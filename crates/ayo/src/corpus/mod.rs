@@ -1,6 +1,8 @@
-//! Working on many records at once: choosing games by what they say and how
+//! Working on many records at once: reading the games of many inputs
+//! ([`input`]), across cores with results in input order ([`parallel`]),
+//! checking them all ([`validate`]), choosing games by what they say and how
 //! they play ([`select`]), and recognising the same game under other tags
-//! ([`key`]). No I/O: the `filter` and `duplicates` commands read and write.
+//! ([`key`]).
 //!
 //! ```
 //! use ayo::corpus::select::{Criteria, TagTest, scan_tags};
@@ -12,7 +14,9 @@
 //! assert!(criteria.tags_match(&tags));
 //! ```
 
+pub mod input;
 pub mod key;
+pub mod parallel;
 pub mod select;
 pub mod standings;
 pub mod stats;
