@@ -96,12 +96,6 @@ impl Ctx {
             .game((raw.origin.offset + raw.bytes.len()) as u64);
     }
 
-    /// A game was read whose input has been read `end` bytes into (for
-    /// the games of a chunk, the chunk's end).
-    pub fn progress_to(&mut self, end: u64) {
-        self.progress.game(end);
-    }
-
     /// An input was read to its end.
     pub fn progress_input_done(&mut self) {
         self.progress.input_done();

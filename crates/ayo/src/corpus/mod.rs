@@ -20,3 +20,4 @@ pub mod parallel;
 pub mod select;
 pub mod standings;
 pub mod stats;
+pub mod validate;
