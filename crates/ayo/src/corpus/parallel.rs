@@ -263,7 +263,7 @@ pub fn ordered<R: Reporter, I: Item, O: Send>(
             let outbox: Sender<Numbered<R, I, O>> = outbox.clone();
             std::thread::Builder::new()
                 .spawn_scoped(scope, move || worker::<R, I, O>(work, &inbox, &outbox))
-                .map_err(|e| PoolError::Spawn(e))?;
+                .map_err(PoolError::Spawn)?;
         }
         drop(outbox);
         let mut ordered = Ordered {
