@@ -1,0 +1,165 @@
+//! The commands' side of reading the inputs: the loop itself is the
+//! library's ([`ayo::corpus::input`]); these hand its games to a command's
+//! closure and its problems to [`Ctx`].
+
+use std::io::{self, BufRead};
+
+use ayo::corpus::input::{self as corpus_input, Event, Games, InputError};
+use ayo::notation::{GameReader, RawGame, Record, SyntaxError};
+
+use super::{Ctx, Fatal};
+
+/// One input: a file, or standard input for `-`.
+pub struct Input {
+    /// As named on the command line; `<stdin>` for `-`.
+    pub name: String,
+    input: corpus_input::Input,
+}
+
+impl Input {
+    /// Opens `name`, or standard input for `-`.
+    pub fn open(name: &str) -> io::Result<Input> {
+        match corpus_input::Input::open(name) {
+            Ok(input) => Ok(Input {
+                name: input.name().to_string(),
+                input,
+            }),
+            Err(InputError::Open { source, .. } | InputError::Read { source, .. }) => Err(source),
+            // Opening reads no game.
+            Err(e @ InputError::NoSuchGame { .. }) => Err(io::Error::other(e)),
+        }
+    }
+
+    /// Opens `name` as [`Input::open`] does, to be read with the run's
+    /// `--max-game-bytes`.
+    pub fn open_for(name: &str, ctx: &Ctx) -> io::Result<Input> {
+        let mut input = Input::open(name)?;
+        input.input = input.input.max_game_bytes(ctx.max_game_bytes);
+        Ok(input)
+    }
+
+    /// The games of this input, one at a time.
+    pub fn games(self) -> GameReader<Box<dyn BufRead>> {
+        self.input.games()
+    }
+
+    /// The bytes of this input.
+    pub fn into_reader(self) -> Box<dyn BufRead> {
+        self.input.into_reader()
+    }
+}
+
+/// The inputs named on the command line: standard input when there are none.
+pub fn input_names(files: &[String]) -> Vec<String> {
+    corpus_input::names(files)
+}
+
+/// The games of the inputs named on the command line, read with the run's
+/// `--max-game-bytes`; with `game`, only the `game`-th of each (from 1).
+fn games(files: &[String], ctx: &Ctx, game: Option<u64>) -> Games {
+    Games::new(input_names(files))
+        .max_game_bytes(ctx.max_game_bytes)
+        .only(game)
+}
+
+/// A game as read from an input: parsed, or the syntax error that stopped it.
+pub struct ReadGame<'a> {
+    /// The input's name.
+    pub file: &'a str,
+    /// The raw text.
+    pub raw: &'a RawGame,
+    /// The parsed record, or why not.
+    pub record: Result<Record, SyntaxError>,
+}
+
+/// Opens every input in turn; one that cannot be opened is reported and
+/// skipped.
+pub fn each_input(
+    files: &[String],
+    ctx: &mut Ctx,
+    mut f: impl FnMut(&mut Ctx, Input) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    for name in input_names(files) {
+        match Input::open_for(&name, ctx) {
+            Ok(input) => f(ctx, input)?,
+            Err(e) => ctx.io_error(&name, &e),
+        }
+    }
+    Ok(())
+}
+
+/// Reads every game of every input in turn, one at a time; with `game`, only
+/// the `game`-th of each input (from 1), and a usage error for an input that
+/// has fewer. Unreadable inputs are reported and skipped.
+pub fn each_game(
+    files: &[String],
+    ctx: &mut Ctx,
+    game: Option<u64>,
+    mut f: impl FnMut(&mut Ctx, ReadGame<'_>) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    for event in games(files, ctx, game) {
+        match event {
+            Event::Game { file, raw } => {
+                let record = raw.parse();
+                let read = ReadGame {
+                    file: &file,
+                    raw: &raw,
+                    record,
+                };
+                f(ctx, read)?;
+                ctx.check_stderr()?;
+            }
+            Event::Problem(e) => ctx.input_error(&e),
+            Event::Done(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Like [`each_game`], with each game's costly part, `work` (parse, replay,
+/// render into a buffer), done on `jobs` threads, and `sink` (write the
+/// output, report diagnostics) called on this one in input order: the output
+/// does not depend on `jobs`. `--game`, unreadable inputs and the usage error
+/// for a `--game` past the end are as in [`each_game`], and reported in their
+/// place among the games. A command that sums over the games (`stats`) gets the
+/// same from `work` returning the replayed game and `sink` adding it, in order.
+pub fn each_game_ordered<O: Send>(
+    files: &[String],
+    ctx: &mut Ctx,
+    game: Option<u64>,
+    jobs: usize,
+    work: impl Fn(&str, &RawGame) -> Result<O, Fatal> + Sync,
+    sink: impl FnMut(&mut Ctx, &str, &RawGame, O) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    ctx.start_progress(&input_names(files));
+    let result = games(files, ctx, game).ordered(jobs, ctx, work, sink);
+    ctx.finish_progress();
+    result
+}
+
+/// `--game 7: FILE has 3 games`: the usage error for a number past the end.
+pub fn past_the_end(flag: &str, n: u64, file: &str, count: u64, what: &str) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{flag} {n}: {file} has {count} {what}{s}")
+}
+
+/// Like [`each_game`] for the commands that only work on parsed records:
+/// reports syntax errors, and hands over the record with its place (file,
+/// number from 1).
+pub fn each_record(
+    files: &[String],
+    ctx: &mut Ctx,
+    game: Option<u64>,
+    mut f: impl FnMut(&mut Ctx, &str, &RawGame, Record, usize) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    each_game(files, ctx, game, |ctx, g| {
+        let number = g.raw.index + 1;
+        match g.record {
+            Ok(record) => f(ctx, g.file, g.raw, record, number),
+            Err(e) => {
+                ctx.syntax_error(g.file, g.raw, &e);
+                Ok(())
+            }
+        }
+    })
+}
