@@ -16,6 +16,8 @@
 //!   level, on every core.
 //! - [`mod@file`]: the file format (a checked header, one byte a position).
 //! - [`Tables`]: probing a directory of tables, from memory-mapped files.
+//! - A table directory as a whole: [`ruleset_dirs`], [`verify_dir`],
+//!   [`probe`].
 //!
 //! ```
 //! use ayo_rules::{Position, Ruleset};
@@ -35,10 +37,15 @@ use std::path::{Path, PathBuf};
 use ayo_rules::{End, Position, Ruleset, Side};
 
 pub mod build;
+mod dir;
 pub mod file;
 pub mod index;
 mod probe;
 
+pub use dir::{
+    Checked, FolderError, LevelHeader, LevelInfo, LooksLike, Probed, RulesetDir, VerifyError,
+    probe, ruleset_dirs, verify_dir,
+};
 pub use probe::{MoveGain, Tables};
 
 /// The highest level a table can hold: values are single signed bytes.
