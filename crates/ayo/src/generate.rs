@@ -29,6 +29,10 @@ use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination, Va
 use crate::rules::{Engine, Illegal, MAX_BOARD, Pit, Position, SplitMix64, Status, random_game};
 use crate::search::{Limits, MAX_DEPTH, Search, SearchError};
 
+mod series;
+
+pub use series::{Games, Series, TagSetting, TagSettingError};
+
 /// What a generated record carries besides its moves.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
