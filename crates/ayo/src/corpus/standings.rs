@@ -2,8 +2,9 @@
 //! lines, then ranked by points (1 a win, ½ a draw) and, among players level
 //! on points, by tie-breaks in a chosen order ([`Tiebreak`]; FIDE's
 //! handbook is the model): head-to-head, Sonneborn-Berger, games won, seed
-//! difference by default. No I/O: `ayo standings` reads the games and prints
-//! the table.
+//! difference by default. [`Tally`] reads games into tables (one a value of
+//! a tag, with the games not counted and why); no I/O: the caller hands it
+//! the games, and `output::standings` renders its [`Report`].
 //!
 //! Players are told apart by their names exactly as written (trimmed), as in
 //! a results sheet: [`name_variants`] finds the names that differ only in

@@ -121,7 +121,7 @@ pub struct Compared {
 ///
 /// let record = parse_record("[South \"Ade\"]\n[North \"Bola\"]\n\n1. c d *\n")?;
 /// let compared = compare_game(&record, 1, &[], 1_000).unwrap();
-/// assert!(compared.title.starts_with("Ade (South) v Bola (North)"));
+/// assert_eq!(compared.title, "Game 1: Ade (South) v Bola (North), rules: russ (no Rules tag)");
 /// assert_eq!(compared.comparison.rows[0].rules, "russ");
 /// # Ok::<(), ayo::notation::SyntaxError>(())
 /// ```
