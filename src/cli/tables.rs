@@ -230,7 +230,7 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
         bar.clear();
         positions += s.positions;
         if written.is_ok() {
-            written = writeln!(out, "{}", level_built_line(&s)).and_then(|()| out.flush());
+            written = writeln!(out, "{}", level_built_line(s)).and_then(|()| out.flush());
         }
     });
     bar.clear();
