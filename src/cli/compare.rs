@@ -2,11 +2,9 @@
 
 use std::io::Write;
 
-use ayo::output::compare::{CompareJson, compare, grid, single_rulings, sources};
+use ayo::output::compare::{Choice, CompareJson, Compared, compare_game, grid};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Style, rules_label, title, wrap_lines};
-use ayo::replay::rules_of;
-use ayo::rules::Ruleset;
+use ayo::output::table::{Style, wrap_lines};
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
@@ -37,7 +35,7 @@ pub struct Args {
     /// own ruleset (its Rules tag, else russ), then that ruleset with one
     /// ruling changed, for every other value of skip-origin, capture-seed,
     /// feeding, leftovers and end.
-    #[arg(long = "rules", value_name = "RULESET", value_parser = parse_choice)]
+    #[arg(long = "rules", value_name = "RULESET")]
     rules: Vec<Choice>,
     #[command(flatten)]
     game: GameArg,
@@ -49,37 +47,6 @@ pub struct Args {
     table: TableArgs,
     #[command(flatten)]
     jobs: JobsArg,
-}
-
-/// One `--rules` value.
-#[derive(Clone, Debug)]
-enum Choice {
-    Ruleset(Ruleset),
-    /// The written sources' rulesets, on the record's board.
-    Sources,
-}
-
-fn parse_choice(s: &str) -> Result<Choice, String> {
-    if s.trim() == "sources" {
-        return Ok(Choice::Sources);
-    }
-    s.parse().map(Choice::Ruleset).map_err(|e| e.to_string())
-}
-
-/// The rulesets to replay a record under, the record's own ruleset being
-/// `own`.
-fn rulesets(choices: &[Choice], own: &Ruleset) -> Vec<Ruleset> {
-    if choices.is_empty() {
-        return single_rulings(own);
-    }
-    let mut set = Vec::new();
-    for c in choices {
-        match c {
-            Choice::Ruleset(r) => set.push(*r),
-            Choice::Sources => set.extend(sources(own)),
-        }
-    }
-    set
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -97,14 +64,13 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 Err(e) => return Ok((Some(Diagnostic::from(e)), None)),
             };
             let number = raw.index + 1;
-            let own = match rules_of(&record, None) {
-                Ok(r) => r,
-                // Without its own ruleset a record has no board to compare on.
+            let Compared {
+                title: heading,
+                comparison,
+            } = match compare_game(&record, number, &args.rules, args.laps.max_laps) {
+                Ok(c) => c,
                 Err(d) => return Ok((Some(d), None)),
             };
-            let comparison = compare(&record, &rulesets(&args.rules, &own), args.laps.max_laps);
-            let label = rules_label(&record, Some(&own), false);
-            let heading = title(&record, label.as_deref(), number);
             let mut buf = Vec::new();
             match style {
                 None => {

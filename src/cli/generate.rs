@@ -2,13 +2,10 @@
 
 use std::io::Write;
 
-use ayo::generate::{MAX_PLIES, Match, Player, game_seed, play_game};
-use ayo::notation::is_tag_name;
+use ayo::generate::{Player, Series, TagSetting};
 use ayo::notation::write_record;
-use ayo::rules::{Engine, Position, Ruleset, SplitMix64};
-use ayo::search::Search;
+use ayo::rules::{Engine, Position, Ruleset};
 
-use super::search::undecided;
 use super::{Fatal, LapsArg};
 
 /// Play games and write their records.
@@ -58,76 +55,35 @@ pub struct Args {
     /// the players' names or any other, replacing the value generate would
     /// write. Rules, Setup, Result, Score and PlyCount come from the game
     /// (see --rules and --setup) and cannot be set.
-    #[arg(long = "tag", value_name = "NAME=VALUE", value_parser = tag_setting)]
-    tags: Vec<(String, String)>,
+    #[arg(long = "tag", value_name = "NAME=VALUE")]
+    tags: Vec<TagSetting>,
     #[command(flatten)]
     laps: LapsArg,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
     let engine = Engine::new(args.rules).with_max_laps(args.laps.max_laps);
-    let start = match &args.setup {
-        Some(s) => Position::from_setup(s, &args.rules)
-            .map_err(|e| Fatal::Error(format!("--setup: {e}")))?,
-        None => engine.start(),
+    let setup = match &args.setup {
+        Some(s) => Some(
+            Position::from_setup(s, &args.rules)
+                .map_err(|e| Fatal::Error(format!("--setup: {e}")))?,
+        ),
+        None => None,
     };
-    let engines = [args.south, args.north]
-        .iter()
-        .any(|p| matches!(p, Player::Engine(_)));
-    // A small table when no engine plays: only engines use it.
-    let mut search = Search::with_table_bits(engine, if engines { 20 } else { 4 });
-    for round in 1..=args.games {
-        let swap = args.alternate && round % 2 == 0;
-        let players = if swap {
-            [args.north, args.south]
-        } else {
-            [args.south, args.north]
-        };
-        let m = Match {
-            players,
-            opening: args.opening,
-            max_plies: MAX_PLIES,
-            setup: args.setup.is_some(),
-        };
-        let mut rng = SplitMix64::new(game_seed(args.seed, round));
-        let mut record =
-            play_game(&mut search, &start, &m, &mut rng, round).map_err(|e| undecided(&e))?;
-        for (name, value) in &args.tags {
-            record.set_tag(name, value);
-        }
-        if round > 1 {
+    let series = Series {
+        setup,
+        opening: args.opening,
+        alternate: args.alternate,
+        seed: args.seed,
+        tags: args.tags,
+        ..Series::new(engine, args.south, args.north)
+    };
+    for (k, record) in series.games(args.games).enumerate() {
+        let record = record.map_err(|e| Fatal::Error(format!("{e}; raise --max-laps")))?;
+        if k > 0 {
             out.write_all(b"\n")?;
         }
         out.write_all(write_record(&record).as_bytes())?;
     }
     Ok(())
-}
-
-/// The tags a generated game's moves decide: setting one by hand would make
-/// the record contradict itself.
-const FROM_THE_GAME: [&str; 5] = ["Rules", "Setup", "Result", "Score", "PlyCount"];
-
-/// `--tag NAME=VALUE`: a tag name (as grammar.md has it) and a value on one
-/// line.
-fn tag_setting(s: &str) -> Result<(String, String), String> {
-    let (name, value) = s
-        .split_once('=')
-        .ok_or_else(|| format!("expected NAME=VALUE, found `{s}`"))?;
-    if !is_tag_name(name) {
-        return Err(format!(
-            "`{name}` is not a tag name (a letter, then letters, digits or `_`)"
-        ));
-    }
-    if FROM_THE_GAME.contains(&name) {
-        return Err(format!(
-            "`{name}` is written from the game itself and cannot be set (use --rules and --setup \
-             to choose the rules and the start)"
-        ));
-    }
-    if value.contains(['\n', '\r']) {
-        return Err(format!(
-            "the value of `{name}` holds a line break, which a tag value cannot"
-        ));
-    }
-    Ok((name.to_string(), value.to_string()))
 }

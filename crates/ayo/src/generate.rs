@@ -13,6 +13,10 @@ use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination};
 use crate::rules::{Engine, GameEnd, Illegal, MAX_BOARD, Pit, Position, SplitMix64, Status};
 use crate::search::{Limits, MAX_DEPTH, Search, SearchError};
 
+mod series;
+
+pub use series::{Games, Series, TagSetting, TagSettingError};
+
 fn comment(text: &str) -> Comment {
     Comment {
         text: text.to_string(),

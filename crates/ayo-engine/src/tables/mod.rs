@@ -9,19 +9,17 @@
 //! the exact final score under `end=exhaustion` and the exact win, draw or
 //! loss under `end=majority` (the sign of store difference plus net gain).
 //!
-//! - [`Builder`]: the level-by-level builder, exact on the cycles inside a
-//!   level, on every core ([`Progress`] and [`LevelStats`] say how it goes).
-//! - [`Tables`]: probing a directory of tables, from memory-mapped files:
-//!   [`Tables::net_gain`], [`Tables::move_gains`], with [`value_of`] and
-//!   [`doubled_score`] turning a net gain into a value or a final score.
-//! - Where tables live: [`default_dir`], [`ruleset_dir`], [`table_key`] and
-//!   [`table_rules`] (the ruleset a table is built for).
-//! - [`TableError`]: why a table could not be built, opened or probed.
-//!
-//! Inside (not public): the perfect hash of a board (`index`: its rank among
-//! all distributions of `n` seeds over `2 × pits` pits, read from the
-//! mover's side so that the side to move folds away), and the file format
-//! (`file`: a checked header, one byte a position).
+mod build;
+mod dir;
+mod file;
+mod index;
+mod probe;
+
+pub use build::{Builder, LevelStats, Progress};
+pub use dir::{
+    Checked, FolderError, LevelHeader, LevelInfo, LooksLike, Probed, RulesetDir, VerifyError,
+    probe, ruleset_dirs, verify_dir,
+};
 //!
 //! ```
 //! use ayo_rules::{Position, Ruleset};
@@ -41,11 +39,16 @@ use std::path::{Path, PathBuf};
 use ayo_rules::{End, Position, Ruleset, Side};
 
 mod build;
+mod dir;
 mod file;
 mod index;
 mod probe;
 
 pub use build::{Builder, LevelStats, Progress};
+pub use dir::{
+    Checked, FolderError, LevelHeader, LevelInfo, LooksLike, Probed, RulesetDir, VerifyError,
+    probe, ruleset_dirs, verify_dir,
+};
 pub use probe::{MoveGain, Tables};
 
 // What the binary's `tables verify` and `tables info` read a table directory

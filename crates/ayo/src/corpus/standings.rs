@@ -2,8 +2,9 @@
 //! lines, then ranked by points (1 a win, ½ a draw) and, among players level
 //! on points, by tie-breaks in a chosen order ([`Tiebreak`]; FIDE's
 //! handbook is the model): head-to-head, Sonneborn-Berger, games won, seed
-//! difference by default. No I/O: `ayo standings` reads the games and prints
-//! the table.
+//! difference by default. [`Tally`] reads games into tables (one a value of
+//! a tag, with the games not counted and why); no I/O: the caller hands it
+//! the games, and `output::standings` renders its [`Report`].
 //!
 //! Players are told apart by their names exactly as written (trimmed), as in
 //! a results sheet: [`name_variants`] finds the names that differ only in
@@ -32,6 +33,10 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::notation::Outcome;
+
+mod tally;
+
+pub use tally::{Apart, NotCounted, Report, Table, Tally};
 
 /// One player's totals in a table.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -112,7 +117,7 @@ impl Tiebreak {
 }
 
 impl std::str::FromStr for Tiebreak {
-    type Err = String;
+    type Err = TiebreakError;
 
     /// A short name (`h2h`), a JSON name (`head_to_head`) or either with
     /// hyphens (`head-to-head`), in any case.
@@ -121,30 +126,36 @@ impl std::str::FromStr for Tiebreak {
         Tiebreak::DEFAULT
             .into_iter()
             .find(|t| name == t.short() || name == t.key())
-            .ok_or_else(|| {
-                format!(
-                    "expected a tie-break: h2h, sb, wins or seeds; found `{}`",
-                    s.trim()
-                )
-            })
+            .ok_or_else(|| TiebreakError::Unknown(s.trim().to_string()))
     }
+}
+
+/// Why a list of tie-breaks was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TiebreakError {
+    /// A name that is no tie-break's (as written, trimmed).
+    #[error("expected a tie-break: h2h, sb, wins or seeds; found `{0}`")]
+    Unknown(String),
+    /// A tie-break named twice.
+    #[error("`{}` is listed twice", .0.short())]
+    Twice(Tiebreak),
 }
 
 /// A list of tie-breaks, as `--tiebreak` takes it: names joined by commas
 /// (`sb,h2h,wins,seeds`), each at most once.
 ///
 /// ```
-/// use ayo::corpus::standings::{Tiebreak, parse_tiebreaks};
+/// use ayo::corpus::standings::{Tiebreak, TiebreakError, parse_tiebreaks};
 ///
 /// assert_eq!(parse_tiebreaks("seeds, SB").unwrap(), [Tiebreak::SeedDifference, Tiebreak::SonnebornBerger]);
-/// assert!(parse_tiebreaks("sb,sb").is_err());
+/// assert_eq!(parse_tiebreaks("sb,sb"), Err(TiebreakError::Twice(Tiebreak::SonnebornBerger)));
 /// ```
-pub fn parse_tiebreaks(s: &str) -> Result<Vec<Tiebreak>, String> {
+pub fn parse_tiebreaks(s: &str) -> Result<Vec<Tiebreak>, TiebreakError> {
     let mut list: Vec<Tiebreak> = Vec::new();
     for name in s.split(',') {
         let t: Tiebreak = name.parse()?;
         if list.contains(&t) {
-            return Err(format!("`{}` is listed twice", t.short()));
+            return Err(TiebreakError::Twice(t));
         }
         list.push(t);
     }
@@ -277,15 +288,41 @@ impl Standings {
     /// it left level; players level on every one share a rank, in name
     /// order (bytes).
     pub fn ranked_by(&self, order: &[Tiebreak]) -> Vec<Row> {
-        let mut rows: Vec<Row> = self
+        let mut rows = self.rows();
+        rows.sort_by(|a, b| {
+            b.points_halves
+                .cmp(&a.points_halves)
+                .then_with(|| a.player.cmp(&b.player))
+        });
+        let leaf = self.order_level(&mut rows, order);
+        share_ranks(&mut rows, &leaf);
+        self.fill_cross(&mut rows);
+        rows
+    }
+
+    /// Each player's row, in no order, with points and Sonneborn-Berger;
+    /// not yet ranked.
+    fn rows(&self) -> Vec<Row> {
+        let points: HashMap<&str, u32> = self
             .players
+            .iter()
+            .map(|(name, l)| (name.as_str(), 2 * l.wins + l.draws))
+            .collect();
+        self.players
             .iter()
             .map(|(name, l)| Row {
                 rank: 0,
                 shared: false,
                 tiebreak: None,
                 head_to_head_halves: None,
-                sonneborn_berger_quarters: 0,
+                sonneborn_berger_quarters: l
+                    .against
+                    .iter()
+                    .map(|(o, games)| {
+                        let theirs = u64::from(points.get(o.as_str()).copied().unwrap_or(0));
+                        games.iter().map(|&h| u64::from(h) * theirs).sum::<u64>()
+                    })
+                    .sum(),
                 player: name.clone(),
                 wins: l.wins,
                 draws: l.draws,
@@ -295,34 +332,13 @@ impl Standings {
                 seeds_against: l.seeds_against,
                 cross: Vec::new(),
             })
-            .collect();
-        let points: HashMap<&str, u32> = rows
-            .iter()
-            .map(|r| (r.player.as_str(), r.points_halves))
-            .collect();
-        let sb: Vec<u64> = rows
-            .iter()
-            .map(|r| {
-                self.players[&r.player]
-                    .against
-                    .iter()
-                    .map(|(o, games)| {
-                        let theirs = u64::from(points.get(o.as_str()).copied().unwrap_or(0));
-                        games.iter().map(|&h| u64::from(h) * theirs).sum::<u64>()
-                    })
-                    .sum()
-            })
-            .collect();
-        for (row, sb) in rows.iter_mut().zip(sb) {
-            row.sonneborn_berger_quarters = sb;
-        }
-        rows.sort_by(|a, b| {
-            b.points_halves
-                .cmp(&a.points_halves)
-                .then_with(|| a.player.cmp(&b.player))
-        });
-        // Each run of players level on points, ordered by the tie-breaks;
-        // `leaf` numbers the groups left level on all of them.
+            .collect()
+    }
+
+    /// Orders each run of `rows` (sorted by points, then name) level on
+    /// points by the tie-breaks of `order`. Returns, for each row in its
+    /// new place, the number of the group left level on all of them.
+    fn order_level(&self, rows: &mut [Row], order: &[Tiebreak]) -> Vec<usize> {
         let mut leaf = vec![0usize; rows.len()];
         let mut leaves = 0;
         let mut start = 0;
@@ -333,7 +349,7 @@ impl Standings {
                     .take_while(|r| r.points_halves == rows[start].points_halves)
                     .count();
             let group: Vec<usize> = (start..end).collect();
-            let ordered = self.break_ties(&mut rows, group, order, &mut |members| {
+            let ordered = self.break_ties(rows, group, order, &mut |members| {
                 leaves += 1;
                 for &m in members {
                     leaf[m] = leaves;
@@ -350,24 +366,17 @@ impl Standings {
             }
             start = end;
         }
-        for i in 0..rows.len() {
-            let with_previous = i > 0 && leaf[i] == leaf[i - 1];
-            rows[i].rank = if with_previous {
-                rows[i - 1].rank
-            } else {
-                i as u32 + 1
-            };
-            if with_previous {
-                rows[i].shared = true;
-                rows[i - 1].shared = true;
-            }
-        }
+        leaf
+    }
+
+    /// Sets each row's crosstable: its opponents by place, in rank order.
+    fn fill_cross(&self, rows: &mut [Row]) {
         let place: HashMap<String, usize> = rows
             .iter()
             .enumerate()
             .map(|(i, r)| (r.player.clone(), i))
             .collect();
-        for row in &mut rows {
+        for row in rows {
             let Some(line) = self.players.get(&row.player) else {
                 continue;
             };
@@ -378,7 +387,6 @@ impl Standings {
                 .collect();
             row.cross.sort_by_key(|(i, _)| *i);
         }
-        rows
     }
 
     /// Orders `group` (indices of `rows`, level so far, in name order) by
@@ -453,6 +461,23 @@ impl Standings {
             out.extend(self.break_ties(rows, run, rest, level));
         }
         out
+    }
+}
+
+/// Ranks the rows in order: a row in the same group (`leaf`) as the one
+/// before it shares its rank, and both are marked shared.
+fn share_ranks(rows: &mut [Row], leaf: &[usize]) {
+    for i in 0..rows.len() {
+        let with_previous = i > 0 && leaf[i] == leaf[i - 1];
+        rows[i].rank = if with_previous {
+            rows[i - 1].rank
+        } else {
+            i as u32 + 1
+        };
+        if with_previous {
+            rows[i].shared = true;
+            rows[i - 1].shared = true;
+        }
     }
 }
 

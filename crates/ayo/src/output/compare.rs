@@ -3,12 +3,13 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Diagnostic;
 use crate::notation::{Move, Record};
-use crate::replay::{self, Game, Ply, replay};
-use crate::rules::Ruleset;
+use crate::replay::{self, Game, Ply, replay, rules_of};
+use crate::rules::{Ruleset, RulesetError};
 
 use super::json::WinnerJson;
-use super::table::{Fit, Grid};
+use super::table::{Fit, Grid, rules_label, title};
 
 /// The rulings `ayo compare` varies by default, with every value each can
 /// take (RULES.md, "Rulings"). `pits` and `seeds` are the record's own.
@@ -60,6 +61,83 @@ pub fn sources(base: &Ruleset) -> Vec<Ruleset> {
         Some(r)
     };
     SOURCES.iter().filter_map(|s| board(s)).collect()
+}
+
+/// What to compare a record under: a ruleset, or the written sources'
+/// rulesets on the record's board (`sources`), as `--rules` takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// This ruleset.
+    Ruleset(Ruleset),
+    /// The written sources' rulesets, on the record's board ([`sources`]).
+    Sources,
+}
+
+impl std::str::FromStr for Choice {
+    type Err = RulesetError;
+
+    /// `sources`, or a ruleset string.
+    fn from_str(s: &str) -> Result<Choice, RulesetError> {
+        if s.trim() == "sources" {
+            return Ok(Choice::Sources);
+        }
+        s.parse().map(Choice::Ruleset)
+    }
+}
+
+/// The rulesets to replay a record under, the record's own ruleset being
+/// `own`: those chosen, in order, else [`single_rulings`] of `own`.
+pub fn rulesets(choices: &[Choice], own: &Ruleset) -> Vec<Ruleset> {
+    if choices.is_empty() {
+        return single_rulings(own);
+    }
+    let mut set = Vec::new();
+    for c in choices {
+        match c {
+            Choice::Ruleset(r) => set.push(*r),
+            Choice::Sources => set.extend(sources(own)),
+        }
+    }
+    set
+}
+
+/// A record compared: its title and its rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compared {
+    /// The title line: players, event, the record's own ruleset.
+    pub title: String,
+    /// One row per ruleset.
+    pub comparison: Comparison,
+}
+
+/// Game `number` (from 1) compared under the rulesets `choices` give
+/// ([`rulesets`]). An error when the record has no ruleset of its own to
+/// take its board from (a `Rules` tag that is not one).
+///
+/// ```
+/// use ayo::notation::parse_record;
+/// use ayo::output::compare::compare_game;
+///
+/// let record = parse_record("[South \"Ade\"]\n[North \"Bola\"]\n\n1. c d *\n")?;
+/// let compared = compare_game(&record, 1, &[], 1_000).unwrap();
+/// assert_eq!(compared.title, "Game 1: Ade (South) v Bola (North), rules: russ (no Rules tag)");
+/// assert_eq!(compared.comparison.rows[0].rules, "russ");
+/// # Ok::<(), ayo::notation::SyntaxError>(())
+/// ```
+pub fn compare_game(
+    record: &Record,
+    number: usize,
+    choices: &[Choice],
+    max_laps: u64,
+) -> Result<Compared, Diagnostic> {
+    // Without its own ruleset a record has no board to compare on.
+    let own = rules_of(record, None)?;
+    let comparison = compare(record, &rulesets(choices, &own), max_laps);
+    let label = rules_label(record, Some(&own), false);
+    Ok(Compared {
+        title: title(record, label.as_deref(), number),
+        comparison,
+    })
 }
 
 /// One ruleset's replay of a record.

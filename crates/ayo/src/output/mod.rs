@@ -12,6 +12,7 @@ pub mod standings;
 pub mod stats;
 pub mod svg;
 pub mod table;
+pub mod tables;
 
 /// `"s"` after a count other than one: `format!("{n} game{}", plural(n))`.
 /// Every text output counts with it, so that no line says "1 moves".

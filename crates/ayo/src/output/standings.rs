@@ -1,13 +1,220 @@
-//! What `ayo standings` prints: one [`StandingJson`] a player, and the same
-//! rows as a table (with a crosstable when asked).
+//! What `ayo standings` prints of a [`Report`]: one [`StandingJson`] a
+//! player, and the same rows as a table (with a crosstable when asked), in a
+//! terminal, Markdown or CSV ([`View`]).
+//!
+//! ```
+//! use ayo::corpus::standings::{Report, Table, Tiebreak};
+//! use ayo::notation::Outcome;
+//! use ayo::output::standings::View;
+//! use ayo::output::table::Style;
+//!
+//! let mut table = Table::default();
+//! table.standings.add("Ade", "Bola", Outcome::SouthWins, [26, 20]);
+//! let report = Report { tables: vec![table], copies: 0 };
+//! let view = View { by: None, cross: false, order: &Tiebreak::DEFAULT };
+//! let rows = view.rows(&report.tables[0]);
+//! assert_eq!((rows[0].player.as_str(), rows[0].points), ("Ade", 1.0));
+//! let csv = view.csv(&report);
+//! assert!(csv.starts_with("rank,player,game_count,"));
+//! let text = view.text(&report, Style::Markdown, None);
+//! assert!(text.contains("| 1 | Ade "));
+//! ```
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::corpus::standings::Tiebreak;
+use crate::corpus::standings::{Report, Row, Table, Tiebreak};
 
-use super::table::{Fit, Grid};
+use super::table::{Fit, Grid, Style};
+
+mod text;
+
+/// The heading of the list of games not counted.
+const NOT_COUNTED: &str = "Not counted";
+
+/// How a standings [`Report`] is shown.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// The tag the report's tables are by (`Event`), if any: a heading for
+    /// each table, and the `event` of each row.
+    pub by: Option<&'a str>,
+    /// A crosstable: columns of points against each player, or, in JSON,
+    /// each player's pairings.
+    pub cross: bool,
+    /// The tie-breaks the tables are ranked by, in order.
+    pub order: &'a [Tiebreak],
+}
+
+impl View<'_> {
+    /// A table's rows, ranked, as `--format json` writes them.
+    pub fn rows(&self, table: &Table) -> Vec<StandingJson> {
+        let rows = table.standings.ranked_by(self.order);
+        let event = self.by.is_some().then(|| table.value.clone());
+        rows.iter()
+            .map(|r| standing_json(r, &rows, event.clone(), self.cross))
+            .collect()
+    }
+
+    /// Every table as CSV, under one header (the JSON names); empty when
+    /// there is no table. The games not counted are not in it.
+    pub fn csv(&self, report: &Report) -> String {
+        let columns = report
+            .tables
+            .iter()
+            .map(|t| t.standings.names().count())
+            .max()
+            .unwrap_or(0);
+        let layout = Layout {
+            cross: self.cross,
+            short: false,
+            droppable: 0,
+        };
+        let mut all: Option<Grid> = None;
+        for t in &report.tables {
+            let grid = standings_grid(&self.rows(t), layout, columns, true);
+            match &mut all {
+                None => all = Some(grid),
+                Some(all) => all.rows.extend(grid.rows),
+            }
+        }
+        all.map_or_else(String::new, |grid| grid.render(Style::Csv))
+    }
+
+    /// Every table in a terminal or in Markdown (`style`), each with its
+    /// heading, legend and games not counted, then `note` (see
+    /// [`names_note`]) as a paragraph.
+    pub fn text(&self, report: &Report, style: Style, note: Option<&str>) -> String {
+        let text = text::Text { style, view: *self };
+        let mut blocks: Vec<String> = Vec::new();
+        for t in &report.tables {
+            blocks.push(text.table(t, &self.rows(t)));
+        }
+        if let Some(note) = note {
+            blocks.push(text.paragraph(&format!("Note: {note}")));
+        }
+        blocks.join("\n")
+    }
+}
+
+/// The note on the names that differ only in case or spacing
+/// ([`Report::name_variants`]), `None` when there are none.
+pub fn names_note(report: &Report) -> Option<String> {
+    let names = report.name_variants();
+    (!names.is_empty()).then(|| {
+        let groups: Vec<String> = names
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .collect();
+        format!(
+            "names that differ only in case or spacing count as different players: {}.",
+            groups.join("; ")
+        )
+    })
+}
+
+/// The lines the CSV and JSON formats write on standard error (so that
+/// standard output holds only the table): each game not counted, then
+/// `note`.
+pub fn side_notes(report: &Report, note: Option<&str>) -> Vec<String> {
+    let heading = NOT_COUNTED.to_lowercase();
+    let mut lines: Vec<String> = report
+        .tables
+        .iter()
+        .flat_map(|t| &t.apart)
+        .map(|a| format!("note: {heading}: {a}"))
+        .collect();
+    lines.extend(note.map(|note| format!("note: {note}")));
+    lines
+}
+
+/// The warning on the games not counted as copies of another
+/// ([`Report::copies`]), `None` when there are none.
+pub fn copies_warning(report: &Report) -> Option<String> {
+    let n = report.copies;
+    (n > 0).then(|| {
+        format!(
+            "warning: {n} {} of {} already read (the same moves and players) and not counted; `ayo duplicates` lists them",
+            if n == 1 { "game is a copy" } else { "games are copies" },
+            if n == 1 { "a game" } else { "games" },
+        )
+    })
+}
+
+/// A table too large for a crosstable grid (see [`check_crosstable`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the table has {players} players, over the most a crosstable may have ({max})")]
+pub struct CrosstableTooLarge {
+    /// The table's tag value ([`Table::value`]).
+    pub value: Option<String>,
+    /// Its players.
+    pub players: usize,
+    /// The most allowed.
+    pub max: usize,
+}
+
+/// Refuses a crosstable grid of more than `max` players: it has a row and a
+/// column for each, so its size is the square of theirs (9,800 players of
+/// 20,000 games made 855 MB of text and took 3 GB). JSON lists only the
+/// pairings played and needs no such check.
+pub fn check_crosstable(report: &Report, max: usize) -> Result<(), CrosstableTooLarge> {
+    for t in &report.tables {
+        let players = t.standings.names().count();
+        if players > max {
+            return Err(CrosstableTooLarge {
+                value: t.value.clone(),
+                players,
+                max,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A player's row as JSON; `event` when the tables are by a tag, the
+/// crosstable with `cross`.
+fn standing_json(
+    r: &Row,
+    rows: &[Row],
+    event: Option<Option<String>>,
+    cross: bool,
+) -> StandingJson {
+    StandingJson {
+        event,
+        rank: r.rank,
+        player: r.player.clone(),
+        game_count: r.games(),
+        win_count: r.wins,
+        draw_count: r.draws,
+        loss_count: r.losses,
+        points: r.points(),
+        seeds_for: r.seeds_for,
+        seeds_against: r.seeds_against,
+        tiebreak: r.tiebreak.map(|t| t.key().to_string()),
+        tiebreaks: TiebreaksJson {
+            head_to_head: r.head_to_head(),
+            sonneborn_berger: r.sonneborn_berger(),
+            win_count: r.wins,
+            seed_difference: r.seed_difference(),
+        },
+        cross: cross.then(|| {
+            r.cross
+                .iter()
+                .filter_map(|(o, games)| {
+                    Some(CrossJson {
+                        opponent: rows.get(*o)?.player.clone(),
+                        game_points: games.iter().map(|&h| f64::from(h) / 2.0).collect(),
+                    })
+                })
+                .collect()
+        }),
+    }
+}
 
 /// One player's line of `ayo standings --format json`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -146,63 +353,103 @@ pub fn standings_grid(
     cross_columns: usize,
     csv: bool,
 ) -> Grid {
-    let short = layout.short && !csv;
-    let event = csv && rows.iter().any(|r| r.event.is_some());
-    let tiebreaks = csv || rows.iter().any(|r| r.tiebreak.is_some());
-    let points = |p: f64| if csv { p.to_string() } else { points_text(p) };
-    let mut header: Vec<String> = Vec::new();
-    if event {
-        header.push("event".into());
+    let plan = Plan {
+        short: layout.short && !csv,
+        csv,
+        event: csv && rows.iter().any(|r| r.event.is_some()),
+        tiebreaks: csv || rows.iter().any(|r| r.tiebreak.is_some()),
+        columns: if layout.cross {
+            cross_columns.max(rows.len())
+        } else {
+            0
+        },
+    };
+    let cells = (0..rows.len()).map(|i| plan.row(rows, i)).collect();
+    let mut grid = Grid::new(plan.header(), cells);
+    grid.fit = plan.fit(&grid.header, layout.droppable);
+    // Its width is being reworked apart (issue 24): not stacked meanwhile.
+    grid.never_stacked = true;
+    grid
+}
+
+/// What [`standings_grid`] puts in a grid: which headers, which columns.
+struct Plan {
+    /// One-letter headers.
+    short: bool,
+    /// CSV: JSON names, two seed columns, decimal points.
+    csv: bool,
+    /// An `event` column first.
+    event: bool,
+    /// A tie-break column.
+    tiebreaks: bool,
+    /// Crosstable columns.
+    columns: usize,
+}
+
+impl Plan {
+    /// The column titles.
+    fn header(&self) -> Vec<String> {
+        let mut header: Vec<String> = Vec::new();
+        if self.event {
+            header.push("event".into());
+        }
+        let names: &[&str] = if self.csv {
+            &[
+                "rank",
+                "player",
+                "game_count",
+                "win_count",
+                "draw_count",
+                "loss_count",
+                "points",
+                "seeds_for",
+                "seeds_against",
+                "tiebreak",
+            ]
+        } else if self.short {
+            &["#", "player", "g", "w", "d", "l", "pts", "seeds", "±", "tb"]
+        } else {
+            &[
+                "#",
+                "player",
+                "games",
+                "won",
+                "drawn",
+                "lost",
+                "points",
+                "seeds",
+                "±",
+                "tie-break",
+            ]
+        };
+        let names = if self.tiebreaks {
+            names
+        } else {
+            &names[..names.len() - 1]
+        };
+        header.extend(names.iter().map(|s| s.to_string()));
+        header.extend((1..=self.columns).map(|k| k.to_string()));
+        header
     }
-    let names: &[&str] = if csv {
-        &[
-            "rank",
-            "player",
-            "game_count",
-            "win_count",
-            "draw_count",
-            "loss_count",
-            "points",
-            "seeds_for",
-            "seeds_against",
-            "tiebreak",
-        ]
-    } else if short {
-        &["#", "player", "g", "w", "d", "l", "pts", "seeds", "±", "tb"]
-    } else {
-        &[
-            "#",
-            "player",
-            "games",
-            "won",
-            "drawn",
-            "lost",
-            "points",
-            "seeds",
-            "±",
-            "tie-break",
-        ]
-    };
-    let names = if tiebreaks {
-        names
-    } else {
-        &names[..names.len() - 1]
-    };
-    header.extend(names.iter().map(|s| s.to_string()));
-    let columns = if layout.cross {
-        cross_columns.max(rows.len())
-    } else {
-        0
-    };
-    header.extend((1..=columns).map(|k| k.to_string()));
-    let mut out = Vec::with_capacity(rows.len());
-    for (i, r) in rows.iter().enumerate() {
+
+    /// Points in a cell: `2½`, or `2.5` in CSV.
+    fn points(&self, p: f64) -> String {
+        if self.csv {
+            p.to_string()
+        } else {
+            points_text(p)
+        }
+    }
+
+    /// The cells of row `i`.
+    fn row(&self, rows: &[StandingJson], i: usize) -> Vec<String> {
+        let r = &rows[i];
         let mut row: Vec<String> = Vec::new();
-        if event {
+        if self.event {
             row.push(r.event.clone().flatten().unwrap_or_default());
         }
         row.extend([
-            if csv {
+            if self.csv {
                 r.rank.to_string()
             } else {
                 rank_text(rows, r)
@@ -212,9 +459,9 @@ pub fn standings_grid(
             r.win_count.to_string(),
             r.draw_count.to_string(),
             r.loss_count.to_string(),
-            points(r.points),
+            self.points(r.points),
         ]);
-        if csv {
+        if self.csv {
             row.extend([r.seeds_for.to_string(), r.seeds_against.to_string()]);
         } else {
             // One column `for-against` reads as a score; CSV keeps two, so
@@ -224,63 +471,67 @@ pub fn standings_grid(
                 i128::from(r.seeds_for) - i128::from(r.seeds_against),
             ));
         }
-        if tiebreaks {
+        if self.tiebreaks {
             let key = r.tiebreak.as_deref().unwrap_or_default();
-            row.push(if csv {
+            row.push(if self.csv {
                 key.to_string()
             } else {
                 tiebreak_short(key).to_string()
             });
         }
-        if columns > 0 {
-            // Each opponent met, by name: a look-up a cell.
-            let met: HashMap<&str, String> = r
-                .cross
-                .iter()
-                .flatten()
-                .map(|c| {
-                    let games: Vec<String> = c.game_points.iter().map(|&p| points(p)).collect();
-                    (c.opponent.as_str(), games.join(" "))
-                })
-                .collect();
-            for k in 0..columns {
-                let cell = match rows.get(k) {
-                    Some(_) if k == i && !csv => "×".to_string(),
-                    Some(o) if k != i => met.get(o.player.as_str()).cloned().unwrap_or_default(),
-                    _ => String::new(),
-                };
-                row.push(cell);
-            }
+        if self.columns > 0 {
+            self.cross_cells(rows, i, &mut row);
         }
-        out.push(row);
+        row
     }
-    let mut grid = Grid::new(header, out);
-    // In a narrow terminal long names wrap at spaces; numbers never do. With
-    // short headers, the first `droppable` columns of `Layout::droppable`'s
-    // list may be left out.
-    grid.fit = grid
-        .header
-        .iter()
-        .map(|h| {
-            let rank = match h.as_str() {
-                "player" => return Fit::Wrap,
-                "seeds" if short => 0,
-                "g" => 1,
-                "d" => 2,
-                "l" => 3,
-                "w" => 4,
-                _ => return Fit::Keep,
+
+    /// The crosstable's cells of row `i`: the points against each row's
+    /// player, `×` against oneself (empty in CSV).
+    fn cross_cells(&self, rows: &[StandingJson], i: usize, row: &mut Vec<String>) {
+        // Each opponent met, by name: a look-up a cell.
+        let met: HashMap<&str, String> = rows[i]
+            .cross
+            .iter()
+            .flatten()
+            .map(|c| {
+                let games: Vec<String> = c.game_points.iter().map(|&p| self.points(p)).collect();
+                (c.opponent.as_str(), games.join(" "))
+            })
+            .collect();
+        for k in 0..self.columns {
+            let cell = match rows.get(k) {
+                Some(_) if k == i && !self.csv => "×".to_string(),
+                Some(o) if k != i => met.get(o.player.as_str()).cloned().unwrap_or_default(),
+                _ => String::new(),
             };
-            if rank < layout.droppable {
-                Fit::Optional(rank)
-            } else {
-                Fit::Keep
-            }
-        })
-        .collect();
-    // Its width is being reworked apart (issue 24): not stacked meanwhile.
-    grid.never_stacked = true;
-    grid
+            row.push(cell);
+        }
+    }
+
+    /// How each column fits a narrow terminal: long names wrap at spaces;
+    /// numbers never do. With short headers, the first `droppable` columns
+    /// of [`Layout::droppable`]'s list may be left out.
+    fn fit(&self, header: &[String], droppable: u8) -> Vec<Fit> {
+        header
+            .iter()
+            .map(|h| {
+                let rank = match h.as_str() {
+                    "player" => return Fit::Wrap,
+                    "seeds" if self.short => 0,
+                    "g" => 1,
+                    "d" => 2,
+                    "l" => 3,
+                    "w" => 4,
+                    _ => return Fit::Keep,
+                };
+                if rank < droppable {
+                    Fit::Optional(rank)
+                } else {
+                    Fit::Keep
+                }
+            })
+            .collect()
+    }
 }
 
 /// The words under a table: what its short headers and its tie-break column

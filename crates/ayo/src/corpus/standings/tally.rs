@@ -1,0 +1,370 @@
+//! Reading games into standings tables: which games count, in which table,
+//! and why the others do not.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::corpus::key::{Heads, Key, record_players};
+use crate::diagnostics::Diagnostic;
+use crate::notation::{RawGame, Record, SyntaxError, Tag};
+use crate::replay::{Game, Options, replay_main_line};
+use crate::rules::Side;
+
+use super::{Standings, name_variants, parse_score};
+
+/// Why a game is not counted in a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotCounted {
+    /// The game's text does not parse.
+    Unreadable {
+        /// The line of the syntax error, from 1.
+        line: u32,
+        /// Its column, from 1.
+        column: u32,
+        /// What the reader expected.
+        message: String,
+    },
+    /// This side's tag is missing or empty.
+    NoPlayer(Side),
+    /// The same moves and players as a game counted before it.
+    Copy {
+        /// The input of that first game.
+        file: String,
+        /// Its number in that input, from 1.
+        game: usize,
+    },
+    /// Nothing decides the game, or its record contradicts what does: the
+    /// reason of its [`Verdict`](crate::replay::Verdict).
+    Verdict(String),
+}
+
+impl fmt::Display for NotCounted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotCounted::Unreadable {
+                line,
+                column,
+                message,
+            } => write!(
+                f,
+                "could not be read: line {line}, column {column}: {message}"
+            ),
+            NotCounted::NoPlayer(side) => write!(f, "no {} player", side.title()),
+            NotCounted::Copy { file, game } => {
+                write!(
+                    f,
+                    "a copy of {file} game {game} (the same moves and players)"
+                )
+            }
+            NotCounted::Verdict(why) => f.write_str(why),
+        }
+    }
+}
+
+/// A game not counted, with its place, its players (`?` for a name
+/// missing) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Apart {
+    /// The input it was read from.
+    pub file: String,
+    /// Its number in that input, from 1.
+    pub game: usize,
+    /// South's name, trimmed; `?` when there is none.
+    pub south: String,
+    /// North's name, trimmed; `?` when there is none.
+    pub north: String,
+    /// Why it is not counted.
+    pub why: NotCounted,
+}
+
+impl fmt::Display for Apart {
+    /// `FILE game N: SOUTH v NORTH: WHY`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} game {}: {} v {}: {}",
+            self.file, self.game, self.south, self.north, self.why
+        )
+    }
+}
+
+/// One table: the value of the tag its games share (see [`Tally::new`]),
+/// its standings and its games not counted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    /// The tag's value in the table's games, trimmed; `None` for the games
+    /// without the tag, and for the one table of a tally by no tag.
+    pub value: Option<String>,
+    /// The games counted.
+    pub standings: Standings,
+    /// The games not counted, in input order.
+    pub apart: Vec<Apart>,
+}
+
+/// Every table of a tally, in the order their first games came.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The tables, one a value of the tag the tally is by.
+    pub tables: Vec<Table>,
+    /// How many games were copies of one already counted (each also in its
+    /// table's [`Table::apart`]).
+    pub copies: usize,
+}
+
+impl Report {
+    /// The groups of names, across every table and the games not counted,
+    /// that differ only in case or spacing ([`name_variants`]).
+    pub fn name_variants(&self) -> Vec<Vec<String>> {
+        name_variants(self.tables.iter().flat_map(|t| {
+            t.standings.names().chain(
+                t.apart
+                    .iter()
+                    .flat_map(|a| [a.south.as_str(), a.north.as_str()])
+                    .filter(|n| *n != "?"),
+            )
+        }))
+    }
+}
+
+/// Games read into standings tables, one game at a time, as `ayo standings`
+/// reads them.
+///
+/// Each game counted gives its winner 1 point and its loser 0, a draw ½ to
+/// each; who won is the game's [`Verdict`](crate::replay::Verdict). Players
+/// are the South and North tags, trimmed. Seeds are the final score of a
+/// game that ended on the board, else its Score tag, else the stores after
+/// its last move. Games not counted are kept apart with the reason
+/// ([`NotCounted`]): those nothing decides, those that contradict
+/// themselves, those that do not parse, those without a player, and copies
+/// (the same moves and players) of a game already counted.
+///
+/// ```
+/// use ayo::corpus::standings::{NotCounted, Tally};
+/// use ayo::notation::GameReader;
+/// use ayo::replay::Options;
+///
+/// let text = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c *\n\n\
+///             [South \"Bola\"]\n[North \"Ade\"]\n\n1. d 0-1\n";
+/// let mut tally = Tally::new(None, Options::default());
+/// for raw in GameReader::new(text.as_bytes()) {
+///     let raw = raw?;
+///     let warnings = tally.add("club.ayo", &raw, raw.parse());
+///     assert!(warnings.is_empty());
+/// }
+/// let report = tally.finish();
+/// let table = &report.tables[0];
+/// let rows = table.standings.ranked();
+/// assert_eq!((rows[0].player.as_str(), rows[0].points()), ("Ade", 1.0));
+/// assert_eq!(table.apart[0].to_string(), "club.ayo game 1: Ade v Bola: unfinished (`*`)");
+/// assert!(matches!(table.apart[0].why, NotCounted::Verdict(_)));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Tally {
+    by: Option<String>,
+    opts: Options,
+    tables: Vec<Table>,
+    index: HashMap<Option<String>, usize>,
+    seen: HashMap<(Key, u64), (String, usize)>,
+    heads: Heads,
+    copies: usize,
+}
+
+/// The value of a tag among tag pairs, trimmed.
+fn tag_value(tags: &[Tag], name: &str) -> Option<String> {
+    tags.iter()
+        .find(|t| t.name == name)
+        .map(|t| t.value.trim().to_string())
+}
+
+impl Tally {
+    /// A tally with one table for each value of the tag `by` (Event,
+    /// Round), and one for the games without it; with `None`, one table.
+    /// Games are replayed with `opts`.
+    pub fn new(by: Option<String>, opts: Options) -> Tally {
+        Tally {
+            by,
+            opts,
+            ..Tally::default()
+        }
+    }
+
+    /// Adds game `raw` of the input `file`, as parsed (`record`), to its
+    /// table: counted, or kept apart. Returns what should be reported on
+    /// its text, in order: its syntax error, a player's tag missing, a
+    /// Score tag that is not a score.
+    pub fn add(
+        &mut self,
+        file: &str,
+        raw: &RawGame,
+        record: Result<Record, SyntaxError>,
+    ) -> Vec<Diagnostic> {
+        let number = raw.index + 1;
+        let record = match record {
+            Ok(record) => record,
+            Err(e) => return vec![self.unreadable(file, raw, e)],
+        };
+        let mut said = Vec::new();
+        let players = players(&record);
+        let value = self.by(&record.tags);
+        let game = replay_main_line(record, &self.opts);
+        let apart = |south: &str, north: &str, why| Apart {
+            file: file.to_string(),
+            game: number,
+            south: south.to_string(),
+            north: north.to_string(),
+            why,
+        };
+        let (south, north) = match players {
+            Ok(names) => names,
+            Err((south, north, side)) => {
+                said.push(no_player(&game.record, side));
+                let why = NotCounted::NoPlayer(side);
+                self.of(value).apart.push(apart(&south, &north, why));
+                return said;
+            }
+        };
+        if let Some((file, game)) = self.copy_of(&game, file, number) {
+            self.copies += 1;
+            let why = NotCounted::Copy { file, game };
+            self.of(value).apart.push(apart(&south, &north, why));
+            return said;
+        }
+        let verdict = game.verdict();
+        match verdict.not_counted {
+            Some(why) => {
+                let why = NotCounted::Verdict(why);
+                self.of(value).apart.push(apart(&south, &north, why));
+            }
+            None => {
+                let seeds = seeds(&game, &mut said);
+                let table = self.of(value);
+                table.standings.add(&south, &north, verdict.outcome, seeds);
+            }
+        }
+        said
+    }
+
+    /// The tables.
+    pub fn finish(self) -> Report {
+        Report {
+            tables: self.tables,
+            copies: self.copies,
+        }
+    }
+
+    /// The value of the tag the tables are by, among these tags.
+    fn by(&self, tags: &[Tag]) -> Option<String> {
+        self.by.as_deref().and_then(|tag| tag_value(tags, tag))
+    }
+
+    /// Keeps apart a game that does not parse, with its players when its
+    /// tags can be read; its syntax error, to report.
+    fn unreadable(&mut self, file: &str, raw: &RawGame, e: SyntaxError) -> Diagnostic {
+        let tags = raw.tags().unwrap_or_default();
+        let name = |side| tag_value(&tags, side).filter(|n| !n.is_empty());
+        let apart = Apart {
+            file: file.to_string(),
+            game: raw.index + 1,
+            south: name("South").unwrap_or_else(|| "?".into()),
+            north: name("North").unwrap_or_else(|| "?".into()),
+            why: NotCounted::Unreadable {
+                line: e.span.line,
+                column: e.span.column,
+                message: e.message.clone(),
+            },
+        };
+        let value = self.by(&tags);
+        self.of(value).apart.push(apart);
+        Diagnostic::from(e)
+    }
+
+    /// The table of the games whose tag has this value.
+    fn of(&mut self, value: Option<String>) -> &mut Table {
+        let k = *self.index.entry(value.clone()).or_insert_with(|| {
+            self.tables.push(Table {
+                value,
+                ..Table::default()
+            });
+            self.tables.len() - 1
+        });
+        &mut self.tables[k]
+    }
+
+    /// The first game with the same moves, ruleset, start and players, if
+    /// this one repeats it; else `None`, and this game is the first.
+    fn copy_of(&mut self, game: &Game, file: &str, number: usize) -> Option<(String, usize)> {
+        let (rules, start) = (game.rules?, game.start?);
+        let key = self.heads.key(&game.record, &rules, &start);
+        let id = (key, record_players(&game.record));
+        match self.seen.get(&id) {
+            Some(first) => Some(first.clone()),
+            None => {
+                self.seen.insert(id, (file.to_string(), number));
+                None
+            }
+        }
+    }
+}
+
+/// The game's two players (South's first), trimmed; when a tag is missing
+/// or empty, the names as listed (`?` for a missing one) and the first
+/// side without a name.
+fn players(record: &Record) -> Result<(String, String), (String, String, Side)> {
+    let name = |tag: &str| {
+        record
+            .tag(tag)
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(String::from)
+    };
+    match (name("South"), name("North")) {
+        (Some(s), Some(n)) => Ok((s, n)),
+        (s, n) => {
+            let side = if s.is_none() {
+                Side::South
+            } else {
+                Side::North
+            };
+            let q = || "?".to_string();
+            Err((s.unwrap_or_else(q), n.unwrap_or_else(q), side))
+        }
+    }
+}
+
+/// The warning on a game without a player: on its result.
+fn no_player(record: &Record, side: Side) -> Diagnostic {
+    Diagnostic::warning(
+        record.result.span,
+        format!(
+            "no {} player (its tag is missing or empty): this result is not counted",
+            side.title()
+        ),
+        "not counted",
+    )
+}
+
+/// Seeds of a counted game, South's first: the final score of a game that
+/// ended on the board, else its Score tag, else the stores after the last
+/// move (with a warning in `said` on a Score tag that is not a score).
+fn seeds(game: &Game, said: &mut Vec<Diagnostic>) -> [u32; 2] {
+    if let Some(end) = game.end {
+        return end.score;
+    }
+    if let Some(tag) = game.record.tags.iter().find(|t| t.name == "Score") {
+        match parse_score(&tag.value) {
+            Some(score) => return score,
+            None => said.push(Diagnostic::warning(
+                tag.value_span,
+                format!(
+                    "Score tag: `{}` is not a score such as `26-22`: the seeds come from the moves",
+                    tag.value
+                ),
+                "not a score",
+            )),
+        }
+    }
+    // A counted game was replayed to its last move: it has a position.
+    game.final_position()
+        .map_or([0, 0], |p| p.stores().map(u32::from))
+}
