@@ -149,12 +149,12 @@ impl Runner for Threads<'_> {
 }
 
 /// Where a pass of [`Threads`] hands its games.
-struct Fed<'a, 'b, O> {
+struct Fed<'a, 'b, 'c, O> {
     ctx: &'a mut Ctx,
-    ordered: &'a mut Ordered<'b, RawGame, O>,
+    ordered: &'a mut Ordered<'b, 'c, RawGame, O>,
 }
 
-impl<O: Send> Feed<Fatal> for Fed<'_, '_, O> {
+impl<O: Send> Feed<Fatal> for Fed<'_, '_, '_, O> {
     fn open(&mut self, name: &str) -> io::Result<(String, Box<dyn BufRead>)> {
         let input = Input::open(name)?;
         Ok((input.name.clone(), input.into_reader()))

@@ -259,7 +259,7 @@ fn read(
     names: &[String],
     args: &Args,
     ctx: &mut Ctx,
-    ordered: &mut Ordered<'_, RawGame, Pick>,
+    ordered: &mut Ordered<'_, '_, RawGame, Pick>,
 ) -> Result<(), Fatal> {
     let numbers = args.numbers();
     for name in names {

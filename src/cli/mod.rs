@@ -45,7 +45,8 @@ pub use args::{
 };
 pub use ctx::{Ctx, Fatal, Note, io_message};
 pub use input::{
-    Input, each_game, each_game_ordered, each_input, each_record, input_names, past_the_end,
+    Input, ReadGame, each_game, each_game_ordered, each_input, each_record, input_names,
+    past_the_end,
 };
 pub use render::{csv_rows, output_width, write_rendered, write_schema, write_unchanged};
 

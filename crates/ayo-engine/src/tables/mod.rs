@@ -9,17 +9,7 @@
 //! the exact final score under `end=exhaustion` and the exact win, draw or
 //! loss under `end=majority` (the sign of store difference plus net gain).
 //!
-mod build;
-mod dir;
-mod file;
-mod index;
-mod probe;
-
-pub use build::{Builder, LevelStats, Progress};
-pub use dir::{
-    Checked, FolderError, LevelHeader, LevelInfo, LooksLike, Probed, RulesetDir, VerifyError,
-    probe, ruleset_dirs, verify_dir,
-};
+//! A table directory as a whole: [`ruleset_dirs`], [`verify_dir`], [`probe`].
 //!
 //! ```
 //! use ayo_rules::{Position, Ruleset};

@@ -10,7 +10,8 @@ use crate::search::Value;
 
 /// A position's exact outcome for the side to move under `end=majority`, as
 /// the endgame tables give it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// The side to move loses with perfect play by both sides.
@@ -94,7 +95,8 @@ impl Outcomes {
 }
 
 /// How much a move lost, named: the labels of `ayo analyze`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Label {
     /// Lost at least [`Thresholds::blunder`] seeds.
@@ -176,7 +178,8 @@ impl Thresholds {
 }
 
 /// The engine's verdict on one main-line move.
-#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MoveVerdict {
     /// Ply, from 1.
     pub ply: u32,
@@ -207,7 +210,7 @@ pub struct MoveVerdict {
     /// `draw->loss`. Such a move is labelled at least a mistake, and `best`
     /// is a move that keeps the outcome.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<String>")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub outcome_lost: Option<OutcomeLost>,
 }
 

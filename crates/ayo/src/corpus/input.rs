@@ -32,7 +32,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::sync::Arc;
 
-use crate::notation::stream::Chunker;
+use crate::notation::Chunker;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
 
 use super::parallel::{Ordered, Reporter, ordered};

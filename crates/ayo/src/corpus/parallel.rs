@@ -27,7 +27,7 @@
 //!
 //! What is handed out is an [`Item`]: a game for most uses; for
 //! [`super::validate`], a chunk of an input (see
-//! [`crate::notation::stream::Chunker`]) whose games the worker reads itself,
+//! [`crate::notation::Chunker`]) whose games the worker reads itself,
 //! so that the calling thread only reads and reports.
 
 use std::collections::{BTreeMap, VecDeque};

@@ -3,7 +3,7 @@
 //!
 //! Most games of a corpus are plainly valid, and most of the work is telling
 //! so: each input is cut into chunks of whole games (see
-//! [`crate::notation::stream::Chunker`]) that the workers read where they
+//! [`crate::notation::Chunker`]) that the workers read where they
 //! stand, each game by the quick check ([`crate::replay::QuickCheck`], one a
 //! thread, keeping its rulesets and tag names from game to game). Only a game
 //! the quick check does not vouch for is cut out and checked in full, to find
@@ -43,7 +43,7 @@ use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use crate::diagnostics::Diagnostic;
-use crate::notation::stream::{Chunk, origin_after};
+use crate::notation::{Chunk, origin_after};
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
 use crate::replay::{Options, QuickCheck, check};
 

@@ -4,7 +4,6 @@
 
 use std::io::{self, Write};
 
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::corpus::duplicates::{Kept, Report};
@@ -14,7 +13,8 @@ use super::plural;
 use super::table::{Fit, Grid, Style};
 
 /// One game of a group, in JSON.
-#[derive(Serialize, JsonSchema)]
+#[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct GameJson<'a> {
     /// The input, as named on the command line (`<stdin>` for `-`).
     file: &'a str,
@@ -28,7 +28,8 @@ struct GameJson<'a> {
 /// players), `same moves` (the same ruleset, start and main line, other
 /// players) or `prefix` (the first games, unfinished, share a main line that
 /// begins each other game's).
-#[derive(Serialize, JsonSchema)]
+#[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GroupJson<'a> {
     /// `duplicate`, `same moves` or `prefix`: the words of the table's kind
     /// column.

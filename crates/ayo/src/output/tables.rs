@@ -19,7 +19,6 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::rules::Position;
@@ -30,7 +29,8 @@ use super::plural;
 use super::table::wrap_lines;
 
 /// `ayo tables probe --format json`: one object a position.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ProbeJson {
     /// The net gain of the side to move, in seeds (RULES.md, "Net gain").
     pub net_gain: i8,
@@ -39,7 +39,7 @@ pub struct ProbeJson {
     /// The exact final score under perfect play, South's first (a half
     /// seed each when play goes on for ever with an odd number of seeds
     /// left); `null` under `end=majority`.
-    #[schemars(with = "Option<[f64; 2]>")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<[f64; 2]>"))]
     pub exact_score: Option<[serde_json::Number; 2]>,
     /// Every legal move's net gain for the mover, by pit letter.
     pub move_net_gains: BTreeMap<String, i8>,

@@ -12,7 +12,8 @@ use crate::search::{Answer, Value};
 use super::{end_text, line_text, result_token, signed};
 
 /// `ayo best --format json`: one object a position.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BestJson {
     /// The file the position was read from (absent for `--setup`).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -71,7 +71,8 @@ pub fn result_token(end: &GameEnd) -> &'static str {
 }
 
 /// One side's totals over a game.
-#[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SideTotals {
     /// Moves judged.
     pub move_count: usize,
@@ -127,7 +128,8 @@ impl SideTotals {
 }
 
 /// `ayo analyze --format json`: one object a game.
-#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameAnalysis {
     /// The input's name.
     pub file: String,
