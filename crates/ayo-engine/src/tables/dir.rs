@@ -82,7 +82,7 @@ impl RulesetDir {
 /// than a regular file.
 ///
 /// ```
-/// use ayo_engine::tables::{build::Builder, ruleset_dirs};
+/// use ayo_engine::tables::{Builder, ruleset_dirs};
 /// use ayo_rules::Ruleset;
 ///
 /// let dir = tempfile::tempdir().unwrap();
@@ -250,7 +250,7 @@ pub enum Checked {
 /// ```
 /// use std::ops::ControlFlow;
 ///
-/// use ayo_engine::tables::{Checked, build::Builder, verify_dir};
+/// use ayo_engine::tables::{Builder, Checked, verify_dir};
 /// use ayo_rules::Ruleset;
 ///
 /// let dir = tempfile::tempdir().unwrap();
@@ -432,7 +432,7 @@ pub struct Probed {
 /// its moves. An error when the position is outside the tables.
 ///
 /// ```
-/// use ayo_engine::tables::{Tables, build::Builder, probe};
+/// use ayo_engine::tables::{Builder, Tables, probe};
 /// use ayo_rules::{End, Position, Ruleset};
 ///
 /// let dir = tempfile::tempdir().unwrap();

@@ -5,7 +5,7 @@
 //! ```
 //! use ayo::output::tables::{ProbeJson, probe_text};
 //! use ayo::rules::{Position, Ruleset};
-//! use ayo::tables::{Tables, build::Builder, probe};
+//! use ayo::tables::{Builder, Tables, probe};
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! Builder::new(&Ruleset::RUSS).build_dir(dir.path(), 3, &|_| {}).unwrap();
