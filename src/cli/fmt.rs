@@ -4,9 +4,10 @@
 use std::fs;
 use std::io::{BufRead, Read, Write};
 
-use ayo::canonical::{Fill, Formatted, format_record};
-use ayo::notation::{GameReader, RawGame, Record};
-use ayo::replay;
+use ayo::canonical::{Fill, InputFormatted, format_input, format_record};
+use ayo::diagnostics::Diagnostic;
+use ayo::notation::{GameReader, RawGame};
+use ayo::replay::{self, Change};
 
 use super::in_place::{self, Rewrite, game_list};
 use super::{Ctx, Fatal, GameArg, LapsArg, each_game, each_input, input_names, write_unchanged};
@@ -83,16 +84,6 @@ pub struct Args {
     pub(super) read: super::ReadArgs,
 }
 
-/// What formatting one input found.
-struct Found {
-    /// 1-based numbers of the games with a syntax error, printed unchanged.
-    broken: Vec<usize>,
-    /// Every game parsed and the input was already byte for byte canonical.
-    canonical: bool,
-    /// What `--fill` corrected in it.
-    fixed: Fixed,
-}
-
 /// The flag that asked for `fill`, for the notes.
 fn flag(fill: &Fill) -> &'static str {
     if fill.fix { "--fix" } else { "--fill" }
@@ -115,6 +106,22 @@ struct Fixed {
     kept: usize,
 }
 
+impl Fixed {
+    /// Reports the problems of one game of `file` and counts its corrections.
+    fn game(&mut self, file: &str, raw: &RawGame, g: (&[Diagnostic], &[Change]), ctx: &mut Ctx) {
+        for d in g.0 {
+            ctx.diagnose(file, raw, d);
+        }
+        for c in g.1 {
+            self.count += 1;
+            if self.lines.len() < FIXED_LINES {
+                let at = c.span;
+                (self.lines).push(format!("fixed: {file}:{}:{}: {c}", at.line, at.column));
+            }
+        }
+    }
+}
+
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let fill = (args.fill || args.fix).then(|| Fill {
         fix: args.fix,
@@ -132,22 +139,23 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         // One game, canonical or (when it cannot be parsed) as written.
         let mut first = true;
         return each_game(&args.files, ctx, Some(n), |ctx, g| {
-            if !first {
+            if !std::mem::replace(&mut first, false) {
                 out.write_all(b"\n")?;
             }
-            first = false;
+            let mut fixed = Fixed::default();
             match g.record {
                 Ok(record) => {
-                    let mut fixed = Fixed::default();
-                    let formatted = fill_in(record, fill, g.file, g.raw, ctx, &mut fixed);
-                    out.write_all(formatted.text.as_bytes())?;
-                    report_fixed(g.file, fill, &fixed, true, ctx);
+                    let f = format_record(record, fill);
+                    fixed.kept = f.kept;
+                    fixed.game(g.file, g.raw, (&f.problems, &f.corrections), ctx);
+                    out.write_all(f.text.as_bytes())?;
                 }
                 Err(e) => {
                     ctx.syntax_error(g.file, g.raw, &e);
                     write_unchanged(out, g.raw)?;
                 }
             }
+            report_fixed(g.file, fill, &fixed, true, ctx);
             Ok(())
         });
     }
@@ -155,44 +163,17 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     each_input(&args.files, ctx, |ctx, input| {
         let file = input.name.clone();
         let games = input.games();
-        if args.check {
-            let found = format_games(&file, games, fill, ctx, &mut std::io::sink(), &mut first)?;
-            report_check(&file, &found, fill, ctx);
-            report_fixed(&file, fill, &found.fixed, false, ctx);
+        let (found, fixed) = if args.check {
+            format_games(&file, games, fill, ctx, &mut std::io::sink(), &mut first)?
         } else {
-            let found = format_games(&file, games, fill, ctx, out, &mut first)?;
-            report_fixed(&file, fill, &found.fixed, true, ctx);
+            format_games(&file, games, fill, ctx, out, &mut first)?
+        };
+        if args.check {
+            report_check(&file, &found, fill, ctx);
         }
+        report_fixed(&file, fill, &fixed, !args.check, ctx);
         Ok(())
     })
-}
-
-/// The record in canonical form, filled in with `--fill`: what stopped its
-/// replay and the wrong values kept are reported as they stand in the text,
-/// the corrections made are counted in `fixed`.
-fn fill_in(
-    record: Record,
-    fill: Option<&Fill>,
-    file: &str,
-    raw: &RawGame,
-    ctx: &mut Ctx,
-    fixed: &mut Fixed,
-) -> Formatted {
-    let formatted = format_record(record, fill);
-    for d in &formatted.problems {
-        ctx.diagnose(file, raw, d);
-    }
-    fixed.kept += formatted.kept;
-    for c in &formatted.corrections {
-        fixed.count += 1;
-        if fixed.lines.len() < FIXED_LINES {
-            let at = c.span;
-            fixed
-                .lines
-                .push(format!("fixed: {file}:{}:{}: {c}", at.line, at.column));
-        }
-    }
-    formatted
 }
 
 /// Says what `--fill` corrected in an input (when `made`: the corrections
@@ -216,59 +197,29 @@ fn report_fixed(file: &str, fill: Option<&Fill>, fixed: &Fixed, made: bool, ctx:
     }
 }
 
-/// Writes the games of one input to `out`, each in canonical form, or as it
-/// stands when it cannot be parsed. `first` is false when a game was written
-/// before (in an earlier input), so a blank line goes between the two.
+/// Formats one input with [`format_input`], its problems reported as they
+/// are met and its corrections counted.
 fn format_games<R: BufRead>(
     file: &str,
-    mut games: GameReader<R>,
+    games: GameReader<R>,
     fill: Option<&Fill>,
     ctx: &mut Ctx,
     out: &mut impl Write,
     first: &mut bool,
-) -> Result<Found, Fatal> {
-    let mut found = Found {
-        broken: Vec::new(),
-        canonical: true,
-        fixed: Fixed::default(),
-    };
-    let mut index = 0;
-    loop {
-        let raw = match games.next() {
-            None => break,
-            Some(Ok(raw)) => raw,
-            Some(Err(e)) => {
-                ctx.io_error(file, &e);
-                found.canonical = false;
-                break;
-            }
-        };
-        if !*first {
-            out.write_all(b"\n")?;
-        }
-        *first = false;
-        match raw.parse() {
-            Ok(record) => {
-                let formatted = fill_in(record, fill, file, &raw, ctx, &mut found.fixed);
-                found.canonical &= formatted.matches(&raw, index == 0);
-                out.write_all(formatted.text.as_bytes())?;
-            }
-            Err(e) => {
-                ctx.syntax_error(file, &raw, &e);
-                found.broken.push(raw.index + 1);
-                found.canonical = false;
-                write_unchanged(out, &raw)?;
-            }
-        }
-        index += 1;
-        ctx.check_stderr()?;
+) -> Result<(InputFormatted, Fixed), Fatal> {
+    let mut fixed = Fixed::default();
+    let found = format_input(games, fill, out, first, |g| {
+        fixed.game(file, g.raw, (g.problems, g.corrections), ctx);
+        ctx.check_stderr()
+    })?;
+    if let Some(e) = &found.error {
+        ctx.io_error(file, e);
     }
-    let trailing: &[u8] = if index == 0 { b"" } else { b"\n" };
-    found.canonical &= !games.had_bom() && games.trailing() == trailing;
-    Ok(found)
+    fixed.kept = found.kept;
+    Ok((found, fixed))
 }
 
-fn report_check(file: &str, found: &Found, fill: Option<&Fill>, ctx: &mut Ctx) {
+fn report_check(file: &str, found: &InputFormatted, fill: Option<&Fill>, ctx: &mut Ctx) {
     if found.canonical {
         return;
     }
@@ -329,7 +280,7 @@ fn rewrite(
             }
         };
         let mut after = Vec::with_capacity(before.len());
-        let found = format_games(
+        let (found, fixed) = format_games(
             &file,
             GameReader::new(&before[..]),
             fill,
@@ -338,7 +289,7 @@ fn rewrite(
             &mut true,
         )?;
         if after == before {
-            report_fixed(&file, fill, &found.fixed, false, ctx);
+            report_fixed(&file, fill, &fixed, false, ctx);
             continue;
         }
         let mut written = false;
@@ -361,7 +312,7 @@ fn rewrite(
         } else if let Some(was) = &snapshot {
             written = rewrite.replace(&name, was, &after, "formatted", ctx);
         }
-        report_fixed(&file, fill, &found.fixed, written, ctx);
+        report_fixed(&file, fill, &fixed, written, ctx);
     }
     Ok(())
 }

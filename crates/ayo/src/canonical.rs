@@ -19,8 +19,10 @@
 //! assert!(formatted.problems.is_empty() && formatted.corrections.is_empty());
 //! ```
 
+use std::io::{self, BufRead, Write};
+
 use crate::diagnostics::Diagnostic;
-use crate::notation::{RawGame, Record, write_record};
+use crate::notation::{GameReader, RawGame, Record, write_record};
 use crate::replay::{self, Change};
 
 /// `--fill`: fill in what the replay knows (claims, Score, PlyCount,
@@ -91,5 +93,187 @@ pub fn format_record(record: Record, fill: Option<&Fill>) -> Formatted {
         problems,
         corrections,
         kept,
+    }
+}
+
+/// One game of an input, as [`format_input`] hands it over once its text
+/// is written.
+#[derive(Debug)]
+pub struct FormattedGame<'a> {
+    /// The game as read.
+    pub raw: &'a RawGame,
+    /// Its syntax error (the game is then written as it stands), or what
+    /// stopped the replay of `--fill` and the wrong values kept, in the
+    /// order of the text.
+    pub problems: &'a [Diagnostic],
+    /// The wrong values corrected (with [`Fill::fix`]).
+    pub corrections: &'a [Change],
+}
+
+/// What [`format_input`] found in a whole input.
+#[derive(Debug, Default)]
+pub struct InputFormatted {
+    /// 1-based numbers of the games with a syntax error, written as they
+    /// stand.
+    pub broken: Vec<usize>,
+    /// Every game parsed, and the input already was its canonical form byte
+    /// for byte (no byte-order mark, one blank line between games, one
+    /// newline at the end).
+    pub canonical: bool,
+    /// How many wrong values were kept (without [`Fill::fix`]).
+    pub kept: usize,
+    /// The read error that ended the input early, if one did.
+    pub error: Option<io::Error>,
+}
+
+/// Writes every game of `games` to `out` in canonical form (filled in with
+/// `fill`), or as it stands when it cannot be parsed, and says whether the
+/// input already was canonical. A blank line goes before each game unless
+/// `first` (which is then cleared), so that several inputs make one stream.
+/// `each` is told of each game once it is written; an error from it, or
+/// from `out`, stops the input there.
+///
+/// ```
+/// use ayo::canonical::format_input;
+/// use ayo::notation::GameReader;
+///
+/// let mut out = Vec::new();
+/// let input = &b"1.c F *\n\n1. ( *\n"[..];
+/// let mut seen = 0;
+/// let found = format_input::<_, std::io::Error>(GameReader::new(input), None, &mut out, &mut true, |g| {
+///     seen += 1;
+///     assert_eq!(g.problems.len(), usize::from(g.raw.index == 1));
+///     Ok(())
+/// })
+/// .unwrap();
+/// assert_eq!(seen, 2);
+/// assert_eq!(String::from_utf8(out).unwrap(), "1. c F *\n\n1. ( *\n");
+/// assert_eq!((found.broken, found.canonical), (vec![2], false));
+/// ```
+pub fn format_input<R: BufRead, E: From<io::Error>>(
+    mut games: GameReader<R>,
+    fill: Option<&Fill>,
+    out: &mut impl Write,
+    first: &mut bool,
+    mut each: impl FnMut(FormattedGame<'_>) -> Result<(), E>,
+) -> Result<InputFormatted, E> {
+    let mut found = InputFormatted {
+        canonical: true,
+        ..InputFormatted::default()
+    };
+    let mut count = 0;
+    for raw in games.by_ref() {
+        let raw = match raw {
+            Ok(raw) => raw,
+            Err(e) => {
+                found.error = Some(e);
+                found.canonical = false;
+                break;
+            }
+        };
+        if !std::mem::replace(first, false) {
+            out.write_all(b"\n")?;
+        }
+        match raw.parse() {
+            Ok(record) => {
+                let formatted = format_record(record, fill);
+                found.canonical &= formatted.matches(&raw, count == 0);
+                found.kept += formatted.kept;
+                out.write_all(formatted.text.as_bytes())?;
+                each(FormattedGame {
+                    raw: &raw,
+                    problems: &formatted.problems,
+                    corrections: &formatted.corrections,
+                })?;
+            }
+            Err(e) => {
+                found.broken.push(raw.index + 1);
+                found.canonical = false;
+                write_as_read(out, &raw)?;
+                let problems = [Diagnostic::from(e)];
+                each(FormattedGame {
+                    raw: &raw,
+                    problems: &problems,
+                    corrections: &[],
+                })?;
+            }
+        }
+        count += 1;
+    }
+    let trailing: &[u8] = if count == 0 { b"" } else { b"\n" };
+    found.canonical &= !games.had_bom() && games.trailing() == trailing;
+    Ok(found)
+}
+
+/// Writes a game's text exactly as read, ended by a newline: what a command
+/// that rewrites records prints for a game it cannot rewrite, so that no
+/// game is lost.
+pub(crate) fn write_as_read(out: &mut impl Write, raw: &RawGame) -> io::Result<()> {
+    out.write_all(&raw.bytes)?;
+    if !raw.bytes.ends_with(b"\n") {
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(input: &[u8], fill: Option<&Fill>) -> (String, InputFormatted, usize) {
+        let mut out = Vec::new();
+        let mut games = 0;
+        let found =
+            format_input::<_, io::Error>(GameReader::new(input), fill, &mut out, &mut true, |_| {
+                games += 1;
+                Ok(())
+            })
+            .unwrap();
+        (String::from_utf8(out).unwrap(), found, games)
+    }
+
+    #[test]
+    fn a_canonical_input_is_said_to_be() {
+        let (text, found, games) = run(b"1. c F *\n\n1. d *\n", None);
+        assert_eq!(text, "1. c F *\n\n1. d *\n");
+        assert!(found.canonical && found.broken.is_empty() && found.error.is_none());
+        assert_eq!(games, 2);
+    }
+
+    #[test]
+    fn a_bom_or_extra_blank_lines_are_not_canonical() {
+        assert!(!run(b"\xef\xbb\xbf1. c *\n", None).1.canonical);
+        assert!(!run(b"1. c *\n\n\n1. d *\n", None).1.canonical);
+        assert!(!run(b"1. c *\n\n", None).1.canonical);
+        assert!(run(b"", None).1.canonical);
+    }
+
+    #[test]
+    fn fill_counts_the_wrong_values_kept() {
+        let fill = Fill {
+            fix: false,
+            opts: replay::Options::default(),
+        };
+        let (text, found, _) = run(b"1. cx9 *\n", Some(&fill));
+        assert!(text.contains("cx9"), "{text}");
+        assert_eq!(found.kept, 1);
+        let fix = Fill { fix: true, ..fill };
+        let (text, found, _) = run(b"1. cx9 *\n", Some(&fix));
+        assert!(!text.contains("cx9"), "{text}");
+        assert_eq!(found.kept, 0);
+    }
+
+    #[test]
+    fn an_error_from_each_stops_the_input() {
+        let mut out = Vec::new();
+        let r = format_input(
+            GameReader::new(&b"1. c *\n\n1. d *\n"[..]),
+            None,
+            &mut out,
+            &mut true,
+            |_| Err(io::Error::other("stop")),
+        );
+        assert!(r.is_err());
+        assert_eq!(out, b"1. c *\n");
     }
 }
