@@ -5,15 +5,15 @@ use std::io::{self, IsTerminal, Write};
 use clap::ValueEnum;
 
 use ayo::analysis::{Analyser, MoveVerdict, Thresholds};
-use ayo::notation::{GameReader, RawGame};
-use ayo::output::analyze::{GameAnalysis, analyze_grid, annotated};
+use ayo::notation::RawGame;
+use ayo::output::analyze::{AnnotateEvent, GameAnalysis, analyze_grid, annotate_input, annotated};
 use ayo::output::json::schema_of;
 use ayo::output::table::{Style, rules_label, title};
 use ayo::replay::{Game, Options, replay};
 use ayo::rules::Ruleset;
 
 use super::in_place::{self, Rewrite};
-use super::search::{LimitArgs, TablesArg, analysis_error};
+use super::search::{LimitArgs, TablesArg};
 use super::{
     Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, csv_rows, each_game,
     input_names, write_schema, write_unchanged,
@@ -162,8 +162,7 @@ impl Run {
         let progress = &mut self.progress;
         let judged = self
             .analyser
-            .verdicts(game, |ply, plies| progress.show(ctx, number, ply, plies))
-            .map_err(analysis_error)?;
+            .verdicts(game, |ply, plies| progress.show(ctx, number, ply, plies))?;
         if judged.is_some() {
             self.progress.clear(ctx);
         }
@@ -257,9 +256,9 @@ fn write_game(
     Ok(())
 }
 
-/// `--write`: each file is read whole and checked (every game must parse
-/// and replay, or the file is left as it is), then analysed, and rewritten
-/// when that changed it.
+/// `--write`: each file is read whole, checked and analysed (see
+/// [`annotate_input`]), and rewritten when that changed it; a file with a
+/// game that does not parse or replay is left as it is.
 fn rewrite(args: &Args, ctx: &mut Ctx) -> Result<(), Fatal> {
     let names = input_names(&args.files);
     in_place::begin(&names)?;
@@ -269,66 +268,26 @@ fn rewrite(args: &Args, ctx: &mut Ctx) -> Result<(), Fatal> {
         let Some((before, was)) = rewrite.read(&name, ctx) else {
             continue;
         };
-        if !analysable(&name, &before, &run.opts, ctx)? {
-            continue;
-        }
-        let mut after = String::with_capacity(before.len());
-        let games = GameReader::new(&before[..]).max_game_bytes(ctx.max_game_bytes);
-        for (index, raw) in games.enumerate() {
-            // Read, parsed and replayed without error just now.
-            let game = raw
-                .and_then(|raw| raw.parse().map_err(io::Error::other))
-                .map(|record| replay(record, &run.opts))
-                .map_err(|e| Fatal::Error(format!("{name}: {e}")))?;
-            let Some((_, verdicts)) = run.verdicts(ctx, &game, index + 1)? else {
-                return Err(Fatal::Error(format!(
-                    "{name}: game {}: no rules",
-                    index + 1
-                )));
-            };
-            if index > 0 {
-                after.push('\n');
+        let (max, progress) = (ctx.max_game_bytes, &mut run.progress);
+        let after = annotate_input(&mut run.analyser, &before, &run.opts, max, |e| {
+            match e {
+                AnnotateEvent::Checked(raw, problems) => {
+                    problems.iter().for_each(|d| ctx.diagnose(&name, raw, d));
+                }
+                AnnotateEvent::Progress { game, ply, plies } => {
+                    progress.show(ctx, game, ply, plies);
+                }
+                AnnotateEvent::Annotated => progress.clear(ctx),
             }
-            after += &annotated(game.record, &verdicts);
-            ctx.check_stderr()?;
-        }
-        if after.as_bytes() != before {
-            rewrite.replace(&name, &was, after.as_bytes(), "analysed", ctx);
+            ctx.check_stderr()
+        })?;
+        match after {
+            Err(broken) => in_place::left_unchanged(&name, &broken, "analysed", ctx),
+            Ok(after) if after.as_bytes() != before => {
+                rewrite.replace(&name, &was, after.as_bytes(), "analysed", ctx);
+            }
+            Ok(_) => {}
         }
     }
     Ok(())
-}
-
-/// Whether every game of `file` parses and replays without error, each
-/// problem reported (a game over `--max-game-bytes` is one); if not, the
-/// file is said to be left unchanged (exit 1).
-fn analysable(file: &str, bytes: &[u8], opts: &Options, ctx: &mut Ctx) -> Result<bool, Fatal> {
-    let mut broken = Vec::new();
-    for raw in GameReader::new(bytes).max_game_bytes(ctx.max_game_bytes) {
-        let raw = match raw {
-            Ok(raw) => raw,
-            Err(e) => {
-                ctx.io_error(file, &e);
-                return Ok(false);
-            }
-        };
-        match raw.parse() {
-            Ok(record) => {
-                let game = replay(record, opts);
-                ctx.report_game(file, &raw, &game);
-                if !game.is_valid() || game.rules.is_none() || game.start.is_none() {
-                    broken.push(raw.index + 1);
-                }
-            }
-            Err(e) => {
-                ctx.syntax_error(file, &raw, &e);
-                broken.push(raw.index + 1);
-            }
-        }
-        ctx.check_stderr()?;
-    }
-    if !broken.is_empty() {
-        in_place::left_unchanged(file, &broken, "analysed", ctx);
-    }
-    Ok(broken.is_empty())
 }

@@ -9,7 +9,7 @@ use ayo::replay::{self, replay};
 use ayo::rules::{Engine, Position, Ruleset, Side};
 
 use super::position::{Place, each_position};
-use super::search::{LimitArgs, TablesArg, analysis_error};
+use super::search::{LimitArgs, TablesArg};
 use super::{Ctx, Fatal, Format, GameArg, LapsArg, WidthArg, write_schema};
 
 /// Find the best move in a position: a set-up, or a position of a record.
@@ -109,7 +109,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let pos = Position::from_setup(setup, &rules)
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
         let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
-        let best = best_move(engine, &mut tables, &[], &pos, &limits).map_err(analysis_error)?;
+        let best = best_move(engine, &mut tables, &[], &pos, &limits)?;
         let numbering = Numbering::new(1, pos.to_move() == Side::North);
         return write_answer(out, &args, &best, &pos, numbering, None);
     }
@@ -128,8 +128,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         (replay, &opts),
         |_, at| {
             let engine = Engine::new(at.rules).with_max_laps(args.laps.max_laps);
-            let best = best_move(engine, &mut tables, at.before, at.pos, &limits)
-                .map_err(analysis_error)?;
+            let best = best_move(engine, &mut tables, at.before, at.pos, &limits)?;
             write_answer(out, &args, &best, at.pos, at.numbering, Some(at.place))
         },
     )

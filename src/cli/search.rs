@@ -108,9 +108,11 @@ pub fn undecided(e: &SearchError) -> Fatal {
 }
 
 /// What an analysis's error says (exit 2).
-pub fn analysis_error(e: AnalysisError) -> Fatal {
-    match e {
-        AnalysisError::Search(e) => undecided(&e),
-        AnalysisError::Tables(e) => Fatal::Error(e.to_string()),
+impl From<AnalysisError> for Fatal {
+    fn from(e: AnalysisError) -> Fatal {
+        match e {
+            AnalysisError::Search(e) => undecided(&e),
+            AnalysisError::Tables(e) => Fatal::Error(e.to_string()),
+        }
     }
 }

@@ -15,8 +15,10 @@ use crate::rules::{GameEnd, Pit, Ruleset, Side};
 use crate::search::Value;
 
 mod best;
+mod input;
 
 pub use best::{BestJson, best_text};
+pub use input::{AnnotateEvent, annotate_input};
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
 pub fn signed(v: Value) -> String {
