@@ -5,9 +5,14 @@ use clap::ValueEnum;
 
 use ayo::notation::DEFAULT_MAX_GAME_BYTES;
 use ayo::replay;
-use ayo::rules::{DEFAULT_MAX_LAPS, Ruleset};
+use ayo::rules::{DEFAULT_MAX_LAPS, Position, Ruleset};
 
-use super::output_width;
+use super::{Fatal, output_width};
+
+/// `--setup SETUP`, read under `rules`; a usage error says what is wrong.
+pub fn setup(text: &str, rules: &Ruleset) -> Result<Position, Fatal> {
+    Position::from_setup(text, rules).map_err(|e| Fatal::Error(format!("--setup: {e}")))
+}
 
 /// `--max-game-bytes N`: the option of every command that reads records.
 /// Declared once, flattened into each of them.

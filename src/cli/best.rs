@@ -106,8 +106,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let mut tables = args.tables.cache();
     if let Some(setup) = &args.setup {
         let rules = args.rules.unwrap_or(Ruleset::RUSS);
-        let pos = Position::from_setup(setup, &rules)
-            .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
+        let pos = super::args::setup(setup, &rules)?;
         let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
         let best = best_move(engine, &mut tables, &[], &pos, &limits)?;
         let numbering = Numbering::new(1, pos.to_move() == Side::North);

@@ -13,8 +13,8 @@ use ayo::output::board::{
 };
 use ayo::output::json::schema_of;
 use ayo::output::table::{Style, rules_label, title, wrap_lines};
-use ayo::replay::{Game, replay, replay_main_line};
-use ayo::rules::{Engine, Position, Ruleset};
+use ayo::replay::{Game, Options, replay, replay_main_line};
+use ayo::rules::{Engine, Ruleset};
 
 use super::signals;
 use super::{
@@ -169,11 +169,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let opts = args.replay.options(false);
     let mut first = true;
     if let Some(setup) = &args.setup {
-        let rules = opts.rules.unwrap_or(Ruleset::RUSS);
-        let pos = Position::from_setup(setup, &rules)
-            .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
-        let engine = Engine::new(rules).with_max_laps(opts.max_laps);
-        let view = setup_view(&pos, &engine);
+        let (rules, view) = set_up(setup, &opts)?;
         out.write_all(heading(&args, format!("Set-up {setup}, rules: {rules}")).as_bytes())?;
         return write_views(out, &[&view], &args, &rules, None, &mut first);
     }
@@ -210,94 +206,77 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     )
 }
 
-/// Where `--format svg` puts its pictures.
+/// `--setup`: its ruleset (`--rules`, else russ) and its view.
+fn set_up(setup: &str, opts: &Options) -> Result<(Ruleset, BoardView), Fatal> {
+    let rules = opts.rules.unwrap_or(Ruleset::RUSS);
+    let pos = super::args::setup(setup, &rules)?;
+    let engine = Engine::new(rules).with_max_laps(opts.max_laps);
+    Ok((rules, setup_view(&pos, &engine)))
+}
+
+/// Where `--format svg` puts its pictures: files in a folder, put in place
+/// at the end, or standard output, which takes one picture (the first is
+/// kept, the others counted).
 enum Pictures {
-    /// Files in a folder.
-    Dir(Box<Folder>),
-    /// Standard output, which takes one picture: the first, and the count.
-    Stdout { first: Option<String>, count: usize },
+    /// With several inputs (`stems`), each picture's name starts with its
+    /// input's stem, made distinct (`x` and `x-2` for `d1/x.ayo` and
+    /// `d2/x.ayo`); `current` is the last input seen, and its stem.
+    Dir(Box<(Batch, Option<Names>)>, (String, String)),
+    Stdout(Option<String>, usize),
 }
 
-/// `--out DIR`: the pictures, put in place at the end. With several inputs
-/// each picture's name starts with its input's stem, made distinct by
-/// `stems` (`x` and `x-2` for `d1/x.ayo` and `d2/x.ayo`).
-struct Folder {
-    batch: Batch,
-    several: bool,
-    stems: Names,
-    /// The last input seen, and its stem.
-    current: Option<(String, String)>,
-}
-
-impl Folder {
-    /// Adds the picture `name` (no extension) of the input `file`.
-    fn put(&mut self, file: &str, name: &str, svg: &str) -> Result<(), Fatal> {
-        let text = if self.several {
-            // Each input is read once, its games in a row.
-            if self.current.as_ref().is_none_or(|(f, _)| f != file) {
-                let stem = self.stems.take(&input_stem(file), "");
-                self.current = Some((file.to_string(), stem));
+impl Pictures {
+    /// Writes (or keeps) one picture; `file` and `name` make its file name.
+    fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), Fatal> {
+        let (folder, current) = match self {
+            Pictures::Dir(folder, current) => (folder, current),
+            Pictures::Stdout(first, count) => {
+                *count += 1;
+                first.get_or_insert(svg);
+                return Ok(());
             }
-            let stem = self.current.as_ref().map_or("", |(_, s)| s.as_str());
-            format!("{stem}-{name}")
-        } else {
-            name.to_string()
         };
-        match self.batch.write(&text, "svg", svg.as_bytes()) {
+        let (batch, stems) = &mut **folder;
+        let mut text = name.to_string();
+        if let Some(stems) = stems {
+            // Each input is read once, its games in a row.
+            if current.0 != file {
+                *current = (file.to_string(), stems.take(&input_stem(file), ""));
+            }
+            text = format!("{}-{name}", current.1);
+        }
+        match batch.write(&text, "svg", svg.as_bytes()) {
             Ok(_) => Ok(()),
             Err(e) => Err(Fatal::Error(format!(
                 "cannot write in {}: {}",
-                self.batch.dir().display(),
+                batch.dir().display(),
                 io_message(&e)
             ))),
         }
     }
-}
 
-impl Pictures {
     /// Puts the pictures of a folder in place (`force`: over files already
     /// there), or writes the one picture to standard output: more than one
     /// there is an error.
     fn finish(self, force: bool, out: &mut impl Write) -> Result<(), Fatal> {
         match self {
-            Pictures::Dir(folder) => {
+            Pictures::Dir(folder, _) => {
                 let existing = if force {
                     Existing::Replace
                 } else {
                     Existing::Refuse
                 };
-                folder
-                    .batch
-                    .commit(existing)
-                    .map_err(|e| Fatal::Error(e.to_string()))?;
+                (folder.0.commit(existing)).map_err(|e| Fatal::Error(e.to_string()))?;
             }
-            Pictures::Stdout { first, count } => {
-                if count > 1 {
-                    return Err(Fatal::Error(format!(
-                        "--format svg writes one picture to standard output, and this asks for \
+            Pictures::Stdout(_, count @ 2..) => {
+                return Err(Fatal::Error(format!(
+                    "--format svg writes one picture to standard output, and this asks for \
                  {count}: give --out DIR, or choose one with --game and --ply"
-                    )));
-                }
-                if let Some(svg) = first {
-                    out.write_all(svg.as_bytes())?;
-                }
+                )));
             }
+            Pictures::Stdout(first, _) => out.write_all(first.unwrap_or_default().as_bytes())?,
         }
         Ok(())
-    }
-
-    /// Writes (or keeps) one picture; `file` and `name` make its file name.
-    fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), Fatal> {
-        match self {
-            Pictures::Dir(folder) => folder.put(file, name, &svg),
-            Pictures::Stdout { first, count } => {
-                *count += 1;
-                if first.is_none() {
-                    *first = Some(svg);
-                }
-                Ok(())
-            }
-        }
     }
 }
 
@@ -306,27 +285,16 @@ impl Pictures {
 fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let opts = args.replay.options(true);
     let mut pictures = match &args.out {
-        Some(dir) => Pictures::Dir(Box::new(Folder {
-            batch: signals::out_folder(dir, ctx)?,
-            several: input_names(&args.files).len() > 1,
-            stems: Names::new(),
-            current: None,
-        })),
-        None => Pictures::Stdout {
-            first: None,
-            count: 0,
-        },
+        Some(dir) => {
+            let several = input_names(&args.files).len() > 1;
+            let folder = (signals::out_folder(dir, ctx)?, several.then(Names::new));
+            Pictures::Dir(Box::new(folder), Default::default())
+        }
+        None => Pictures::Stdout(None, 0),
     };
     if let Some(setup) = &args.setup {
-        let rules = opts.rules.unwrap_or(Ruleset::RUSS);
-        let pos = Position::from_setup(setup, &rules)
-            .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
-        let engine = Engine::new(rules).with_max_laps(opts.max_laps);
-        pictures.put(
-            "setup",
-            "setup",
-            setup_svg(&setup_view(&pos, &engine), &rules),
-        )?;
+        let (rules, view) = set_up(setup, &opts)?;
+        pictures.put("setup", "setup", setup_svg(&view, &rules))?;
     } else {
         each_record(
             &args.files,

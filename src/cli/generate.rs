@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ayo::generate::{Player, Series, TagSetting};
 use ayo::notation::write_record;
-use ayo::rules::{Engine, Position, Ruleset};
+use ayo::rules::{Engine, Ruleset};
 
 use super::{Fatal, LapsArg};
 
@@ -63,13 +63,9 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
     let engine = Engine::new(args.rules).with_max_laps(args.laps.max_laps);
-    let setup = match &args.setup {
-        Some(s) => Some(
-            Position::from_setup(s, &args.rules)
-                .map_err(|e| Fatal::Error(format!("--setup: {e}")))?,
-        ),
-        None => None,
-    };
+    let setup = (args.setup.as_deref())
+        .map(|s| super::args::setup(s, &args.rules))
+        .transpose()?;
     let series = Series {
         setup,
         opening: args.opening,

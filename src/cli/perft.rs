@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ayo::rules::{Engine, MAX_PERFT_DEPTH, PerftError, Position, Ruleset, perft_leaves};
+use ayo::rules::{Engine, MAX_PERFT_DEPTH, PerftError, Ruleset, perft_leaves};
 
 use ayo::output::json::{PerftJson, schema_of};
 
@@ -45,8 +45,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
     };
     let engine = Engine::new(args.rules).with_max_laps(args.laps.max_laps);
     let start = match &args.setup {
-        Some(s) => Position::from_setup(s, &args.rules)
-            .map_err(|e| Fatal::Error(format!("--setup: {e}")))?,
+        Some(s) => super::args::setup(s, &args.rules)?,
         None => engine.start(),
     };
     // At most MAX_PERFT_DEPTH, checked by clap.

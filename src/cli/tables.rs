@@ -9,10 +9,8 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 
 use ayo::output::json::schema_of;
-use ayo::output::tables::{
-    ProbeJson, built_line, info_text, level_built_line, probe_text, verified_line,
-};
-use ayo::rules::{Position, Ruleset};
+use ayo::output::tables::{ProbeJson, built_line, info_text, level_built_line, probe_text};
+use ayo::rules::Ruleset;
 use ayo::tables::{Builder, Progress};
 use ayo::tables::{
     Checked, TableError, Tables, default_dir, present_text, probe, ruleset_dirs, table_key,
@@ -245,8 +243,7 @@ fn probe_cmd(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let Some(setup) = args.setup.as_deref().filter(|_| !args.schema) else {
         return write_schema(out, &schema_of::<ProbeJson>());
     };
-    let pos = Position::from_setup(setup, &args.rules)
-        .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
+    let pos = super::args::setup(setup, &args.rules)?;
     let tables = Tables::open(&args.dir.dir(), &args.rules).map_err(fatal)?;
     let probed = probe(&tables, &pos, args.rules.end()).map_err(fatal)?;
     match args.format {
@@ -271,47 +268,21 @@ fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), F
     Ok(written?)
 }
 
-/// Reports what `verify` found: an error on standard error, a level found
-/// right on `ok` (which says whether to go on).
+/// Reports what `verify` found: a problem on standard error (exit 2 for a
+/// level that cannot be read, 1 for one that is wrong), a level found right
+/// on `ok` (which says whether to go on).
 fn report(found: Checked, ctx: &mut Ctx, ok: &mut dyn FnMut(String) -> bool) -> ControlFlow<()> {
-    match found {
-        Checked::Folder { path, error } => {
+    if found.is_ok() {
+        if !ok(found.to_string()) {
+            return ControlFlow::Break(());
+        }
+    } else {
+        if found.is_unreadable() {
+            ctx.failed = true;
+        } else {
             ctx.invalid = true;
-            ctx.note(&format!("error: {}: {error}", path.display()));
         }
-        Checked::Unreadable(e) => {
-            match e {
-                TableError::Io { .. } | TableError::NotAFile { .. } => ctx.failed = true,
-                _ => ctx.invalid = true,
-            }
-            ctx.note(&format!("error: {e}"));
-        }
-        Checked::Unchecked(path) => {
-            ctx.invalid = true;
-            ctx.note(&format!(
-                "error: {}: not checked against its moves: a level below it is missing or damaged",
-                path.display()
-            ));
-        }
-        Checked::Inconsistent {
-            error,
-            mismatches,
-            positions,
-        } => {
-            ctx.invalid = true;
-            ctx.note(&format!(
-                "error: {error} ({mismatches} of {positions} positions disagree)"
-            ));
-        }
-        Checked::Ok {
-            key,
-            level,
-            positions,
-        } => {
-            if !ok(verified_line(&key, level, positions)) {
-                return ControlFlow::Break(());
-            }
-        }
+        ctx.note(&format!("error: {found}"));
     }
     ControlFlow::Continue(())
 }

@@ -240,6 +240,55 @@ pub enum Checked {
     },
 }
 
+impl Checked {
+    /// Whether the level was checked and found right ([`Checked::Ok`]).
+    pub fn is_ok(&self) -> bool {
+        matches!(self, Checked::Ok { .. })
+    }
+
+    /// Whether a level file could not be read at all (rather than read and
+    /// found damaged or wrong): [`TableError::Io`] and
+    /// [`TableError::NotAFile`].
+    pub fn is_unreadable(&self) -> bool {
+        matches!(
+            self,
+            Checked::Unreadable(TableError::Io { .. } | TableError::NotAFile { .. })
+        )
+    }
+}
+
+/// What was found, as `ayo tables verify` says it: the problem, or the
+/// level found right.
+impl std::fmt::Display for Checked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Checked::Folder { path, error } => write!(f, "{}: {error}", path.display()),
+            Checked::Unreadable(e) => write!(f, "{e}"),
+            Checked::Unchecked(path) => write!(
+                f,
+                "{}: not checked against its moves: a level below it is missing or damaged",
+                path.display()
+            ),
+            Checked::Inconsistent {
+                error,
+                mismatches,
+                positions,
+            } => write!(
+                f,
+                "{error} ({mismatches} of {positions} positions disagree)"
+            ),
+            Checked::Ok {
+                key,
+                level,
+                positions,
+            } => {
+                let s = if *positions == 1 { "" } else { "s" };
+                write!(f, "{key}: level {level}: {positions} position{s} ok")
+            }
+        }
+    }
+}
+
 /// Checks every table in the directory `dir`, level by level on `threads`
 /// threads: headers, checksums, and every value against its moves (one pass
 /// of the recurrence), telling `found` what it finds as it goes; `found`
@@ -460,4 +509,38 @@ pub fn probe(tables: &Tables, pos: &Position, end: End) -> Result<Probed, TableE
         over,
         moves,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_verify_found_is_said_in_one_line() {
+        let ok = Checked::Ok {
+            key: "russ".to_string(),
+            level: 3,
+            positions: 1,
+        };
+        assert!(ok.is_ok() && !ok.is_unreadable());
+        assert_eq!(ok.to_string(), "russ: level 3: 1 position ok");
+        let damaged = Checked::Unreadable(TableError::Checksum {
+            path: PathBuf::from("t/3.tbl"),
+        });
+        assert!(!damaged.is_ok() && !damaged.is_unreadable());
+        assert!(damaged.to_string().starts_with("t/3.tbl: the values"));
+        let gone = Checked::Unreadable(TableError::Io {
+            path: PathBuf::from("t/5.tbl"),
+            source: io::Error::from(io::ErrorKind::NotFound),
+        });
+        assert!(gone.is_unreadable());
+        let unchecked = Checked::Unchecked(PathBuf::from("t/4.tbl"));
+        assert!(unchecked.to_string().starts_with("t/4.tbl: not checked"));
+        let wrong = Checked::Inconsistent {
+            error: TableError::RulesTooLong("x".to_string()),
+            mismatches: 2,
+            positions: 9,
+        };
+        assert!(wrong.to_string().ends_with("(2 of 9 positions disagree)"));
+    }
 }
