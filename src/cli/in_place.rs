@@ -1,13 +1,11 @@
 //! What `fmt --write` and `analyze --write` share: files rewritten in place
-//! through [`ayo::files::write::replace`], and the words that say why one was
+//! through [`ayo::files::write::InPlace`], and the words that say why one was
 //! left alone.
 
-use std::collections::HashSet;
-use std::fs;
-use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::Path;
 
-use ayo::files::write::{HardLinks, Refused, Snapshot, open_to_replace, refusal, replace};
+use ayo::files::write::{HardLinks, InPlace, Refused, Snapshot, refusal};
 
 use super::{Ctx, Fatal, signals};
 
@@ -24,33 +22,25 @@ pub fn begin(names: &[String]) -> Result<(), Fatal> {
     Ok(())
 }
 
-/// The files of one `--write` run: the folders already swept of a killed
-/// run's temporary files, and what to do with a file that has other names.
-pub struct Rewrite {
-    swept: HashSet<PathBuf>,
-    links: HardLinks,
-}
+/// The files of one `--write` run, their problems reported.
+pub struct Rewrite(InPlace);
 
 impl Rewrite {
     /// `force`: rewrite a file with other hard links too (this name only).
     pub fn new(force: bool) -> Rewrite {
-        Rewrite {
-            swept: HashSet::new(),
-            links: if force {
-                HardLinks::Split
-            } else {
-                HardLinks::Refuse
-            },
-        }
+        Rewrite(InPlace::new(if force {
+            HardLinks::Split
+        } else {
+            HardLinks::Refuse
+        }))
     }
 
-    /// Reads the whole file `name`, with the [`Snapshot`] taken when it was
-    /// opened (to rewrite it only if it is still what was read), after the
-    /// temporary files a killed `ayo` left in its folder are removed. `None`
-    /// (reported) when it cannot be read.
+    /// Reads the whole file `name`, with its [`Snapshot`], after the
+    /// temporary files a killed `ayo` left in its folder are removed (said
+    /// on standard error). `None` (reported) when it cannot be read.
     pub fn read(&mut self, name: &str, ctx: &mut Ctx) -> Option<(Vec<u8>, Snapshot)> {
-        self.sweep_folder(Path::new(name), ctx);
-        match read_to_replace(Path::new(name)) {
+        signals::say_swept(self.0.sweep(Path::new(name)), ctx);
+        match self.0.read(Path::new(name)) {
             Ok(read) => Some(read),
             Err(e) => {
                 ctx.io_error(name, &e);
@@ -71,27 +61,24 @@ impl Rewrite {
         doing: &str,
         ctx: &mut Ctx,
     ) -> bool {
-        match replace(Path::new(name), was, bytes, self.links) {
-            Ok(()) => true,
-            Err(e) => {
-                report_refusal(name, &e, doing, ctx);
-                false
-            }
-        }
-    }
-
-    /// Removes the temporary files a killed `ayo` left in the folder where the
-    /// file's own would go (once a folder a run), saying so.
-    fn sweep_folder(&mut self, path: &Path, ctx: &mut Ctx) {
-        let Some(dir) = fs::canonicalize(path)
-            .ok()
-            .and_then(|p| p.parent().map(Path::to_path_buf))
-        else {
-            return;
+        let Err(e) = self.0.replace(Path::new(name), was, bytes) else {
+            return true;
         };
-        if self.swept.insert(dir.clone()) {
-            signals::writing_into(&dir, ctx);
-        }
+        let said = match refusal(&e) {
+            Some(Refused::Changed) => format!(
+                "changed while it was being {doing}: left as it is, nothing written (run again)"
+            ),
+            Some(Refused::HardLinks(n)) => format!(
+                "has {n} hard links: left as it is, since its other names would keep the old \
+                 text (--force rewrites this name alone)"
+            ),
+            _ => {
+                ctx.io_error(name, &e);
+                return false;
+            }
+        };
+        ctx.io_error(name, &io::Error::other(said));
+        false
     }
 }
 
@@ -110,30 +97,4 @@ pub fn game_list(numbers: &[usize]) -> String {
     let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
     let s = if numbers.len() == 1 { "" } else { "s" };
     format!("game{s} {}", list.join(", "))
-}
-
-/// Reads the whole file, with the [`Snapshot`] taken when it was opened.
-fn read_to_replace(path: &Path) -> io::Result<(Vec<u8>, Snapshot)> {
-    let (mut reader, was) = open_to_replace(path)?;
-    let mut bytes = Vec::with_capacity(usize::try_from(was.len).unwrap_or(0));
-    reader.read_to_end(&mut bytes)?;
-    Ok((bytes, was))
-}
-
-/// Says why `replace` left a file alone.
-fn report_refusal(file: &str, e: &io::Error, doing: &str, ctx: &mut Ctx) {
-    let said = match refusal(e) {
-        Some(Refused::Changed) => format!(
-            "changed while it was being {doing}: left as it is, nothing written (run again)"
-        ),
-        Some(Refused::HardLinks(n)) => format!(
-            "has {n} hard links: left as it is, since its other names would keep the old \
-             text (--force rewrites this name alone)"
-        ),
-        _ => {
-            ctx.io_error(file, e);
-            return;
-        }
-    };
-    ctx.io_error(file, &io::Error::other(said));
 }

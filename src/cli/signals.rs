@@ -37,7 +37,13 @@ pub fn clean_up_on_exit_signals() {
 /// first, each with a note on standard error.
 pub fn writing_into(dir: &std::path::Path, ctx: &mut super::Ctx) {
     clean_up_on_exit_signals();
-    for (stale, pid) in ayo::files::write::sweep_stale(dir) {
+    say_swept(ayo::files::write::sweep_stale(dir), ctx);
+}
+
+/// Says on standard error that each of the temporary files `swept`, left by
+/// a killed `ayo`, was removed.
+pub fn say_swept(swept: Vec<(std::path::PathBuf, u32)>, ctx: &mut super::Ctx) {
+    for (stale, pid) in swept {
         ctx.note(&format!(
             "{}: removed a temporary file left by an interrupted ayo (process {pid})",
             stale.display()

@@ -28,6 +28,7 @@
 //!   [`write_new_with`](write::write_new_with) ([`Existing`](write::Existing)
 //!   says whether a file there may be replaced);
 //!   [`open_to_replace`](write::open_to_replace), [`replace`](write::replace)
+//!   (one file after another: [`InPlace`](write::InPlace))
 //!   and their [`Snapshot`](write::Snapshot), [`HardLinks`](write::HardLinks),
 //!   [`Refused`](write::Refused), [`refusal`](write::refusal) and
 //!   [`taken`](write::taken); temporaries:

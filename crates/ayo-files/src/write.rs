@@ -26,6 +26,7 @@
 //! not clean up (SIGKILL, a power cut) is found by [`sweep_stale`] from its
 //! name: its process is no longer running.
 
+use std::collections::HashSet;
 use std::fs::{self, File, Metadata};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -488,6 +489,67 @@ impl Drop for Temporary {
     }
 }
 
+/// Files rewritten in place one after another (`ayo fmt --write`): each
+/// read whole with the [`Snapshot`] taken when it was opened, then replaced
+/// by [`replace`] under one [`HardLinks`] choice; before the first file of a
+/// folder, the temporary files a killed process left there are swept.
+///
+/// ```
+/// use ayo_files::write::{HardLinks, InPlace};
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("a.ayo");
+/// std::fs::write(&path, "1.c *").unwrap();
+/// let mut files = InPlace::new(HardLinks::Refuse);
+/// assert!(files.sweep(&path).is_empty());
+/// let (bytes, was) = files.read(&path).unwrap();
+/// assert_eq!(bytes, b"1.c *");
+/// files.replace(&path, &was, b"1. c *\n").unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), b"1. c *\n");
+/// ```
+#[derive(Debug)]
+pub struct InPlace {
+    swept: HashSet<PathBuf>,
+    links: HardLinks,
+}
+
+impl InPlace {
+    /// Files with other hard links are refused or split as `links` says.
+    pub fn new(links: HardLinks) -> InPlace {
+        InPlace {
+            swept: HashSet::new(),
+            links,
+        }
+    }
+
+    /// The first time the folder of `path` is met: the temporary files a
+    /// killed process left there, removed (see [`sweep_stale`]). Empty for a
+    /// folder already swept, and for a path that does not resolve.
+    pub fn sweep(&mut self, path: &Path) -> Vec<(PathBuf, u32)> {
+        let dir = fs::canonicalize(path)
+            .ok()
+            .and_then(|p| p.parent().map(Path::to_path_buf));
+        match dir {
+            Some(dir) if self.swept.insert(dir.clone()) => sweep_stale(&dir),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Reads the whole file at `path` (see [`open_to_replace`]), with its
+    /// [`Snapshot`].
+    pub fn read(&self, path: &Path) -> io::Result<(Vec<u8>, Snapshot)> {
+        let (mut reader, was) = open_to_replace(path)?;
+        let mut bytes = Vec::with_capacity(usize::try_from(was.len).unwrap_or(0));
+        io::Read::read_to_end(&mut reader, &mut bytes)?;
+        Ok((bytes, was))
+    }
+
+    /// Replaces the file at `path`, read as `was`, by `bytes` (see
+    /// [`replace`]).
+    pub fn replace(&self, path: &Path, was: &Snapshot, bytes: &[u8]) -> io::Result<()> {
+        replace(path, was, bytes, self.links)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -592,5 +654,28 @@ mod tests {
         assert_eq!(refusal(&e), Some(&Refused::NotAFile));
         // Nothing but the two names is left.
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn in_place_sweeps_a_folder_once_and_replaces_what_it_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.ayo"), dir.path().join("b.ayo"));
+        fs::write(&a, "1.c *").unwrap();
+        fs::write(&b, "1.d *").unwrap();
+        let stale = dir.path().join(".a.ayo.ayo-4294967295-abcdef.tmp");
+        fs::write(&stale, "x").unwrap();
+        let mut files = InPlace::new(HardLinks::Refuse);
+        if Path::new("/proc/self").exists() {
+            assert_eq!(files.sweep(&a), vec![(stale.clone(), u32::MAX)]);
+        }
+        assert!(files.sweep(&b).is_empty());
+        let (bytes, was) = files.read(&a).unwrap();
+        assert_eq!(bytes, b"1.c *");
+        fs::write(&a, "changed").unwrap();
+        let e = files.replace(&a, &was, b"1. c *\n").unwrap_err();
+        assert_eq!(refusal(&e), Some(&Refused::Changed));
+        let (_, was) = files.read(&b).unwrap();
+        files.replace(&b, &was, b"1. d *\n").unwrap();
+        assert_eq!(fs::read(&b).unwrap(), b"1. d *\n");
     }
 }
