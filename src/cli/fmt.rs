@@ -208,8 +208,8 @@ fn format_games<R: BufRead>(
     first: &mut bool,
 ) -> Result<(InputFormatted, Fixed), Fatal> {
     let mut fixed = Fixed::default();
-    let found = format_input(games, fill, out, first, |g| {
-        fixed.game(file, g.raw, (g.problems, g.corrections), ctx);
+    let found = format_input(games, fill, out, first, |raw, problems, corrections| {
+        fixed.game(file, raw, (problems, corrections), ctx);
         ctx.check_stderr()
     })?;
     if let Some(e) = &found.error {

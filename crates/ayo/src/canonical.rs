@@ -96,20 +96,6 @@ pub fn format_record(record: Record, fill: Option<&Fill>) -> Formatted {
     }
 }
 
-/// One game of an input, as [`format_input`] hands it over once its text
-/// is written.
-#[derive(Debug)]
-pub struct FormattedGame<'a> {
-    /// The game as read.
-    pub raw: &'a RawGame,
-    /// Its syntax error (the game is then written as it stands), or what
-    /// stopped the replay of `--fill` and the wrong values kept, in the
-    /// order of the text.
-    pub problems: &'a [Diagnostic],
-    /// The wrong values corrected (with [`Fill::fix`]).
-    pub corrections: &'a [Change],
-}
-
 /// What [`format_input`] found in a whole input.
 #[derive(Debug, Default)]
 pub struct InputFormatted {
@@ -130,8 +116,11 @@ pub struct InputFormatted {
 /// `fill`), or as it stands when it cannot be parsed, and says whether the
 /// input already was canonical. A blank line goes before each game unless
 /// `first` (which is then cleared), so that several inputs make one stream.
-/// `each` is told of each game once it is written; an error from it, or
-/// from `out`, stops the input there.
+/// `each` is told of each game once it is written: the game as read; its
+/// syntax error (the game is then written as it stands), or what stopped
+/// the replay of `fill` and the wrong values kept, in the order of the
+/// text; and the wrong values corrected (with [`Fill::fix`]). An error from
+/// `each`, or from `out`, stops the input there.
 ///
 /// ```
 /// use ayo::canonical::format_input;
@@ -140,9 +129,9 @@ pub struct InputFormatted {
 /// let mut out = Vec::new();
 /// let input = &b"1.c F *\n\n1. ( *\n"[..];
 /// let mut seen = 0;
-/// let found = format_input::<_, std::io::Error>(GameReader::new(input), None, &mut out, &mut true, |g| {
+/// let found = format_input::<_, std::io::Error>(GameReader::new(input), None, &mut out, &mut true, |raw, problems, _| {
 ///     seen += 1;
-///     assert_eq!(g.problems.len(), usize::from(g.raw.index == 1));
+///     assert_eq!(problems.len(), usize::from(raw.index == 1));
 ///     Ok(())
 /// })
 /// .unwrap();
@@ -155,7 +144,7 @@ pub fn format_input<R: BufRead, E: From<io::Error>>(
     fill: Option<&Fill>,
     out: &mut impl Write,
     first: &mut bool,
-    mut each: impl FnMut(FormattedGame<'_>) -> Result<(), E>,
+    mut each: impl FnMut(&RawGame, &[Diagnostic], &[Change]) -> Result<(), E>,
 ) -> Result<InputFormatted, E> {
     let mut found = InputFormatted {
         canonical: true,
@@ -180,22 +169,14 @@ pub fn format_input<R: BufRead, E: From<io::Error>>(
                 found.canonical &= formatted.matches(&raw, count == 0);
                 found.kept += formatted.kept;
                 out.write_all(formatted.text.as_bytes())?;
-                each(FormattedGame {
-                    raw: &raw,
-                    problems: &formatted.problems,
-                    corrections: &formatted.corrections,
-                })?;
+                each(&raw, &formatted.problems, &formatted.corrections)?;
             }
             Err(e) => {
                 found.broken.push(raw.index + 1);
                 found.canonical = false;
                 write_as_read(out, &raw)?;
                 let problems = [Diagnostic::from(e)];
-                each(FormattedGame {
-                    raw: &raw,
-                    problems: &problems,
-                    corrections: &[],
-                })?;
+                each(&raw, &problems, &[])?;
             }
         }
         count += 1;
@@ -223,12 +204,17 @@ mod tests {
     fn run(input: &[u8], fill: Option<&Fill>) -> (String, InputFormatted, usize) {
         let mut out = Vec::new();
         let mut games = 0;
-        let found =
-            format_input::<_, io::Error>(GameReader::new(input), fill, &mut out, &mut true, |_| {
+        let found = format_input::<_, io::Error>(
+            GameReader::new(input),
+            fill,
+            &mut out,
+            &mut true,
+            |_, _, _| {
                 games += 1;
                 Ok(())
-            })
-            .unwrap();
+            },
+        )
+        .unwrap();
         (String::from_utf8(out).unwrap(), found, games)
     }
 
@@ -271,7 +257,7 @@ mod tests {
             None,
             &mut out,
             &mut true,
-            |_| Err(io::Error::other("stop")),
+            |_, _, _| Err(io::Error::other("stop")),
         );
         assert!(r.is_err());
         assert_eq!(out, b"1. c *\n");
