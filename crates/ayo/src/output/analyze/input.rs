@@ -37,7 +37,7 @@ pub enum AnnotateEvent<'a> {
 /// the work.
 ///
 /// ```
-/// use ayo::analysis::{Analyser, TableCache, Thresholds};
+/// use ayo::analysis::{AnalysisError, Analyser, TableCache, Thresholds};
 /// use ayo::output::analyze::annotate_input;
 /// use ayo::replay::Options;
 /// use ayo::rules::DEFAULT_MAX_LAPS;
@@ -46,8 +46,8 @@ pub enum AnnotateEvent<'a> {
 /// let mut analyser =
 ///     Analyser::new(Limits::depth(2), Thresholds::default(), TableCache::new(None), DEFAULT_MAX_LAPS);
 /// let mut run = |bytes: &[u8]| {
-///     let each = |_: _| Ok::<(), ayo::analysis::AnalysisError>(());
-///     annotate_input(&mut analyser, bytes, &Options::default(), 1 << 20, each).unwrap()
+///     let opts = Options::default();
+///     annotate_input::<AnalysisError>(&mut analyser, bytes, &opts, 1 << 20, |_| Ok(())).unwrap()
 /// };
 /// assert_eq!(run(b"1. c *\n"), Ok("1. c *\n".to_string()));
 /// assert_eq!(run(b"1. c *\n\n1. (\n"), Err(vec![2]));
