@@ -68,7 +68,7 @@ impl Ruleset {
     }
 
     /// Every key and its value.
-    fn to_dict(self) -> Vec<(&'static str, String)> {
+    fn items(&self) -> Vec<(&'static str, String)> {
         KEYS.iter()
             .map(|k| (*k, self.rules.value(k).unwrap_or_default()))
             .collect()
