@@ -10,6 +10,7 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
 mod analysis;
+mod env;
 mod position;
 mod records;
 
@@ -68,5 +69,6 @@ fn _ayo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     records::register(m)?;
     position::register(m)?;
     analysis::register(m)?;
+    env::register(m)?;
     Ok(())
 }

@@ -47,6 +47,16 @@ impl NativeGame {
         }
     }
 
+    /// The file name the game was read under.
+    pub(crate) fn file_name(&self) -> &str {
+        &self.file
+    }
+
+    /// The game's place in its file, counted from 1.
+    pub(crate) fn number(&self) -> usize {
+        self.raw.index + 1
+    }
+
     /// The replayed game, as the library has it (for the analysis).
     pub(crate) fn game(&self) -> PyResult<&Game> {
         match &self.read {

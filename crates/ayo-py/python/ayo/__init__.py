@@ -27,6 +27,12 @@ from ._ayo import (
 )
 from ._records import Diagnostic, Game, Move, read, read_string, write
 from ._pictures import svg
+from ._analysis import Tables, analyze, best
+from ._env import Env, random_games
+from ._env import _register as _register_env
+from ._data import to_pandas
+
+_register_env()
 
 __all__ = [
     "Error",
@@ -44,5 +50,11 @@ __all__ = [
     "read_string",
     "write",
     "svg",
+    "best",
+    "analyze",
+    "Tables",
+    "Env",
+    "random_games",
+    "to_pandas",
 ]
 
