@@ -2,6 +2,7 @@
 //! probes, each answering with the JSON of the matching command.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -235,12 +236,13 @@ impl Tables {
         let open = &mut self.open;
         let json = py.detach(|| {
             crate::guard(|| {
-                if !open.contains_key(&rules) {
-                    let t = Opened::open(dir, &rules)
-                        .map_err(|e| TablesError::new_err(e.to_string()))?;
-                    open.insert(rules, t);
-                }
-                let tables = &open[&rules];
+                let tables = match open.entry(rules) {
+                    Entry::Occupied(e) => e.into_mut(),
+                    Entry::Vacant(e) => e.insert(
+                        Opened::open(dir, &rules)
+                            .map_err(|e| TablesError::new_err(e.to_string()))?,
+                    ),
+                };
                 let probed = probe(tables, &pos, rules.end())
                     .map_err(|e| TablesError::new_err(e.to_string()))?;
                 serde_json::to_vec(&ProbeJson::new(&pos, &probed))
