@@ -79,7 +79,7 @@ impl Ruleset {
     }
 
     fn __repr__(&self) -> String {
-        format!("Ruleset({:?})", self.rules.to_string())
+        format!("Ruleset('{}')", self.rules)
     }
 }
 
@@ -359,8 +359,9 @@ impl Position {
     }
 
     fn __repr__(&self) -> String {
+        // Python's quotes: neither string can hold a quote.
         format!(
-            "Position({:?}, rules={:?})",
+            "Position('{}', rules='{}')",
             self.pos.to_string(),
             self.rules.to_string()
         )
