@@ -18,7 +18,8 @@ def _tables_dir(tables: Any) -> Optional[str]:
         return None
     if isinstance(tables, Tables):
         return os.fspath(tables.dir)
-    return os.fspath(tables)
+    path: str = os.fspath(tables)
+    return path
 
 
 def best(

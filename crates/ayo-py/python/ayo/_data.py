@@ -70,7 +70,7 @@ def to_pandas(paths: Union[PathLike, Iterable[PathLike]], per: str = "game") -> 
     if per not in ("game", "move"):
         raise ValueError(f"per={per!r}: expected 'game' or 'move'")
     try:
-        import pandas as pd
+        import pandas as pd  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError as e:
         raise ImportError("ayo.to_pandas needs pandas: pip install pandas") from e
     if isinstance(paths, (str, os.PathLike)):

@@ -50,7 +50,7 @@ class Env:
         self.action_space: Any = None
         self.observation_space: Any = None
         try:  # Spaces only when gymnasium is installed.
-            from gymnasium import spaces
+            from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 
             total = sum(self._start.board["south"]) + sum(self._start.board["north"]) + sum(self._start.stores)
             self.action_space = spaces.Discrete(pits)
@@ -119,7 +119,7 @@ def random_games(
 def _register() -> None:
     """Registers ``ayo/Ayoayo-v0`` with gymnasium when it is installed."""
     try:
-        import gymnasium
+        import gymnasium  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return
     if "ayo/Ayoayo-v0" not in gymnasium.registry:

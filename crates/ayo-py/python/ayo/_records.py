@@ -140,7 +140,8 @@ class Game:
     def result(self) -> Optional[Dict[str, Any]]:
         """The result ``ayo json`` gives: ``token``, ``score``, ``winner``, ``ended_by``,
         ``decided_by`` and ``not_counted``; ``None`` for a game that could not be parsed."""
-        return self.to_dict()["result"]
+        result: Optional[Dict[str, Any]] = self.to_dict()["result"]
+        return result
 
     @property
     def errors(self) -> List[Diagnostic]:
