@@ -360,11 +360,7 @@ impl Position {
 
     fn __repr__(&self) -> String {
         // Python's quotes: neither string can hold a quote.
-        format!(
-            "Position('{}', rules='{}')",
-            self.pos.to_string(),
-            self.rules.to_string()
-        )
+        format!("Position('{}', rules='{}')", self.pos, self.rules)
     }
 }
 
