@@ -117,13 +117,20 @@ def random_games(
 
 
 def _register() -> None:
-    """Registers ``ayo/Ayoayo-v0`` with gymnasium when it is installed."""
+    """Registers ``ayo/Ayoayo-v0`` with gymnasium when it is installed: an ``Env``
+    that is also a ``gymnasium.Env``, as ``gymnasium.make`` requires."""
     try:
         import gymnasium  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return
+
+    class GymEnv(Env, gymnasium.Env):  # type: ignore[misc, unused-ignore]
+        """``ayo.Env`` as a ``gymnasium.Env``."""
+
     if "ayo/Ayoayo-v0" not in gymnasium.registry:
-        gymnasium.register(id="ayo/Ayoayo-v0", entry_point="ayo._env:Env")
+        gymnasium.register(  # type: ignore[arg-type, unused-ignore]
+            id="ayo/Ayoayo-v0", entry_point=GymEnv, disable_env_checker=True
+        )
 
 
 __all__ = ["Env", "random_games", "IllegalMove"]
