@@ -128,8 +128,10 @@ def _register() -> None:
         """``ayo.Env`` as a ``gymnasium.Env``."""
 
     if "ayo/Ayoayo-v0" not in gymnasium.registry:
-        gymnasium.register(  # type: ignore[arg-type, unused-ignore]
-            id="ayo/Ayoayo-v0", entry_point=GymEnv, disable_env_checker=True
+        gymnasium.register(
+            id="ayo/Ayoayo-v0",
+            entry_point=GymEnv,  # type: ignore[arg-type, unused-ignore]
+            disable_env_checker=True,
         )
 
 
