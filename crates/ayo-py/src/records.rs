@@ -235,14 +235,17 @@ impl Reader {
         let (games, file, opts) = (&mut self.games, &self.file, &self.opts);
         // Reading and replaying leave the GIL to other threads (a Python
         // file object takes it back for each read).
-        let next = py.detach(|| guard(|| Ok(games.next())))?;
+        let next = py.detach(|| {
+            guard(|| {
+                Ok(games
+                    .next()
+                    .map(|r| r.map(|raw| NativeGame::new(raw, file.clone(), opts))))
+            })
+        })?;
         match next {
             None => Ok(None),
             Some(Err(e)) => Err(PyIOError::new_err(format!("{file}: {e}"))),
-            Some(Ok(raw)) => {
-                let game = py.detach(|| guard(|| Ok(NativeGame::new(raw, file.clone(), opts))))?;
-                Ok(Some(game))
-            }
+            Some(Ok(game)) => Ok(Some(game)),
         }
     }
 }
