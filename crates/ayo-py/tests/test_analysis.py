@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import ayo
-from conftest import ayo as run_ayo, ayo_json_lines, record_fixtures
+from conftest import ROOT, ayo as run_ayo, ayo_json_lines, record_fixtures
 
 SETUPS = [
     ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", "russ"),
@@ -106,3 +106,31 @@ def test_best_answers_from_tables(tables_dir: Path) -> None:
     got = ayo.best(ayo.Position(setup), depth=4, tables=ayo.Tables(tables_dir))
     assert without_ms(got) == without_ms(expected)
     assert "move_outcomes" in got
+
+
+def mid_positions():
+    """The position half way through the first game of every fixture that has one."""
+    for path in record_fixtures():
+        if "malformed" in path:
+            continue
+        game = next(iter(ayo.read(str(ROOT / path))), None)
+        if game is None or game.setup is None or game.rules is None:
+            continue
+        pos = ayo.Position(game.setup, game.rules)
+        played = [m for m in game.moves if m.to_dict().get("board") is not None]
+        for m in played[: len(played) // 2]:
+            pos, _ = pos.play(m.pit)
+        yield pytest.param(pos.setup(), game.rules, id=path)
+
+
+@pytest.mark.parametrize("setup,rules", list(mid_positions()))
+def test_best_on_every_fixture(setup: str, rules: str) -> None:
+    run = ["best", "--setup", setup, "--rules", rules, "--depth", "4", "--format", "json"]
+    lines = ayo_json_lines(*run)
+    pos = ayo.Position(setup, rules)
+    if not lines:  # The command line refused it (an undecided relay): so does Python.
+        with pytest.raises(ayo.Error):
+            ayo.best(pos, depth=4)
+        return
+    (expected,) = lines
+    assert without_ms(ayo.best(pos, depth=4)) == without_ms(expected)
