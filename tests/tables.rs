@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use ayo::rules::{End, Engine, Illegal, Position, Ruleset, Side, final_score};
+use ayo::rules::{End, Engine, Illegal, Position, Ruleset, Side};
 use ayo::tables::Builder;
 use ayo::tables::{Tables, table_rules, value_of};
 
@@ -87,7 +87,7 @@ fn solve(rules: &Ruleset, max: u16) -> HashMap<Key, i32> {
                 }
             }
             terminal.push(out.is_empty().then(|| {
-                let s = final_score(&pos, rules.leftovers(), key.1);
+                let s = pos.final_score(rules.leftovers(), key.1);
                 s[me] as i32 - s[1 - me] as i32
             }));
             edges.push(out);
@@ -271,7 +271,7 @@ fn search(engine: &Engine, pos: &Position, line: &mut Vec<Position>, nodes: &mut
     }
     line.pop();
     best.unwrap_or_else(|| {
-        let s = final_score(pos, engine.rules().leftovers(), pos.to_move());
+        let s = pos.final_score(engine.rules().leftovers(), pos.to_move());
         s[me] as i32 - s[1 - me] as i32
     })
 }
@@ -530,7 +530,7 @@ fn majority_search(engine: &Engine, pos: &Position, line: &mut Vec<Position>) ->
     }
     line.pop();
     best.unwrap_or_else(|| {
-        let s = final_score(pos, engine.rules().leftovers(), pos.to_move());
+        let s = pos.final_score(engine.rules().leftovers(), pos.to_move());
         s[me] as i32 - s[1 - me] as i32
     })
 }

@@ -10,7 +10,7 @@
 //! has an example.
 
 use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination};
-use crate::rules::{Engine, GameEnd, Illegal, MAX_BOARD, Pit, Position, SplitMix64, Status};
+use crate::rules::{Engine, GameEnd, Illegal, Pit, Position, SplitMix64, Status};
 use crate::search::{Limits, MAX_DEPTH, Search, SearchError};
 
 mod series;
@@ -114,7 +114,7 @@ fn random_move(
     pos: &Position,
     rng: &mut SplitMix64,
 ) -> Result<Option<(Pit, Position)>, SearchError> {
-    let mut candidates = [Pit::from_ring(0); MAX_BOARD / 2];
+    let mut candidates = [Pit::from_ring(0); Position::MAX_BOARD / 2];
     let mut n = 0;
     for p in pos.pits_of(pos.to_move()) {
         if pos.seeds(p) > 0 {

@@ -16,8 +16,8 @@ pub use verdict::{DecidedBy, Verdict};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag, check_tags};
 use crate::rules::{
-    Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit,
-    Position, Ruleset, Side, Status, final_score, winner,
+    Capture, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit, Position, Ruleset,
+    Side, Status, winner,
 };
 
 /// How to replay.
@@ -37,7 +37,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             rules: None,
-            max_laps: DEFAULT_MAX_LAPS,
+            max_laps: Engine::DEFAULT_MAX_LAPS,
             trace: true,
             deny_warnings: false,
         }
@@ -784,7 +784,7 @@ impl Replayer {
             }
             NoMove::EveryMoveIllegal
         };
-        let score = final_score(pos, self.engine.rules().leftovers(), side);
+        let score = pos.final_score(self.engine.rules().leftovers(), side);
         Ok(Status::Over(GameEnd {
             reason: EndReason::NoLegalMove { side, why },
             score,
@@ -1417,7 +1417,10 @@ mod tests {
         let errors = check(&record, &Options::default());
         assert_eq!(
             errors[0].message,
-            format!("ply 1, North's B: undecided after {DEFAULT_MAX_LAPS} laps; raise --max-laps")
+            format!(
+                "ply 1, North's B: undecided after {} laps; raise --max-laps",
+                Engine::DEFAULT_MAX_LAPS
+            )
         );
         assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
     }

@@ -312,7 +312,13 @@ fn verify_ruleset(
             }
             continue;
         };
-        let report = verify_level(rules, ayo_rules::DEFAULT_MAX_LAPS, *level, &slices, threads)?;
+        let report = verify_level(
+            rules,
+            ayo_rules::Engine::DEFAULT_MAX_LAPS,
+            *level,
+            &slices,
+            threads,
+        )?;
         let flow = found(match report.first {
             Some((position, stored, computed)) => Checked::Inconsistent {
                 error: TableError::Inconsistent {

@@ -116,12 +116,12 @@ pub fn numbering_after(game: &Game, ply: usize, start: &Position) -> Numbering {
 /// use ayo::analysis::{Analyser, TableCache, Thresholds};
 /// use ayo::notation::parse_record;
 /// use ayo::replay::{Options, replay};
-/// use ayo::rules::DEFAULT_MAX_LAPS;
+/// use ayo::rules::Engine;
 /// use ayo::search::Limits;
 ///
 /// let game = replay(parse_record("1. cx7 Fx2 2. d *\n").unwrap(), &Options::default());
 /// let mut analyser =
-///     Analyser::new(Limits::depth(4), Thresholds::default(), TableCache::new(None), DEFAULT_MAX_LAPS);
+///     Analyser::new(Limits::depth(4), Thresholds::default(), TableCache::new(None), Engine::DEFAULT_MAX_LAPS);
 /// let (rules, verdicts) = analyser.verdicts(&game, |_, _| {}).unwrap().unwrap();
 /// assert_eq!(rules.to_string(), "russ");
 /// assert_eq!(verdicts.len(), 3);
