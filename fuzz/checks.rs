@@ -15,9 +15,7 @@ use std::io::{BufReader, Read};
 
 use ayo::import::{ImportError, Imported, JsonGames, read_game, to_record};
 use ayo::notation::Chunker;
-use ayo::notation::{
-    GameReader, Origin, RawGame, Record, Span, parse_record, sort_tags, write_record,
-};
+use ayo::notation::{GameReader, Origin, RawGame, Record, Span, Tag, parse_record, write_record};
 use ayo::output::json::game_json;
 use ayo::replay::{Options, QuickCheck, check, replay};
 use ayo::rules::{
@@ -160,7 +158,7 @@ pub fn check_reader(data: &[u8]) {
         match g.parse() {
             Ok(record) => {
                 // What the reader hands out, the writer can always write.
-                if let Err(e) = ayo::notation::check_writable(&record) {
+                if let Err(e) = record.check_writable() {
                     panic!("game {}: read, but the writer refuses it: {e}", g.index);
                 }
                 check_record(&record, &g.bytes, g.origin)
@@ -281,7 +279,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
     // A record the writer refuses (a comment that would start a new game when
     // read back, say: grammar.md, "Files and games") has no round trip to check; only
     // `parse_record` on a lone game's text, not the game reader, yields one.
-    if ayo::notation::check_writable(record).is_err() {
+    if record.check_writable().is_err() {
         return;
     }
     let written = write_record(record);
@@ -294,7 +292,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
     };
     // The writer puts tags in canonical order; everything else it keeps.
     let mut expected = record.normalized();
-    sort_tags(&mut expected.tags, |t| &t.name);
+    Tag::sort(&mut expected.tags, |t| &t.name);
     let back = back.normalized();
     assert!(
         back == expected,

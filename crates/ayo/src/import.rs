@@ -40,9 +40,8 @@ use serde::de::{self, Deserializer, IgnoredAny};
 use crate::diagnostics::Diagnostic;
 use crate::notation::{
     Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, Tag, Termination, Variation,
-    parse_record, sort_tags, write_record,
+    parse_record, write_record,
 };
-use crate::notation::{check_comment, check_writable as check};
 use crate::replay::{self, Options};
 
 /// Why a JSON game cannot become a record.
@@ -277,7 +276,7 @@ impl<'de> Deserialize<'de> for CommentText {
         let text = String::deserialize(d)?;
         // Said here rather than after the whole game is built, so that the
         // error carries the comment's path.
-        check_comment(&text).map_err(de::Error::custom)?;
+        Comment::check(&text).map_err(de::Error::custom)?;
         Ok(CommentText(text))
     }
 }
@@ -490,7 +489,7 @@ pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
         .collect();
     // The writer orders tags canonically; so does the record, so that it is
     // exactly what parsing the written text gives back.
-    sort_tags(&mut tags, |t| &t.name);
+    Tag::sort(&mut tags, |t| &t.name);
     let moves: Vec<Move> = game.moves.into_iter().map(|m| m.0).collect();
     let record = Record {
         tags,
@@ -508,7 +507,7 @@ pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     };
     // Tags (and comments, already checked one by one) the notation cannot
     // hold; the comparison below is the net for anything else.
-    if let Err(e) = check(&record) {
+    if let Err(e) = record.check_writable() {
         return Err(ImportError::Unwritable(Some(e.to_string())));
     }
     let text = write_record(&record);

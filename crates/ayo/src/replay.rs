@@ -14,7 +14,7 @@ pub use quick::QuickCheck;
 pub use verdict::{DecidedBy, Verdict};
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag, check_tags};
+use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag};
 use crate::rules::{
     Capture, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit, Position, Ruleset,
     Side, Status, winner,
@@ -437,7 +437,7 @@ pub(crate) fn rules_of_tags(tags: &[Tag], given: Option<Ruleset>) -> Result<Rule
 }
 
 fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
-    let mut errors: Vec<Diagnostic> = check_tags(record).iter().map(Diagnostic::from).collect();
+    let mut errors: Vec<Diagnostic> = record.check_tags().iter().map(Diagnostic::from).collect();
     let rules = rules_of(record, opts.rules)
         .map_err(|d| errors.push(d))
         .ok();

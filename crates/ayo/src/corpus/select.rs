@@ -214,7 +214,7 @@ impl FromStr for TagTest {
             .find(['=', '~'])
             .ok_or_else(|| CriterionError::TagTest(s.to_string()))?;
         let (name, rest) = s.split_at(at);
-        if !crate::notation::is_tag_name(name) {
+        if !crate::notation::Tag::is_name(name) {
             return Err(CriterionError::TagName(name.to_string()));
         }
         let name = name.to_string();
