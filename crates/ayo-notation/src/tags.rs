@@ -5,7 +5,7 @@
 use super::ast::{Record, Span, Tag};
 use super::write::KNOWN_TAGS;
 
-/// A problem in a record's tags, found by [`check_tags`].
+/// A problem in a record's tags, found by [`Record::check_tags`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TagProblem {
     /// An unknown tag whose name is close to a known one (`Rule`, `Sotuh`):

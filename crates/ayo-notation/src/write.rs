@@ -266,7 +266,7 @@ fn line_tokens(moves: &[Move], number: u32, start_south: bool, lay: &mut Layout<
 ///
 /// The writer keeps comments and tag values as they are, and some texts
 /// cannot survive that: the game reader would cut the game apart, or the
-/// parser would read something else. [`check_writable`] finds them before writing.
+/// parser would read something else. [`Record::check_writable`] finds them before writing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WriteError {
     /// A comment holds a blank line followed by a line starting with `[`:

@@ -11,7 +11,7 @@
 
 use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination};
 use crate::rules::{Engine, GameEnd, Illegal, Pit, Position, SplitMix64, Status};
-use crate::search::{Limits, MAX_DEPTH, Search, SearchError};
+use crate::search::{Limits, Search, SearchError};
 
 mod series;
 
@@ -45,7 +45,7 @@ pub enum Player {
 
 /// Why a player string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected `random`, `engine:DEPTH` (1 to {MAX_DEPTH}) or `engine:nodes=N`; found `{0}`")]
+#[error("expected `random`, `engine:DEPTH` (1 to {max}) or `engine:nodes=N`; found `{0}`", max = Limits::MAX_DEPTH)]
 pub struct PlayerError(pub String);
 
 impl std::str::FromStr for Player {
@@ -70,7 +70,7 @@ impl std::str::FromStr for Player {
         let d: u32 = digits(spec)
             .then(|| spec.parse().ok())
             .flatten()
-            .filter(|d| (1..=MAX_DEPTH).contains(d))
+            .filter(|d| (1..=Limits::MAX_DEPTH).contains(d))
             .ok_or_else(err)?;
         Ok(Player::Engine(Limits::depth(d)))
     }
@@ -81,7 +81,7 @@ impl std::fmt::Display for Player {
         match self {
             Player::Random => f.write_str("random"),
             Player::Engine(Limits { nodes: Some(n), .. }) => write!(f, "engine:nodes={n}"),
-            Player::Engine(l) => write!(f, "engine:{}", l.depth.unwrap_or(MAX_DEPTH)),
+            Player::Engine(l) => write!(f, "engine:{}", l.depth.unwrap_or(Limits::MAX_DEPTH)),
         }
     }
 }

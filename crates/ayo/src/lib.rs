@@ -101,6 +101,11 @@ pub mod import;
 pub use ayo_notation as notation;
 pub mod output;
 pub mod replay;
+// The engine's two modules keep their paths (`ayo::search`, `ayo::tables`);
+// their items are documented once, in `ayo-engine`, as those of the other
+// crates are.
+#[doc(no_inline)]
 pub use ayo_engine::search;
+#[doc(no_inline)]
 pub use ayo_engine::tables;
 pub use ayo_rules as rules;
