@@ -623,7 +623,7 @@ pub fn corpus_files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)>
 /// hidden), stems are stable, and no two names of the run are one name on a
 /// file system that ignores case.
 pub fn check_names(data: &[u8]) {
-    use ayo::files::name::{MAX_STEM, Names, stem};
+    use ayo::files::name::Names;
     use std::collections::HashSet;
     use std::path::{Component, Path};
 
@@ -633,9 +633,13 @@ pub fn check_names(data: &[u8]) {
     let mut lower = HashSet::from(["index.html".to_string()]);
     let mut upper = HashSet::from(["INDEX.HTML".to_string()]);
     for value in text.split('\n') {
-        let s = stem(value);
-        assert_eq!(stem(&s), s, "the stem of {value:?} changes when made again");
-        assert!(s.len() <= MAX_STEM, "{s:?} is too long");
+        let s = Names::stem(value);
+        assert_eq!(
+            Names::stem(&s),
+            s,
+            "the stem of {value:?} changes when made again"
+        );
+        assert!(s.len() <= Names::MAX_STEM, "{s:?} is too long");
         for ext in ["ayo", "html"] {
             let name = names.take(value, ext);
             assert!(

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::builder::TypedValueParser;
 
 use ayo::files::batch::Batch;
-use ayo::files::name::{Names, input_stem};
+use ayo::files::name::Names;
 use ayo::files::write::Existing;
 use ayo::output::board::{
     BoardView, PositionJson, game_views, setup_svg, setup_view, view_svg, views_grid, views_text,
@@ -235,7 +235,7 @@ impl Folder {
         let text = if self.several {
             // Each input is read once, its games in a row.
             if self.current.as_ref().is_none_or(|(f, _)| f != file) {
-                let stem = self.stems.take(&input_stem(file), "");
+                let stem = self.stems.take(&Names::input_stem(file), "");
                 self.current = Some((file.to_string(), stem));
             }
             let stem = self.current.as_ref().map_or("", |(_, s)| s.as_str());

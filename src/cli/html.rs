@@ -4,7 +4,7 @@ use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 use ayo::files::batch::Refused;
-use ayo::files::name::input_stem;
+use ayo::files::name::Names;
 use ayo::files::write::{Existing, write_new};
 
 use ayo::diagnostics::Diagnostic;
@@ -155,7 +155,11 @@ fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
         let games = read_games(&files, args, ctx)?;
         let title = title(&games, &files);
         let page_name = batch
-            .write(&input_stem(&name), "html", page(&title, &games).as_bytes())
+            .write(
+                &Names::input_stem(&name),
+                "html",
+                page(&title, &games).as_bytes(),
+            )
             .map_err(cannot)?;
         index.push((page_name, title, games.len()));
     }

@@ -7,7 +7,7 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use ayo::files::write::{HardLinks, Refused, Snapshot, open_to_replace, refusal, replace};
+use ayo::files::write::{HardLinks, Refused, Snapshot, replace};
 
 use super::{Ctx, Fatal, signals};
 
@@ -114,7 +114,7 @@ pub fn game_list(numbers: &[usize]) -> String {
 
 /// Reads the whole file, with the [`Snapshot`] taken when it was opened.
 fn read_to_replace(path: &Path) -> io::Result<(Vec<u8>, Snapshot)> {
-    let (mut reader, was) = open_to_replace(path)?;
+    let (mut reader, was) = Snapshot::open(path)?;
     let mut bytes = Vec::with_capacity(usize::try_from(was.len).unwrap_or(0));
     reader.read_to_end(&mut bytes)?;
     Ok((bytes, was))
@@ -122,7 +122,7 @@ fn read_to_replace(path: &Path) -> io::Result<(Vec<u8>, Snapshot)> {
 
 /// Says why `replace` left a file alone.
 fn report_refusal(file: &str, e: &io::Error, doing: &str, ctx: &mut Ctx) {
-    let said = match refusal(e) {
+    let said = match Refused::of(e) {
         Some(Refused::Changed) => format!(
             "changed while it was being {doing}: left as it is, nothing written (run again)"
         ),
