@@ -47,7 +47,7 @@
 //!   tags filled in).
 //! - Print a game: [`output::json::game_json`] and
 //!   [`output::json::write_game`], [`output::table::annotate`] and its
-//!   [`Grid`](output::table::Grid), [`output::svg::board_svg`],
+//!   [`Grid`](output::table::Grid), `output::svg::board_svg`,
 //!   [`output::moves::legal_moves`], [`output::compare::compare`].
 //! - Read JSON back: [`import::games`].
 //! - Whole corpora: [`corpus::stats::Stats`] (rendered by

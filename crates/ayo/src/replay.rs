@@ -170,7 +170,7 @@ pub struct Game {
     /// Every problem found.
     pub errors: Vec<Diagnostic>,
     /// The lap limit it was replayed within ([`Options::max_laps`]): a
-    /// variation replayed later ([`VariationReplayer`]) gets the same verdicts.
+    /// variation replayed later (`VariationReplayer`) gets the same verdicts.
     pub max_laps: u64,
 }
 
@@ -356,7 +356,7 @@ fn replay_keeping(record: Record, opts: &Options, keep: Keep) -> Game {
 /// assert_eq!(line[1].outcome.as_ref().map(|o| o.position),
 ///            full.moves[0].variations[0][1].outcome.as_ref().map(|o| o.position));
 /// ```
-pub struct VariationReplayer {
+pub(crate) struct VariationReplayer {
     replayer: Replayer,
 }
 
@@ -416,7 +416,7 @@ struct Run {
 /// The ruleset a record is replayed under: `given` (from `--rules`) when
 /// there is one, else its `Rules` tag, else russ. A `Rules` tag that is not a
 /// ruleset is an error at the tag's value.
-pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
+pub(crate) fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
     rules_of_tags(&record.tags, given)
 }
 

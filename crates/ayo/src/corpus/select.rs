@@ -3,7 +3,7 @@
 //!
 //! Criteria come in two kinds. Those on tags (`--tag`, `--player`,
 //! `--ruleset`, `--date-from`, `--date-to`) look at the tag section alone, as
-//! [`scan_tags`] reads it from the raw bytes: a game whose tags already fail is
+//! `scan_tags` reads it from the raw bytes: a game whose tags already fail is
 //! never parsed, and a game with good tags but broken movetext can still be
 //! chosen by them. Those on the play (result, winner, validity, plies,
 //! positions, openings) need the parsed record, and for some the replay; a
@@ -98,7 +98,7 @@ pub struct RawTag<'a> {
 /// tag section is not well formed (nor UTF-8); the parser would reject such a
 /// game. On a well-formed tag section it returns what the parser would put in
 /// [`Record::tags`].
-pub fn scan_tags(bytes: &[u8]) -> Option<Vec<RawTag<'_>>> {
+pub(crate) fn scan_tags(bytes: &[u8]) -> Option<Vec<RawTag<'_>>> {
     let is_ws = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
     let is_blank = |b: u8| matches!(b, b' ' | b'\t');
     fn skip(bytes: &[u8], mut i: usize, f: impl Fn(u8) -> bool) -> usize {

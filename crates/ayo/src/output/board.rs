@@ -110,7 +110,7 @@ pub fn setup_view(pos: &Position, engine: &Engine) -> BoardView {
 }
 
 /// A view of a set-up or start position.
-pub fn start_view(pos: &Position, end: Option<&GameEnd>) -> BoardView {
+pub(crate) fn start_view(pos: &Position, end: Option<&GameEnd>) -> BoardView {
     BoardView {
         ply: 0,
         position: *pos,
@@ -280,7 +280,7 @@ pub fn render(view: &BoardView, ascii: bool, width: u16) -> String {
 /// (North's, South's): the header is North's pit letters, then North's pits
 /// with North's store at the left, South's pits with South's store at the
 /// right, and South's pit letters.
-pub fn board_grid(view: &BoardView, names: [&str; 2]) -> Grid {
+pub(crate) fn board_grid(view: &BoardView, names: [&str; 2]) -> Grid {
     let pos = &view.position;
     let pits = pos.pits();
     let n = usize::from(pits);

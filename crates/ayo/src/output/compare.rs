@@ -33,7 +33,7 @@ const SOURCES: [&str; 4] = [
 
 /// The default set for a record played under `base`: `base` first, then
 /// `base` with one ruling changed, for every other value of every ruling.
-pub fn single_rulings(base: &Ruleset) -> Vec<Ruleset> {
+pub(crate) fn single_rulings(base: &Ruleset) -> Vec<Ruleset> {
     let mut set = vec![*base];
     for (key, values) in RULINGS {
         let current = base.value(key);
@@ -86,7 +86,7 @@ impl std::str::FromStr for Choice {
 }
 
 /// The rulesets to replay a record under, the record's own ruleset being
-/// `own`: those chosen, in order, else [`single_rulings`] of `own`.
+/// `own`: those chosen, in order, else `single_rulings` of `own`.
 pub fn rulesets(choices: &[Choice], own: &Ruleset) -> Vec<Ruleset> {
     if choices.is_empty() {
         return single_rulings(own);

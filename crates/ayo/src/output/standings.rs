@@ -285,7 +285,7 @@ pub struct CrossJson {
 }
 
 /// Points as a table shows them: `2½`, `½`, `0`.
-pub fn points_text(points: f64) -> String {
+pub(crate) fn points_text(points: f64) -> String {
     let whole = points.trunc();
     let half = points - whole >= 0.5;
     match (whole as u64, half) {
@@ -347,7 +347,7 @@ pub struct Layout {
 /// seeds in two columns, points as decimals (`2.5`) instead of `2½`, and
 /// the `tiebreak` column always, and starts each row with the event when
 /// the rows have one.
-pub fn standings_grid(
+pub(crate) fn standings_grid(
     rows: &[StandingJson],
     layout: Layout,
     cross_columns: usize,
@@ -536,7 +536,7 @@ impl Plan {
 
 /// The words under a table: what its short headers and its tie-break column
 /// mean, and what `=` after a rank says. `None` when it needs none.
-pub fn legend(rows: &[StandingJson], layout: Layout, order: &[Tiebreak]) -> Option<String> {
+pub(crate) fn legend(rows: &[StandingJson], layout: Layout, order: &[Tiebreak]) -> Option<String> {
     let mut parts = Vec::new();
     if layout.short {
         parts.push("g games, w won, d drawn, l lost, pts points.".to_string());
@@ -566,7 +566,7 @@ pub fn legend(rows: &[StandingJson], layout: Layout, order: &[Tiebreak]) -> Opti
 /// The crosstable as lines, for a terminal too narrow for its columns: each
 /// player's row number and name, then `vN` and the points scored against
 /// the player of row N, a game a number.
-pub fn cross_lines(rows: &[StandingJson]) -> Vec<String> {
+pub(crate) fn cross_lines(rows: &[StandingJson]) -> Vec<String> {
     let place: HashMap<&str, usize> = rows
         .iter()
         .enumerate()

@@ -79,7 +79,7 @@ pub struct Grid {
 }
 
 /// The display width of a text in terminal columns.
-pub fn text_width(s: &str) -> usize {
+pub(crate) fn text_width(s: &str) -> usize {
     UnicodeWidthStr::width(s)
 }
 

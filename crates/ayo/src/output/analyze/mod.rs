@@ -29,7 +29,7 @@ pub fn signed(v: Value) -> String {
 
 /// A line of moves in record notation from `start`: `12. c A 13. d`, or
 /// `12... A 13. d` when it starts with North's move.
-pub fn line_text(moves: &[Pit], pits: u8, start: Numbering) -> String {
+pub(crate) fn line_text(moves: &[Pit], pits: u8, start: Numbering) -> String {
     let mut out = String::new();
     for (k, pit) in moves.iter().enumerate() {
         let place = start.nth(k);
@@ -47,13 +47,13 @@ pub fn line_text(moves: &[Pit], pits: u8, start: Numbering) -> String {
 
 /// How a finished game ended, as `best` prints it: `South wins 25-21
 /// (majority)`.
-pub fn end_text(end: &GameEnd) -> String {
+pub(crate) fn end_text(end: &GameEnd) -> String {
     format!("the game is over: {} ({})", winner_text(end), end.reason)
 }
 
 /// Who won a finished game and the final score: `South wins 25-21`, `draw
 /// 24-24`.
-pub fn winner_text(end: &GameEnd) -> String {
+pub(crate) fn winner_text(end: &GameEnd) -> String {
     let [s, n] = end.score;
     match end.winner {
         Some(side) => format!("{} wins {s}-{n}", side.title()),
@@ -204,7 +204,7 @@ impl GameAnalysis {
 }
 
 /// The CSV and table columns of a verdict (CSV puts `file` and `game` first).
-pub const ANALYZE_HEADER: [&str; 8] = [
+pub(crate) const ANALYZE_HEADER: [&str; 8] = [
     "ply",
     "move",
     "value",
@@ -263,7 +263,7 @@ pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
 /// The comment `analyze --format ayo` adds: `best c +4; played -2`, or, for a move that
 /// gave away an exact outcome, `threw away a won endgame; best c` (or `a
 /// drawn endgame`).
-pub fn verdict_comment(v: &MoveVerdict) -> String {
+pub(crate) fn verdict_comment(v: &MoveVerdict) -> String {
     if let Some(lost) = v.outcome_lost {
         let what = match lost.from {
             Outcome::Win => "won",
@@ -292,7 +292,7 @@ pub fn is_verdict_comment(text: &str) -> bool {
 /// comment an earlier run added is removed; each labelled move gets its
 /// comment, and its label's glyph when it has none. Everything else (other
 /// comments, glyphs, NAGs, variations) is left as it was.
-pub fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
+pub(crate) fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
     for m in &mut record.moves {
         if m.after().iter().any(|c| is_verdict_comment(&c.text)) {
             let kept: Vec<Comment> = std::mem::take(m.after_mut())
@@ -324,7 +324,7 @@ pub fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
 }
 
 /// The record as `analyze --format ayo` prints it: canonical, with the
-/// verdicts added (see [`write_verdicts`]).
+/// verdicts added (see `write_verdicts`).
 pub fn annotated(mut record: Record, verdicts: &[MoveVerdict]) -> String {
     write_verdicts(&mut record, verdicts);
     write_record(&record)
