@@ -241,7 +241,7 @@ fn write_game(
             out.write_all(b"\n")?;
         }
         Some(Style::Csv) => {
-            let grid = analyze_grid(&analysis.moves, rules.pits());
+            let grid = analyze_grid(analysis.moves(), rules.pits());
             out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
         }
         Some(style) => {

@@ -445,45 +445,45 @@ fn histogram_json(h: &Histogram) -> HistogramJson {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct StatsJson {
     /// Games read.
-    pub game_count: u64,
+    pub(crate) game_count: u64,
     /// Games that parse and replay without an error.
-    pub valid_count: u64,
+    pub(crate) valid_count: u64,
     /// Games that do not parse or replay with an error.
-    pub invalid_count: u64,
+    pub(crate) invalid_count: u64,
     /// Of the invalid games, those that do not parse.
-    pub unparsed_count: u64,
+    pub(crate) unparsed_count: u64,
     /// Games that parse, by who won (the board, else the token).
-    pub results: ResultsJson,
+    pub(crate) results: ResultsJson,
     /// The same for each ruleset the games were replayed under.
-    pub rulesets: Vec<RulesetJson>,
+    pub(crate) rulesets: Vec<RulesetJson>,
     /// Main-line plies of the games that parse (buckets of 10).
-    pub plies_per_game: HistogramJson,
+    pub(crate) plies_per_game: HistogramJson,
     /// Laps of each main-line move of the valid games (buckets 1, 2–3, 4–7,
     /// …); `count` is the moves.
-    pub laps_per_move: HistogramJson,
+    pub(crate) laps_per_move: HistogramJson,
     /// Seeds each capturing main-line move of a valid game took (one bucket a
     /// size); `count` is the capturing moves, out of `laps_per_move.count`
     /// moves.
-    pub seeds_per_capture: HistogramJson,
+    pub(crate) seeds_per_capture: HistogramJson,
     /// How the main lines of the valid games end: a count by ending.
-    pub endings: EndedJson,
+    pub(crate) endings: EndedJson,
     /// Valid games from the ruleset's start position, by first move.
-    pub first_moves: Vec<FirstMoveJson>,
+    pub(crate) first_moves: Vec<FirstMoveJson>,
 }
 
 /// Games by who won, as `ayo json`'s `result.winner` says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ResultsJson {
+pub(crate) struct ResultsJson {
     /// Won by South.
-    pub south: u64,
+    pub(crate) south: u64,
     /// Won by North.
-    pub north: u64,
+    pub(crate) north: u64,
     /// Drawn.
-    pub draw: u64,
+    pub(crate) draw: u64,
     /// Decided by nothing (the tables' `undecided`): `*` or no token on an
     /// unfinished board, or an invalid record.
-    pub unfinished: u64,
+    pub(crate) unfinished: u64,
 }
 
 impl ResultsJson {
@@ -495,76 +495,76 @@ impl ResultsJson {
 /// One ruleset's games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct RulesetJson {
+pub(crate) struct RulesetJson {
     /// The canonical ruleset; `null` for games whose Rules tag could not be
     /// read.
-    pub rules: Option<String>,
+    pub(crate) rules: Option<String>,
     /// Games that parse under it.
-    pub game_count: u64,
+    pub(crate) game_count: u64,
     /// Their results.
-    pub results: ResultsJson,
+    pub(crate) results: ResultsJson,
 }
 
 /// A distribution.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct HistogramJson {
+pub(crate) struct HistogramJson {
     /// Values counted.
-    pub count: u64,
+    pub(crate) count: u64,
     /// Their mean, to two decimals; `null` when none.
-    pub mean: Option<f64>,
+    pub(crate) mean: Option<f64>,
     /// The largest (0 when none).
-    pub max: u64,
+    pub(crate) max: u64,
     /// The non-empty buckets, in order.
-    pub histogram: Vec<BucketJson>,
+    pub(crate) histogram: Vec<BucketJson>,
 }
 
 /// A histogram bucket: values from `min` to `max`, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct BucketJson {
+pub(crate) struct BucketJson {
     /// The smallest value of the bucket.
-    pub min: u64,
+    pub(crate) min: u64,
     /// The largest value of the bucket.
-    pub max: u64,
+    pub(crate) max: u64,
     /// How many values fell in it.
-    pub count: u64,
+    pub(crate) count: u64,
 }
 
 /// Valid games by how their main line ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct EndedJson {
+pub(crate) struct EndedJson {
     /// A store holds more than half of the seeds.
-    pub majority: u64,
+    pub(crate) majority: u64,
     /// The player to move has no legal move.
     #[serde(rename = "no-legal-move")]
-    pub no_legal_move: u64,
+    pub(crate) no_legal_move: u64,
     /// The main line stops before the game is over.
-    pub unfinished: u64,
+    pub(crate) unfinished: u64,
 }
 
 /// How one first move scored for the side that played it, by who won.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct FirstMoveJson {
+pub(crate) struct FirstMoveJson {
     /// The canonical ruleset.
-    pub rules: String,
+    pub(crate) rules: String,
     /// The pit played.
-    pub pit: char,
+    pub(crate) pit: char,
     /// Games that opened with it.
-    pub game_count: u64,
+    pub(crate) game_count: u64,
     /// Won by the side that played it.
-    pub win_count: u64,
+    pub(crate) win_count: u64,
     /// Drawn.
-    pub draw_count: u64,
+    pub(crate) draw_count: u64,
     /// Lost by the side that played it.
-    pub loss_count: u64,
+    pub(crate) loss_count: u64,
     /// That nothing decides (`undecided`): not in `points_rate`.
-    pub unfinished_count: u64,
+    pub(crate) unfinished_count: u64,
     /// Points a decided game for the side that played it (1 a win, 0.5 a
     /// draw), from 0 to 1, to three decimals; `null` when none is decided.
-    pub points_rate: Option<f64>,
+    pub(crate) points_rate: Option<f64>,
 }
 
 /// `x` rounded to `places` decimals, as printed.

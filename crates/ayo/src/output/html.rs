@@ -31,22 +31,22 @@ const SCRIPT: &str = include_str!("viewer/viewer.js");
 
 /// A position before any move: where the script starts a game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct StartJson {
+pub(crate) struct StartJson {
     /// Both rows, each from its owner's left.
-    pub board: BoardJson,
+    pub(crate) board: BoardJson,
     /// The stores, South's first.
-    pub stores: [u16; 2],
+    pub(crate) stores: [u16; 2],
     /// Who moves first.
-    pub to_move: SideJson,
+    pub(crate) to_move: SideJson,
 }
 
 /// A problem as `ayo validate` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ProblemJson {
+pub(crate) struct ProblemJson {
     /// `"error"` or `"warning"`.
-    pub severity: &'static str,
+    pub(crate) severity: &'static str,
     /// The diagnostic: its headline and the source line with a caret.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// One game of the page.
@@ -54,13 +54,13 @@ pub struct ProblemJson {
 pub struct ViewerGame {
     /// `ayo json`'s object for the game.
     #[serde(flatten)]
-    pub game: GameJson,
+    pub(crate) game: GameJson,
     /// The start position; `null` when the game could not start.
-    pub start: Option<StartJson>,
+    pub(crate) start: Option<StartJson>,
     /// Pits a row; `null` when the game could not start.
-    pub pits: Option<u8>,
+    pub(crate) pits: Option<u8>,
     /// Every problem, rendered.
-    pub problems: Vec<ProblemJson>,
+    pub(crate) problems: Vec<ProblemJson>,
     /// The start position, for the board of its size.
     #[serde(skip)]
     position: Option<Position>,

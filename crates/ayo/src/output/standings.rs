@@ -224,64 +224,64 @@ pub struct StandingJson {
     /// `--by Event`); `null` for the games without the tag. Absent without
     /// `--by`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub event: Option<Option<String>>,
+    pub(crate) event: Option<Option<String>>,
     /// From 1; players level on points and on every tie-break share a rank.
-    pub rank: u32,
+    pub(crate) rank: u32,
     /// The name as written in the South or North tag, trimmed.
-    pub player: String,
+    pub(crate) player: String,
     /// Finished games played (`*` games are not counted).
-    pub game_count: u32,
+    pub(crate) game_count: u32,
     /// Games won.
-    pub win_count: u32,
+    pub(crate) win_count: u32,
     /// Games drawn.
-    pub draw_count: u32,
+    pub(crate) draw_count: u32,
     /// Games lost.
-    pub loss_count: u32,
+    pub(crate) loss_count: u32,
     /// 1 a win, 0.5 a draw.
-    pub points: f64,
+    pub(crate) points: f64,
     /// Seeds the player ended their games with: the Score tag, else the
     /// replayed final score (else the stores after the last move played).
-    pub seeds_for: u64,
+    pub(crate) seeds_for: u64,
     /// Seeds the opponents ended those games with.
-    pub seeds_against: u64,
+    pub(crate) seeds_against: u64,
     /// The tie-break that decided the player's place among the players level
     /// with them on points (a key of `tiebreaks`); `null` for a player level
     /// with nobody on points, and for players who share a rank.
-    pub tiebreak: Option<String>,
+    pub(crate) tiebreak: Option<String>,
     /// The player's tie-break values.
-    pub tiebreaks: TiebreaksJson,
+    pub(crate) tiebreaks: TiebreaksJson,
     /// With `--cross`: the points scored against each opponent met, in the
     /// table's order.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cross: Option<Vec<CrossJson>>,
+    pub(crate) cross: Option<Vec<CrossJson>>,
 }
 
 /// A player's tie-break values, in `ayo standings --format json`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct TiebreaksJson {
+pub(crate) struct TiebreaksJson {
     /// The points scored against the other players of the group it was
     /// applied to (those level on points, or what the tie-breaks before it
     /// left level); `null` when it was not applied (a player level with
     /// nobody, or a group whose players have not all met each other).
-    pub head_to_head: Option<f64>,
+    pub(crate) head_to_head: Option<f64>,
     /// Sonneborn-Berger: the final points of each opponent beaten, and half
     /// those of each opponent drawn with, a game at a time.
-    pub sonneborn_berger: f64,
+    pub(crate) sonneborn_berger: f64,
     /// Games won.
-    pub win_count: u32,
+    pub(crate) win_count: u32,
     /// Seeds for minus seeds against.
-    pub seed_difference: i64,
+    pub(crate) seed_difference: i64,
 }
 
 /// The games between a player and one opponent, in `--cross` JSON.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CrossJson {
+pub(crate) struct CrossJson {
     /// The opponent's name.
-    pub opponent: String,
+    pub(crate) opponent: String,
     /// The player's points in each game against them, in input order.
-    pub game_points: Vec<f64>,
+    pub(crate) game_points: Vec<f64>,
 }
 
 /// Points as a table shows them: `2½`, `½`, `0`.

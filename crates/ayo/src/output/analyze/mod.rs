@@ -73,19 +73,19 @@ pub fn result_token(end: &GameEnd) -> &'static str {
 /// One side's totals over a game.
 #[derive(Clone, Debug, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct SideTotals {
+pub(crate) struct SideTotals {
     /// Moves judged.
-    pub move_count: usize,
+    pub(crate) move_count: usize,
     /// Seeds lost over the game.
-    pub total_loss: Value,
+    pub(crate) total_loss: Value,
     /// Seeds lost a move, to two decimals.
-    pub average_loss: f64,
+    pub(crate) average_loss: f64,
     /// Moves labelled `blunder`.
-    pub blunder_count: usize,
+    pub(crate) blunder_count: usize,
     /// Moves labelled `mistake`.
-    pub mistake_count: usize,
+    pub(crate) mistake_count: usize,
     /// Moves labelled `inaccuracy`.
-    pub inaccuracy_count: usize,
+    pub(crate) inaccuracy_count: usize,
 }
 
 impl SideTotals {
@@ -132,23 +132,28 @@ impl SideTotals {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameAnalysis {
     /// The input's name.
-    pub file: String,
+    pub(crate) file: String,
     /// The game's number in its file, from 1.
-    pub game: usize,
+    pub(crate) game: usize,
     /// The ruleset the game was analysed under.
-    pub rules: String,
+    pub(crate) rules: String,
     /// Every main-line move that could be played, judged.
-    pub moves: Vec<MoveVerdict>,
+    pub(crate) moves: Vec<MoveVerdict>,
     /// South's totals.
-    pub south: SideTotals,
+    pub(crate) south: SideTotals,
     /// North's totals.
-    pub north: SideTotals,
+    pub(crate) north: SideTotals,
     /// Why the analysis stopped before the end of the main line: an illegal
     /// move.
-    pub stopped: Option<String>,
+    pub(crate) stopped: Option<String>,
 }
 
 impl GameAnalysis {
+    /// Every main-line move that could be played, judged.
+    pub fn moves(&self) -> &[MoveVerdict] {
+        &self.moves
+    }
+
     /// The analysis of game `number` of `file`, replayed as `game` under
     /// `rules`, from the verdicts on its main-line moves: each side's totals,
     /// and why the verdicts stop short of the end, when they do.
