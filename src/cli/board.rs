@@ -8,9 +8,7 @@ use clap::builder::TypedValueParser;
 use ayo::files::batch::Batch;
 use ayo::files::name::Names;
 use ayo::files::write::Existing;
-use ayo::output::board::{
-    BoardView, PositionJson, game_views, setup_svg, setup_view, view_svg, views_grid, views_text,
-};
+use ayo::output::board::{BoardView, PositionJson};
 use ayo::output::json::schema_of;
 use ayo::output::table::{Style, rules_label, title, wrap_lines};
 use ayo::replay::{Game, replay, replay_main_line};
@@ -106,10 +104,10 @@ fn write_views(
         }
         Some(Style::Csv) => {
             let (file, number) = place.unwrap_or(("", 0));
-            let grid = views_grid(views, rules, place);
+            let grid = BoardView::grid(views, rules, place);
             out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
         }
-        Some(style) => out.write_all(views_text(views, style).as_bytes())?,
+        Some(style) => out.write_all(BoardView::text(views, style).as_bytes())?,
     }
     *first = false;
     Ok(())
@@ -173,7 +171,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let pos = Position::from_setup(setup, &rules)
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
         let engine = Engine::new(rules).with_max_laps(opts.max_laps);
-        let view = setup_view(&pos, &engine);
+        let view = BoardView::setup(&pos, &engine);
         out.write_all(heading(&args, format!("Set-up {setup}, rules: {rules}")).as_bytes())?;
         return write_views(out, &[&view], &args, &rules, None, &mut first);
     }
@@ -185,7 +183,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             // The main line's plies alone: the views are its positions.
             let game = replay_main_line(record, &opts);
             ctx.report_game(file, raw, &game);
-            let views = game_views(&game);
+            let views = BoardView::of_game(&game);
             let chosen: Vec<&BoardView> = choose(&views, &args, ctx, file, number, &game)
                 .into_iter()
                 .map(|k| &views[k])
@@ -325,7 +323,7 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
         pictures.put(
             "setup",
             "setup",
-            setup_svg(&setup_view(&pos, &engine), &rules),
+            BoardView::setup(&pos, &engine).svg(&rules),
         )?;
     } else {
         each_record(
@@ -335,13 +333,13 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
             |ctx, file, raw, record, number| {
                 let game = replay(record, &opts);
                 ctx.report_game(file, raw, &game);
-                let views = game_views(&game);
+                let views = BoardView::of_game(&game);
                 let Some(rules) = game.rules else {
                     return Ok(());
                 };
                 for k in choose(&views, args, ctx, file, number, &game) {
                     let name = format!("game{number}-ply{:03}", views[k].ply);
-                    pictures.put(file, &name, view_svg(&game, &views, k, &rules))?;
+                    pictures.put(file, &name, BoardView::game_svg(&game, &views, k, &rules))?;
                 }
                 Ok(())
             },

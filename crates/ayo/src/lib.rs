@@ -51,7 +51,7 @@
 //!   [`output::moves::legal_moves`], [`output::compare::compare`].
 //! - Read JSON back: [`import::games`].
 //! - Whole corpora: [`corpus::stats::Stats`] (rendered by
-//!   [`output::stats::stats_text`] and [`output::stats::stats_csv`]),
+//!   [`StatsJson::text`](corpus::stats::StatsJson::text) and [`StatsJson::csv`](corpus::stats::StatsJson::csv)),
 //!   [`corpus::select`], [`corpus::key`], [`corpus::standings`].
 //! - Play and analyse: [`rules::Engine`], [`search::Search`],
 //!   [`tables::Tables`], [`generate::play_game`].
