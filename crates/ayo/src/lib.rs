@@ -46,9 +46,9 @@
 //!   fast validity test for a stream of games), [`replay::fill`] (claims and
 //!   tags filled in).
 //! - Print a game: [`output::json::game_json`] and
-//!   [`output::json::write_game`], [`output::table::annotate`] and its
+//!   [`output::json::write_game`], `output::table::annotate` and its
 //!   [`Grid`](output::table::Grid), `output::svg::board_svg`,
-//!   [`output::moves::legal_moves`], [`output::compare::compare`].
+//!   [`output::moves::legal_moves`], `output::compare::compare`.
 //! - Read JSON back: [`import::games`].
 //! - Whole corpora: [`corpus::stats::Stats`] (rendered by
 //!   [`StatsJson::text`](corpus::stats::StatsJson::text) and [`StatsJson::csv`](corpus::stats::StatsJson::csv)),

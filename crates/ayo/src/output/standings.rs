@@ -83,7 +83,7 @@ impl View<'_> {
 
     /// Every table in a terminal or in Markdown (`style`), each with its
     /// heading, legend and games not counted, then `note` (see
-    /// [`names_note`]) as a paragraph.
+    /// [`Report::names_note`]) as a paragraph.
     pub fn text(&self, report: &Report, style: Style, note: Option<&str>) -> String {
         let text = text::Text { style, view: *self };
         let mut blocks: Vec<String> = Vec::new();
@@ -97,9 +97,8 @@ impl View<'_> {
     }
 }
 
-/// The note on the names that differ only in case or spacing
-/// ([`Report::name_variants`]), `None` when there are none.
-pub fn names_note(report: &Report) -> Option<String> {
+/// See [`Report::names_note`].
+pub(crate) fn names_note(report: &Report) -> Option<String> {
     let names = report.name_variants();
     (!names.is_empty()).then(|| {
         let groups: Vec<String> = names
@@ -118,10 +117,16 @@ pub fn names_note(report: &Report) -> Option<String> {
     })
 }
 
-/// The lines the CSV and JSON formats write on standard error (so that
-/// standard output holds only the table): each game not counted, then
-/// `note`.
-pub fn side_notes(report: &Report, note: Option<&str>) -> Vec<String> {
+impl Report {
+    /// The note on the names that differ only in case or spacing
+    /// ([`Report::name_variants`]), `None` when there are none.
+    pub fn names_note(&self) -> Option<String> {
+        names_note(self)
+    }
+}
+
+/// See [`Report::side_notes`].
+pub(crate) fn side_notes(report: &Report, note: Option<&str>) -> Vec<String> {
     let heading = NOT_COUNTED.to_lowercase();
     let mut lines: Vec<String> = report
         .tables
@@ -133,9 +138,17 @@ pub fn side_notes(report: &Report, note: Option<&str>) -> Vec<String> {
     lines
 }
 
-/// The warning on the games not counted as copies of another
-/// ([`Report::copies`]), `None` when there are none.
-pub fn copies_warning(report: &Report) -> Option<String> {
+impl Report {
+    /// The lines the CSV and JSON formats write on standard error (so that
+    /// standard output holds only the table): each game not counted, then
+    /// `note`.
+    pub fn side_notes(&self, note: Option<&str>) -> Vec<String> {
+        side_notes(self, note)
+    }
+}
+
+/// See [`Report::copies_warning`].
+pub(crate) fn copies_warning(report: &Report) -> Option<String> {
     let n = report.copies;
     (n > 0).then(|| {
         format!(
@@ -146,7 +159,15 @@ pub fn copies_warning(report: &Report) -> Option<String> {
     })
 }
 
-/// A table too large for a crosstable grid (see [`check_crosstable`]).
+impl Report {
+    /// The warning on the games not counted as copies of another
+    /// ([`Report::copies`]), `None` when there are none.
+    pub fn copies_warning(&self) -> Option<String> {
+        copies_warning(self)
+    }
+}
+
+/// A table too large for a crosstable grid (see [`Report::check_crosstable`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the table has {players} players, over the most a crosstable may have ({max})")]
 pub struct CrosstableTooLarge {
@@ -158,11 +179,8 @@ pub struct CrosstableTooLarge {
     pub max: usize,
 }
 
-/// Refuses a crosstable grid of more than `max` players: it has a row and a
-/// column for each, so its size is the square of theirs (9,800 players of
-/// 20,000 games made 855 MB of text and took 3 GB). JSON lists only the
-/// pairings played and needs no such check.
-pub fn check_crosstable(report: &Report, max: usize) -> Result<(), CrosstableTooLarge> {
+/// See [`Report::check_crosstable`].
+pub(crate) fn check_crosstable(report: &Report, max: usize) -> Result<(), CrosstableTooLarge> {
     for t in &report.tables {
         let players = t.standings.names().count();
         if players > max {
@@ -174,6 +192,16 @@ pub fn check_crosstable(report: &Report, max: usize) -> Result<(), CrosstableToo
         }
     }
     Ok(())
+}
+
+impl Report {
+    /// Refuses a crosstable grid of more than `max` players: it has a row and a
+    /// column for each, so its size is the square of theirs (9,800 players of
+    /// 20,000 games made 855 MB of text and took 3 GB). JSON lists only the
+    /// pairings played and needs no such check.
+    pub fn check_crosstable(&self, max: usize) -> Result<(), CrosstableTooLarge> {
+        check_crosstable(self, max)
+    }
 }
 
 /// A player's row as JSON; `event` when the tables are by a tag, the
