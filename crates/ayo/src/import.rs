@@ -39,8 +39,8 @@ use serde::de::{self, Deserializer, IgnoredAny};
 
 use crate::diagnostics::Diagnostic;
 use crate::notation::{
-    Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, Tag, Termination, Variation,
-    parse_record, write_record,
+    Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, SyntaxError, Tag, Termination,
+    Variation, WriteError, parse_record, write_record,
 };
 use crate::replay::{self, Options};
 
@@ -69,10 +69,16 @@ pub enum ImportError {
     /// Neither a result nor the raw text of a game that could not be parsed.
     #[error("result: missing: a game needs {{\"token\": \"1-0\" | \"0-1\" | \"1/2-1/2\" | \"*\"}}")]
     NoResult,
-    /// Written as `.ayo`, the game reads back as something else, or not at
-    /// all: a tag name or value the notation cannot hold.
+    /// A tag name or value, or a comment, that the notation cannot hold:
+    /// written as `.ayo`, the game would not read back as itself.
+    #[error(
+        "the game cannot be written as .ayo: {0} (a tag name, tag value or comment that the notation cannot hold)"
+    )]
+    Unwritable(WriteError),
+    /// Written as `.ayo`, the game reads back as something else (`None`), or
+    /// not at all (the error reading it back gave).
     #[error("the game cannot be written as .ayo{}", match .0 { Some(e) => format!(": {e} (a tag name, tag value or comment that the notation cannot hold)"), None => " without changing it (a comment or tag that the notation cannot hold)".to_string() })]
-    Unwritable(Option<String>),
+    NotReadBack(Option<SyntaxError>),
     /// The value was cut off before its end (see [`JsonGames`]), which is
     /// why it is not a game.
     #[error("cut off before its end: {0}")]
@@ -508,15 +514,15 @@ pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     // Tags (and comments, already checked one by one) the notation cannot
     // hold; the comparison below is the net for anything else.
     if let Err(e) = record.check_writable() {
-        return Err(ImportError::Unwritable(Some(e.to_string())));
+        return Err(ImportError::Unwritable(e));
     }
     let text = write_record(&record);
     let written = digest(&record);
     drop(record);
     match parse_record(&text) {
         Ok(back) if digest(&back) == written => Ok(Imported::Record { text, record: back }),
-        Ok(_) => Err(ImportError::Unwritable(None)),
-        Err(e) => Err(ImportError::Unwritable(Some(e.message))),
+        Ok(_) => Err(ImportError::NotReadBack(None)),
+        Err(e) => Err(ImportError::NotReadBack(Some(e))),
     }
 }
 

@@ -356,7 +356,7 @@ fn replay_keeping(record: Record, opts: &Options, keep: Keep) -> Game {
 /// assert_eq!(line[1].outcome.as_ref().map(|o| o.position),
 ///            full.moves[0].variations[0][1].outcome.as_ref().map(|o| o.position));
 /// ```
-pub(crate) struct VariationReplayer {
+pub struct VariationReplayer {
     replayer: Replayer,
 }
 

@@ -142,7 +142,7 @@ pub fn line_key(record: &Record, rules: &Ruleset, start: &Position) -> Key {
 /// with each run of white space as one space and none at the ends: `Ade
 /// Bello` and ` ade  BELLO ` are the same player. A missing tag counts as
 /// empty.
-pub(crate) fn players_key(south: &str, north: &str) -> u64 {
+pub fn players_key(south: &str, north: &str) -> u64 {
     let mut h = DefaultHasher::new();
     for name in [south, north] {
         for (k, word) in name.split_whitespace().enumerate() {

@@ -98,7 +98,7 @@ pub struct RawTag<'a> {
 /// tag section is not well formed (nor UTF-8); the parser would reject such a
 /// game. On a well-formed tag section it returns what the parser would put in
 /// [`Record::tags`].
-pub(crate) fn scan_tags(bytes: &[u8]) -> Option<Vec<RawTag<'_>>> {
+pub fn scan_tags(bytes: &[u8]) -> Option<Vec<RawTag<'_>>> {
     let is_ws = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
     let is_blank = |b: u8| matches!(b, b' ' | b'\t');
     fn skip(bytes: &[u8], mut i: usize, f: impl Fn(u8) -> bool) -> usize {

@@ -491,13 +491,6 @@ fn fold(name: &str) -> String {
 
 /// The groups of two or more names that differ only in case or spacing, each
 /// sorted, the groups in order of their first name.
-///
-/// ```
-/// use ayo::corpus::standings::name_variants;
-///
-/// let names = ["Ade Bello", "ade  bello", "Bola", "AdeBello", "Bola"];
-/// assert_eq!(name_variants(names), vec![vec!["Ade Bello", "AdeBello", "ade  bello"]]);
-/// ```
 pub(crate) fn name_variants<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Vec<String>> {
     let mut by_fold: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for name in names {
@@ -520,14 +513,6 @@ pub(crate) fn name_variants<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec
 
 /// A Score tag's value, `S-N` (South's first, as the tag is written), or
 /// `None` when it is not two numbers joined by `-`.
-///
-/// ```
-/// use ayo::corpus::standings::parse_score;
-///
-/// assert_eq!(parse_score("26-22"), Some([26, 22]));
-/// assert_eq!(parse_score(" 26 - 22 "), Some([26, 22]));
-/// assert_eq!(parse_score("26:22"), None);
-/// ```
 pub(crate) fn parse_score(text: &str) -> Option<[u32; 2]> {
     let (s, n) = text.split_once('-')?;
     Some([s.trim().parse().ok()?, n.trim().parse().ok()?])
@@ -535,6 +520,22 @@ pub(crate) fn parse_score(text: &str) -> Option<[u32; 2]> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn name_variants_differ_in_case_or_spacing() {
+        let names = ["Ade Bello", "ade  bello", "Bola", "AdeBello", "Bola"];
+        assert_eq!(
+            super::name_variants(names),
+            vec![vec!["Ade Bello", "AdeBello", "ade  bello"]]
+        );
+    }
+
+    #[test]
+    fn a_score_is_two_numbers() {
+        assert_eq!(super::parse_score("26-22"), Some([26, 22]));
+        assert_eq!(super::parse_score(" 26 - 22 "), Some([26, 22]));
+        assert_eq!(super::parse_score("26:22"), None);
+    }
+
     use super::*;
 
     fn names(rows: &[Row]) -> Vec<(u32, &str)> {

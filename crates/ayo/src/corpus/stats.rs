@@ -445,45 +445,45 @@ fn histogram_json(h: &Histogram) -> HistogramJson {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct StatsJson {
     /// Games read.
-    pub(crate) game_count: u64,
+    pub game_count: u64,
     /// Games that parse and replay without an error.
-    pub(crate) valid_count: u64,
+    pub valid_count: u64,
     /// Games that do not parse or replay with an error.
-    pub(crate) invalid_count: u64,
+    pub invalid_count: u64,
     /// Of the invalid games, those that do not parse.
-    pub(crate) unparsed_count: u64,
+    pub unparsed_count: u64,
     /// Games that parse, by who won (the board, else the token).
-    pub(crate) results: ResultsJson,
+    pub results: ResultsJson,
     /// The same for each ruleset the games were replayed under.
-    pub(crate) rulesets: Vec<RulesetJson>,
+    pub rulesets: Vec<RulesetJson>,
     /// Main-line plies of the games that parse (buckets of 10).
-    pub(crate) plies_per_game: HistogramJson,
+    pub plies_per_game: HistogramJson,
     /// Laps of each main-line move of the valid games (buckets 1, 2–3, 4–7,
     /// …); `count` is the moves.
-    pub(crate) laps_per_move: HistogramJson,
+    pub laps_per_move: HistogramJson,
     /// Seeds each capturing main-line move of a valid game took (one bucket a
     /// size); `count` is the capturing moves, out of `laps_per_move.count`
     /// moves.
-    pub(crate) seeds_per_capture: HistogramJson,
+    pub seeds_per_capture: HistogramJson,
     /// How the main lines of the valid games end: a count by ending.
-    pub(crate) endings: EndedJson,
+    pub endings: EndedJson,
     /// Valid games from the ruleset's start position, by first move.
-    pub(crate) first_moves: Vec<FirstMoveJson>,
+    pub first_moves: Vec<FirstMoveJson>,
 }
 
 /// Games by who won, as `ayo json`'s `result.winner` says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct ResultsJson {
+pub struct ResultsJson {
     /// Won by South.
-    pub(crate) south: u64,
+    pub south: u64,
     /// Won by North.
-    pub(crate) north: u64,
+    pub north: u64,
     /// Drawn.
-    pub(crate) draw: u64,
+    pub draw: u64,
     /// Decided by nothing (the tables' `undecided`): `*` or no token on an
     /// unfinished board, or an invalid record.
-    pub(crate) unfinished: u64,
+    pub unfinished: u64,
 }
 
 impl ResultsJson {
@@ -495,76 +495,76 @@ impl ResultsJson {
 /// One ruleset's games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct RulesetJson {
+pub struct RulesetJson {
     /// The canonical ruleset; `null` for games whose Rules tag could not be
     /// read.
-    pub(crate) rules: Option<String>,
+    pub rules: Option<String>,
     /// Games that parse under it.
-    pub(crate) game_count: u64,
+    pub game_count: u64,
     /// Their results.
-    pub(crate) results: ResultsJson,
+    pub results: ResultsJson,
 }
 
 /// A distribution.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct HistogramJson {
+pub struct HistogramJson {
     /// Values counted.
-    pub(crate) count: u64,
+    pub count: u64,
     /// Their mean, to two decimals; `null` when none.
-    pub(crate) mean: Option<f64>,
+    pub mean: Option<f64>,
     /// The largest (0 when none).
-    pub(crate) max: u64,
+    pub max: u64,
     /// The non-empty buckets, in order.
-    pub(crate) histogram: Vec<BucketJson>,
+    pub histogram: Vec<BucketJson>,
 }
 
 /// A histogram bucket: values from `min` to `max`, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct BucketJson {
+pub struct BucketJson {
     /// The smallest value of the bucket.
-    pub(crate) min: u64,
+    pub min: u64,
     /// The largest value of the bucket.
-    pub(crate) max: u64,
+    pub max: u64,
     /// How many values fell in it.
-    pub(crate) count: u64,
+    pub count: u64,
 }
 
 /// Valid games by how their main line ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct EndedJson {
+pub struct EndedJson {
     /// A store holds more than half of the seeds.
-    pub(crate) majority: u64,
+    pub majority: u64,
     /// The player to move has no legal move.
     #[serde(rename = "no-legal-move")]
-    pub(crate) no_legal_move: u64,
+    pub no_legal_move: u64,
     /// The main line stops before the game is over.
-    pub(crate) unfinished: u64,
+    pub unfinished: u64,
 }
 
 /// How one first move scored for the side that played it, by who won.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct FirstMoveJson {
+pub struct FirstMoveJson {
     /// The canonical ruleset.
-    pub(crate) rules: String,
+    pub rules: String,
     /// The pit played.
-    pub(crate) pit: char,
+    pub pit: char,
     /// Games that opened with it.
-    pub(crate) game_count: u64,
+    pub game_count: u64,
     /// Won by the side that played it.
-    pub(crate) win_count: u64,
+    pub win_count: u64,
     /// Drawn.
-    pub(crate) draw_count: u64,
+    pub draw_count: u64,
     /// Lost by the side that played it.
-    pub(crate) loss_count: u64,
+    pub loss_count: u64,
     /// That nothing decides (`undecided`): not in `points_rate`.
-    pub(crate) unfinished_count: u64,
+    pub unfinished_count: u64,
     /// Points a decided game for the side that played it (1 a win, 0.5 a
     /// draw), from 0 to 1, to three decimals; `null` when none is decided.
-    pub(crate) points_rate: Option<f64>,
+    pub points_rate: Option<f64>,
 }
 
 /// `x` rounded to `places` decimals, as printed.

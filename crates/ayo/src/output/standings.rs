@@ -252,64 +252,64 @@ pub struct StandingJson {
     /// `--by Event`); `null` for the games without the tag. Absent without
     /// `--by`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) event: Option<Option<String>>,
+    pub event: Option<Option<String>>,
     /// From 1; players level on points and on every tie-break share a rank.
-    pub(crate) rank: u32,
+    pub rank: u32,
     /// The name as written in the South or North tag, trimmed.
-    pub(crate) player: String,
+    pub player: String,
     /// Finished games played (`*` games are not counted).
-    pub(crate) game_count: u32,
+    pub game_count: u32,
     /// Games won.
-    pub(crate) win_count: u32,
+    pub win_count: u32,
     /// Games drawn.
-    pub(crate) draw_count: u32,
+    pub draw_count: u32,
     /// Games lost.
-    pub(crate) loss_count: u32,
+    pub loss_count: u32,
     /// 1 a win, 0.5 a draw.
-    pub(crate) points: f64,
+    pub points: f64,
     /// Seeds the player ended their games with: the Score tag, else the
     /// replayed final score (else the stores after the last move played).
-    pub(crate) seeds_for: u64,
+    pub seeds_for: u64,
     /// Seeds the opponents ended those games with.
-    pub(crate) seeds_against: u64,
+    pub seeds_against: u64,
     /// The tie-break that decided the player's place among the players level
     /// with them on points (a key of `tiebreaks`); `null` for a player level
     /// with nobody on points, and for players who share a rank.
-    pub(crate) tiebreak: Option<String>,
+    pub tiebreak: Option<String>,
     /// The player's tie-break values.
-    pub(crate) tiebreaks: TiebreaksJson,
+    pub tiebreaks: TiebreaksJson,
     /// With `--cross`: the points scored against each opponent met, in the
     /// table's order.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) cross: Option<Vec<CrossJson>>,
+    pub cross: Option<Vec<CrossJson>>,
 }
 
 /// A player's tie-break values, in `ayo standings --format json`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct TiebreaksJson {
+pub struct TiebreaksJson {
     /// The points scored against the other players of the group it was
     /// applied to (those level on points, or what the tie-breaks before it
     /// left level); `null` when it was not applied (a player level with
     /// nobody, or a group whose players have not all met each other).
-    pub(crate) head_to_head: Option<f64>,
+    pub head_to_head: Option<f64>,
     /// Sonneborn-Berger: the final points of each opponent beaten, and half
     /// those of each opponent drawn with, a game at a time.
-    pub(crate) sonneborn_berger: f64,
+    pub sonneborn_berger: f64,
     /// Games won.
-    pub(crate) win_count: u32,
+    pub win_count: u32,
     /// Seeds for minus seeds against.
-    pub(crate) seed_difference: i64,
+    pub seed_difference: i64,
 }
 
 /// The games between a player and one opponent, in `--cross` JSON.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct CrossJson {
+pub struct CrossJson {
     /// The opponent's name.
-    pub(crate) opponent: String,
+    pub opponent: String,
     /// The player's points in each game against them, in input order.
-    pub(crate) game_points: Vec<f64>,
+    pub game_points: Vec<f64>,
 }
 
 /// Points as a table shows them: `2½`, `½`, `0`.
