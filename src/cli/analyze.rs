@@ -6,7 +6,7 @@ use clap::ValueEnum;
 
 use ayo::analysis::{Analyser, MoveVerdict, Thresholds};
 use ayo::notation::{GameReader, RawGame};
-use ayo::output::analyze::{GameAnalysis, analyze_grid, annotated};
+use ayo::output::analyze::GameAnalysis;
 use ayo::output::json::schema_of;
 use ayo::output::table::{Style, rules_label, title};
 use ayo::replay::{Game, Options, replay};
@@ -231,7 +231,7 @@ fn write_game(
         return Ok(unchanged(out, raw)?);
     };
     if records {
-        out.write_all(annotated(game.record, &verdicts).as_bytes())?;
+        out.write_all(MoveVerdict::annotated(game.record, &verdicts).as_bytes())?;
         return Ok(());
     }
     let analysis = GameAnalysis::new(file, number, &rules, &game, verdicts);
@@ -241,7 +241,7 @@ fn write_game(
             out.write_all(b"\n")?;
         }
         Some(Style::Csv) => {
-            let grid = analyze_grid(analysis.moves(), rules.pits());
+            let grid = MoveVerdict::grid(analysis.moves(), rules.pits());
             out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
         }
         Some(style) => {
@@ -289,7 +289,7 @@ fn rewrite(args: &Args, ctx: &mut Ctx) -> Result<(), Fatal> {
             if index > 0 {
                 after.push('\n');
             }
-            after += &annotated(game.record, &verdicts);
+            after += &MoveVerdict::annotated(game.record, &verdicts);
             ctx.check_stderr()?;
         }
         if after.as_bytes() != before {

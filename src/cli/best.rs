@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ayo::analysis::{Best, best_move};
+use ayo::analysis::Best;
 use ayo::notation::Numbering;
 use ayo::output::analyze::{BestJson, best_text};
 use ayo::replay::{self, replay};
@@ -109,7 +109,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let pos = Position::from_setup(setup, &rules)
             .map_err(|e| Fatal::Error(format!("--setup: {e}")))?;
         let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
-        let best = best_move(engine, &mut tables, &[], &pos, &limits).map_err(analysis_error)?;
+        let best = Best::of(engine, &mut tables, &[], &pos, &limits).map_err(analysis_error)?;
         let numbering = Numbering::new(1, pos.to_move() == Side::North);
         return write_answer(out, &args, &best, &pos, numbering, None);
     }
@@ -128,7 +128,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         (replay, &opts),
         |_, at| {
             let engine = Engine::new(at.rules).with_max_laps(args.laps.max_laps);
-            let best = best_move(engine, &mut tables, at.before, at.pos, &limits)
+            let best = Best::of(engine, &mut tables, at.before, at.pos, &limits)
                 .map_err(analysis_error)?;
             write_answer(out, &args, &best, at.pos, at.numbering, Some(at.place))
         },

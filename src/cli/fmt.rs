@@ -4,7 +4,7 @@
 use std::fs;
 use std::io::{BufRead, Read, Write};
 
-use ayo::canonical::{Fill, Formatted, format_record};
+use ayo::canonical::{Fill, Formatted};
 use ayo::notation::{GameReader, RawGame, Record};
 use ayo::replay;
 
@@ -178,7 +178,7 @@ fn fill_in(
     ctx: &mut Ctx,
     fixed: &mut Fixed,
 ) -> Formatted {
-    let formatted = format_record(record, fill);
+    let formatted = Formatted::of(record, fill);
     for d in &formatted.problems {
         ctx.diagnose(file, raw, d);
     }

@@ -48,7 +48,7 @@
 //! - Print a game: [`output::json::game_json`] and
 //!   [`output::json::write_game`], `output::table::annotate` and its
 //!   [`Grid`](output::table::Grid), `output::svg::board_svg`,
-//!   [`output::moves::legal_moves`], `output::compare::compare`.
+//!   `output::moves::legal_moves`, `output::compare::compare`.
 //! - Read JSON back: [`import::games`].
 //! - Whole corpora: [`corpus::stats::Stats`] (rendered by
 //!   [`StatsJson::text`](corpus::stats::StatsJson::text) and [`StatsJson::csv`](corpus::stats::StatsJson::csv)),

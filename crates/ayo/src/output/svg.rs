@@ -152,7 +152,7 @@ fn round1(x: f64) -> f64 {
 }
 
 /// Escapes text for an XML attribute or element.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

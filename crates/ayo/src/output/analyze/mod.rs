@@ -19,7 +19,7 @@ mod best;
 pub use best::{BestJson, best_text};
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
-pub fn signed(v: Value) -> String {
+pub(crate) fn signed(v: Value) -> String {
     if v > 0 {
         format!("+{v}")
     } else {
@@ -185,7 +185,7 @@ impl GameAnalysis {
     /// The analysis as `ayo analyze` prints it in a terminal table
     /// ([`Style::Table`]) or Markdown: the `heading`, the verdicts' table,
     /// the result of `game` and each side's totals. CSV and JSON are not
-    /// text of this kind: see [`analyze_grid`] and the serialization.
+    /// text of this kind: see [`MoveVerdict::grid`] and the serialization.
     pub fn text(&self, game: &Game, heading: &str, style: Style) -> String {
         let pits = game.rules.map_or(6, |r| r.pits());
         let table = analyze_grid(&self.moves, pits).render(style);
@@ -220,8 +220,8 @@ pub(crate) const ANALYZE_HEADER: [&str; 8] = [
     "pv",
 ];
 
-/// One grid row a verdict.
-pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
+/// See [`MoveVerdict::grid`].
+pub(crate) fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
     let rows = verdicts
         .iter()
         .map(|v| {
@@ -263,6 +263,13 @@ pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
         Fit::Below(0),
     ];
     grid
+}
+
+impl MoveVerdict {
+    /// One grid row a verdict.
+    pub fn grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
+        analyze_grid(verdicts, pits)
+    }
 }
 
 /// The comment `analyze --format ayo` adds: `best c +4; played -2`, or, for a move that
@@ -328,11 +335,18 @@ pub(crate) fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
     }
 }
 
-/// The record as `analyze --format ayo` prints it: canonical, with the
-/// verdicts added (see `write_verdicts`).
-pub fn annotated(mut record: Record, verdicts: &[MoveVerdict]) -> String {
+/// See [`MoveVerdict::annotated`].
+pub(crate) fn annotated(mut record: Record, verdicts: &[MoveVerdict]) -> String {
     write_verdicts(&mut record, verdicts);
     write_record(&record)
+}
+
+impl MoveVerdict {
+    /// The record as `analyze --format ayo` prints it: canonical, with the
+    /// verdicts added (see `write_verdicts`).
+    pub fn annotated(record: Record, verdicts: &[MoveVerdict]) -> String {
+        annotated(record, verdicts)
+    }
 }
 
 #[cfg(test)]
