@@ -239,7 +239,11 @@ fn the_library_crates_keep_their_public_api_small() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let Some(docs) = [root.join("target/doc"), root.join("target/release/doc")]
         .into_iter()
-        .find(|d| LIBRARY_CRATES.iter().all(|c| d.join(c).join("all.html").exists()))
+        .find(|d| {
+            LIBRARY_CRATES
+                .iter()
+                .all(|c| d.join(c).join("all.html").exists())
+        })
     else {
         eprintln!("no API docs built: run `cargo doc --no-deps --workspace` to count");
         return;
@@ -278,7 +282,9 @@ fn no_public_item_is_hidden_from_the_docs() {
                 let lines: Vec<&str> = text.lines().collect();
                 for (i, line) in lines.iter().enumerate() {
                     if line.trim() == "#[doc(hidden)]"
-                        && lines.get(i + 1).is_some_and(|l| l.trim_start().starts_with("pub"))
+                        && lines
+                            .get(i + 1)
+                            .is_some_and(|l| l.trim_start().starts_with("pub"))
                     {
                         let name = path.strip_prefix(root).unwrap().display();
                         hidden.push(format!("{name}:{}: {}", i + 2, lines[i + 1].trim()));

@@ -8,11 +8,11 @@
 //! names them here.
 //!
 //! ```
-//! use ayo_files::name::{Names, stem};
+//! use ayo_files::name::Names;
 //!
-//! assert_eq!(stem("Mokola, Ibadan"), "Mokola_Ibadan");
-//! assert_eq!(stem("../../etc/passwd"), "_.._etc_passwd");
-//! assert_eq!(stem("nul.txt"), "nul_.txt");
+//! assert_eq!(Names::stem("Mokola, Ibadan"), "Mokola_Ibadan");
+//! assert_eq!(Names::stem("../../etc/passwd"), "_.._etc_passwd");
+//! assert_eq!(Names::stem("nul.txt"), "nul_.txt");
 //!
 //! let mut names = Names::new();
 //! names.reserve("index.html");
