@@ -398,7 +398,6 @@ pub(crate) fn parse_game(text: &str, origin: Origin) -> Result<Record, SyntaxErr
 /// it, and not the movetext after it: what can still be read of a game whose
 /// moves do not parse (its players, its ruleset). An error only when the tag
 /// pairs themselves are broken.
-
 pub(crate) fn parse_tags(text: &str, origin: Origin) -> Result<Vec<Tag>, SyntaxError> {
     let mut p = GameParser::new(text, origin)?;
     p.tag_section(ws(text)).map(|(_, tags)| tags)
