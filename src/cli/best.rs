@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ayo::analysis::Best;
 use ayo::notation::Numbering;
-use ayo::output::analyze::{BestJson, best_text};
+use ayo::output::analyze::BestJson;
 use ayo::replay::{self, replay};
 use ayo::rules::{Engine, Position, Ruleset, Side};
 
@@ -76,7 +76,7 @@ fn write_answer(
             if let Some(p) = &place {
                 text = format!("{}: game {}, after ply {}\n", p.file, p.game, p.ply);
             }
-            text += &best_text(&best.answer, best.outcomes.as_ref(), pos.pits(), numbering);
+            text += &best.text(pos.pits(), numbering);
             out.write_all(args.width.wrap(&text).as_bytes())?;
         }
         Format::Json => {

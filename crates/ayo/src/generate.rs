@@ -155,13 +155,25 @@ fn game_end(engine: &Engine, pos: &Position) -> Option<GameEnd> {
     }
 }
 
-/// The ply limit of `ayo generate`: a game that reaches it stops with `*`.
-pub const MAX_PLIES: usize = 1_000;
+/// See [`Match::MAX_PLIES`].
+pub(crate) const MAX_PLIES: usize = 1_000;
 
-/// The seed of game `round` of a run seeded with `seed`: each game has its own
-/// stream, so that game 7 is the same whether or not games 1 to 6 are made.
-pub fn game_seed(seed: u64, round: usize) -> u64 {
+impl Match {
+    /// The ply limit of `ayo generate`: a game that reaches it stops with `*`.
+    pub const MAX_PLIES: usize = MAX_PLIES;
+}
+
+/// See [`Match::seed`].
+pub(crate) fn game_seed(seed: u64, round: usize) -> u64 {
     SplitMix64::new(seed ^ (round as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+impl Match {
+    /// The seed of game `round` of a run seeded with `seed`: each game has its own
+    /// stream, so that game 7 is the same whether or not games 1 to 6 are made.
+    pub fn seed(seed: u64, round: usize) -> u64 {
+        game_seed(seed, round)
+    }
 }
 
 /// A whole game between two players, as a record: tags `Event`, `Round`
@@ -174,14 +186,14 @@ pub fn game_seed(seed: u64, round: usize) -> u64 {
 /// `Err` when a relay is undecided at the engine's lap limit.
 ///
 /// ```
-/// use ayo::generate::{MAX_PLIES, Match, Player, play_game};
+/// use ayo::generate::{Match, Player, play_game};
 /// use ayo::notation::write_record;
 /// use ayo::rules::{Engine, Ruleset, SplitMix64};
 /// use ayo::search::Search;
 ///
 /// let engine = Engine::new(Ruleset::RUSS);
 /// let players = ["engine:2".parse()?, Player::Random];
-/// let m = Match { players, opening: 0, max_plies: MAX_PLIES, setup: false };
+/// let m = Match { players, opening: 0, max_plies: Match::MAX_PLIES, setup: false };
 /// let mut search = Search::with_table_bits(engine, 12);
 /// let record = play_game(&mut search, &engine.start(), &m, &mut SplitMix64::new(1), 1)?;
 /// assert_eq!(record.tag("South"), Some("engine:2"));

@@ -2,8 +2,8 @@
 //! `ayo import`. [`games`] is the entry point: it reads a stream of JSON games
 //! and gives each back as a record, its canonical text and what replaying it
 //! found. Its parts can be used alone: [`JsonGames`] cuts a byte stream into
-//! one JSON value a game, [`read_game`] reads one into an [`ImportGame`], and
-//! [`to_record`] turns that into a record and the text it is written as.
+//! one JSON value a game, [`ImportGame::read`] reads one into an [`ImportGame`], and
+//! [`ImportGame::to_record`] turns that into a record and the text it is written as.
 //!
 //! A game is read straight into [`ImportGame`], never through a
 //! `serde_json::Value`, and only the fields the notation holds are kept
@@ -344,9 +344,8 @@ fn tags<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Err
     d.deserialize_map(Ordered)
 }
 
-/// Reads one game from the text of one JSON value. Every error says where it
-/// is: the path of the field, and the line and column in `bytes`.
-pub fn read_game(bytes: &[u8]) -> Result<ImportGame, ImportError> {
+/// See [`ImportGame::read`].
+pub(crate) fn read_game(bytes: &[u8]) -> Result<ImportGame, ImportError> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let game = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
@@ -355,6 +354,14 @@ pub fn read_game(bytes: &[u8]) -> Result<ImportGame, ImportError> {
     })?;
     de.end().map_err(|e| json_error(String::new(), &e))?;
     Ok(game)
+}
+
+impl ImportGame {
+    /// Reads one game from the text of one JSON value. Every error says where it
+    /// is: the path of the field, and the line and column in `bytes`.
+    pub fn read(bytes: &[u8]) -> Result<ImportGame, ImportError> {
+        read_game(bytes)
+    }
 }
 
 fn json_error(path: String, e: &serde_json::Error) -> ImportError {
@@ -472,11 +479,8 @@ fn digest(record: &Record) -> u64 {
     h.finish()
 }
 
-/// Turns a JSON game into a record and its canonical text. Fails when the JSON
-/// holds something the notation cannot say (a tag value with a line break, a
-/// comment that would close early); what it returns always writes and parses
-/// back to itself.
-pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
+/// See [`ImportGame::to_record`].
+pub(crate) fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     let Some(result) = game.result else {
         return game
             .raw
@@ -523,6 +527,16 @@ pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
         Ok(back) if digest(&back) == written => Ok(Imported::Record { text, record: back }),
         Ok(_) => Err(ImportError::NotReadBack(None)),
         Err(e) => Err(ImportError::NotReadBack(Some(e))),
+    }
+}
+
+impl ImportGame {
+    /// Turns a JSON game into a record and its canonical text. Fails when the JSON
+    /// holds something the notation cannot say (a tag value with a line break, a
+    /// comment that would close early); what it returns always writes and parses
+    /// back to itself.
+    pub fn to_record(self) -> Result<Imported, ImportError> {
+        to_record(self)
     }
 }
 

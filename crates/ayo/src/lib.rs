@@ -62,14 +62,14 @@
 //!   [`analysis::TablesError`].
 //! - Play: [`generate::play_game`] between two [`generate::Player`]s
 //!   ([`generate::PlayerError`]), a [`generate::Match`] of many, seeded by
-//!   [`generate::game_seed`] and cut at [`generate::MAX_PLIES`];
+//!   [`generate::Match::seed`] and cut at [`generate::Match::MAX_PLIES`];
 //!   [`generate::Series`] of games with [`generate::TagSetting`]s
 //!   ([`generate::TagSettingError`]), read as [`generate::Games`].
 //! - Read JSON back: [`import::games`] ([`import::Games`] of
 //!   [`import::ImportedGame`]s, each [`import::Imported`]); one value at a
 //!   time with [`import::JsonGames`], [`import::JsonValue`],
-//!   [`import::read_game`] (an [`import::ImportGame`]) and
-//!   [`import::to_record`]; [`import::ImportError`].
+//!   [`import::ImportGame::read`] and [`import::ImportGame::to_record`];
+//!   [`import::ImportError`].
 //! - Many records at once ([`corpus`]): reading inputs
 //!   ([`corpus::input::names`], [`corpus::input::Input`],
 //!   [`corpus::input::Games`], [`corpus::input::Event`],
@@ -97,7 +97,7 @@
 //!   ([`output::html::ViewerGame::page`]); and the text and JSON of every
 //!   command's results: [`corpus::stats::StatsJson::text`],
 //!   [`output::standings::View`], [`corpus::duplicates::Report::grid`],
-//!   [`output::analyze::GameAnalysis`], [`output::analyze::best_text`],
+//!   [`output::analyze::GameAnalysis`], [`analysis::Best::text`],
 //!   [`output::tables::probe_text`] and their kin.
 
 //! # Feature flags

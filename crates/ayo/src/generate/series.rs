@@ -8,7 +8,7 @@ use crate::search::{Search, SearchError};
 use super::{MAX_PLIES, Match, Player, game_seed, play_game};
 
 /// A run of games between two players: each game numbered from 1, with its
-/// own stream of the seed ([`game_seed`]), so that game 7 is the same however
+/// own stream of the seed ([`Match::seed`](super::Match::seed)), so that game 7 is the same however
 /// many games are played.
 ///
 /// ```

@@ -53,7 +53,7 @@ pub(crate) fn single_rulings(base: &Ruleset) -> Vec<Ruleset> {
 
 /// The rulesets of the written sources on `base`'s board (its pits and
 /// seeds).
-pub fn sources(base: &Ruleset) -> Vec<Ruleset> {
+pub(crate) fn sources(base: &Ruleset) -> Vec<Ruleset> {
     let board = |r: &str| -> Option<Ruleset> {
         let mut r: Ruleset = r.parse().ok()?;
         r.set("pits", &base.value("pits")?).ok()?;
@@ -69,7 +69,7 @@ pub fn sources(base: &Ruleset) -> Vec<Ruleset> {
 pub enum Choice {
     /// This ruleset.
     Ruleset(Ruleset),
-    /// The written sources' rulesets, on the record's board ([`sources`]).
+    /// The written sources' rulesets, on the record's board (`sources`).
     Sources,
 }
 
@@ -87,7 +87,7 @@ impl std::str::FromStr for Choice {
 
 /// The rulesets to replay a record under, the record's own ruleset being
 /// `own`: those chosen, in order, else `single_rulings` of `own`.
-pub fn rulesets(choices: &[Choice], own: &Ruleset) -> Vec<Ruleset> {
+pub(crate) fn rulesets(choices: &[Choice], own: &Ruleset) -> Vec<Ruleset> {
     if choices.is_empty() {
         return single_rulings(own);
     }
@@ -129,7 +129,7 @@ pub(crate) fn compare_game(
 
 impl Compared {
     /// Game `number` (from 1) compared under the rulesets `choices` give
-    /// ([`rulesets`]). An error when the record has no ruleset of its own to
+    /// (`rulesets`). An error when the record has no ruleset of its own to
     /// take its board from (a `Rules` tag that is not one).
     ///
     /// ```

@@ -16,7 +16,7 @@ use crate::search::Value;
 
 mod best;
 
-pub use best::{BestJson, best_text};
+pub use best::BestJson;
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
 pub(crate) fn signed(v: Value) -> String {
