@@ -8,7 +8,7 @@
 //! games differ; game k uses the seed stream `game_seed(SEED, k)`, as
 //! `ayo generate` does.
 
-use ayo::generate::{MAX_PLIES, Match, Player, game_seed, play_game};
+use ayo::generate::{Match, Player, play_game};
 use ayo::notation::Outcome;
 use ayo::rules::{Engine, Ruleset, SplitMix64};
 use ayo::search::Search;
@@ -38,10 +38,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let m = Match {
             players,
             opening,
-            max_plies: MAX_PLIES,
+            max_plies: Match::MAX_PLIES,
             setup: false,
         };
-        let mut rng = SplitMix64::new(game_seed(seed, round));
+        let mut rng = SplitMix64::new(Match::seed(seed, round));
         let record = play_game(&mut search, &engine.start(), &m, &mut rng, round)?;
         match (record.result.outcome, south) {
             (Outcome::SouthWins, true) | (Outcome::NorthWins, false) => wins += 1,

@@ -13,11 +13,9 @@
 
 use std::io::{BufReader, Read};
 
-use ayo::import::{ImportError, Imported, JsonGames, read_game, to_record};
+use ayo::import::{ImportError, ImportGame, Imported, JsonGames};
 use ayo::notation::Chunker;
-use ayo::notation::{
-    GameReader, Origin, RawGame, Record, Span, parse_record, sort_tags, write_record,
-};
+use ayo::notation::{GameReader, Origin, RawGame, Record, Span, Tag, parse_record, write_record};
 use ayo::output::json::game_json;
 use ayo::replay::{Options, QuickCheck, check, replay};
 use ayo::rules::{
@@ -160,7 +158,7 @@ pub fn check_reader(data: &[u8]) {
         match g.parse() {
             Ok(record) => {
                 // What the reader hands out, the writer can always write.
-                if let Err(e) = ayo::notation::check_writable(&record) {
+                if let Err(e) = record.check_writable() {
                     panic!("game {}: read, but the writer refuses it: {e}", g.index);
                 }
                 check_record(&record, &g.bytes, g.origin)
@@ -281,7 +279,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
     // A record the writer refuses (a comment that would start a new game when
     // read back, say: grammar.md, "Files and games") has no round trip to check; only
     // `parse_record` on a lone game's text, not the game reader, yields one.
-    if ayo::notation::check_writable(record).is_err() {
+    if record.check_writable().is_err() {
         return;
     }
     let written = write_record(record);
@@ -294,7 +292,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
     };
     // The writer puts tags in canonical order; everything else it keeps.
     let mut expected = record.normalized();
-    sort_tags(&mut expected.tags, |t| &t.name);
+    Tag::sort(&mut expected.tags, |t| &t.name);
     let back = back.normalized();
     assert!(
         back == expected,
@@ -314,7 +312,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
         Ok(json) => json,
         Err(e) => panic!("a game's JSON does not serialize: {e}"),
     };
-    match read_game(json.as_bytes()).and_then(to_record) {
+    match ImportGame::read(json.as_bytes()).and_then(ImportGame::to_record) {
         Ok(Imported::Record { text, .. }) => assert_eq!(
             text, written,
             "import(json(record)) differs from the written record\n{json}"
@@ -365,7 +363,7 @@ pub fn check_import(data: &[u8]) {
             value.number >= 1 && value.line >= 1 && value.column >= 1,
             "{value:?}"
         );
-        let imported = match read_game(&value.bytes).and_then(to_record) {
+        let imported = match ImportGame::read(&value.bytes).and_then(ImportGame::to_record) {
             Ok(imported) => imported,
             Err(ImportError::Json { line, column, .. }) => {
                 // serde_json says column 0 for a line break; `place` maps it.
@@ -625,7 +623,7 @@ pub fn corpus_files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)>
 /// hidden), stems are stable, and no two names of the run are one name on a
 /// file system that ignores case.
 pub fn check_names(data: &[u8]) {
-    use ayo::files::name::{MAX_STEM, Names, stem};
+    use ayo::files::name::Names;
     use std::collections::HashSet;
     use std::path::{Component, Path};
 
@@ -635,9 +633,13 @@ pub fn check_names(data: &[u8]) {
     let mut lower = HashSet::from(["index.html".to_string()]);
     let mut upper = HashSet::from(["INDEX.HTML".to_string()]);
     for value in text.split('\n') {
-        let s = stem(value);
-        assert_eq!(stem(&s), s, "the stem of {value:?} changes when made again");
-        assert!(s.len() <= MAX_STEM, "{s:?} is too long");
+        let s = Names::stem(value);
+        assert_eq!(
+            Names::stem(&s),
+            s,
+            "the stem of {value:?} changes when made again"
+        );
+        assert!(s.len() <= Names::MAX_STEM, "{s:?} is too long");
         for ext in ["ayo", "html"] {
             let name = names.take(value, ext);
             assert!(

@@ -961,7 +961,7 @@ fn memory_per_variation_of_a_big_game() {
 #[test]
 fn memory_of_a_big_game_shown_by_its_main_line() {
     use ayo::notation::write_record;
-    use ayo::output::table::annotate;
+    use ayo::output::table::AnnotatedMove;
 
     const N: usize = 20_000;
     let text = format!("1. a {}*\n", "(1. b) ".repeat(N));
@@ -986,7 +986,7 @@ fn memory_of_a_big_game_shown_by_its_main_line() {
 
     heap::reset();
     let before = heap::live();
-    let rows = annotate(&game);
+    let rows = AnnotatedMove::of_game(&game);
     let annotating = heap::peak() - before;
     assert_eq!(rows[0].laps.len(), 5);
 

@@ -9,12 +9,14 @@
 //! there (`skip-origin=never` and `endodoi` are the slow ones: without the
 //! origin skip, endless relays have long periods).
 
-use ayo::rules::{Engine, Illegal, PerftError, Ruleset, perft};
+use ayo::rules::{Engine, Illegal, PerftError, Ruleset};
 
 fn counts(rules: &str, depth: usize) -> Vec<u64> {
     let rules: Ruleset = rules.parse().expect("ruleset");
     let engine = Engine::new(rules);
-    perft(&engine, &engine.start(), depth).expect("no relay undecided at the default lap limit")
+    engine
+        .perft(&engine.start(), depth)
+        .expect("no relay undecided at the default lap limit")
 }
 
 #[test]
@@ -80,7 +82,7 @@ fn endodoi_pits_12_seeds_3() {
 #[test]
 fn depth_zero_counts_nothing() {
     let engine = Engine::new(Ruleset::default());
-    assert_eq!(perft(&engine, &engine.start(), 0), Ok(vec![]));
+    assert_eq!(engine.perft(&engine.start(), 0), Ok(vec![]));
 }
 
 /// Every opening relay runs 5 laps: below that the count must stop, never be
@@ -92,7 +94,7 @@ fn tiny_lap_limit_is_undecided() {
     for depth in 1..=4 {
         assert!(
             matches!(
-                perft(&engine, &start, depth),
+                engine.perft(&start, depth),
                 Err(PerftError::Undecided(Illegal::Undecided { .. }))
             ),
             "depth {depth}"
@@ -109,7 +111,7 @@ fn any_lap_limit_gives_right_counts_or_undecided() {
     let mut undecided = 0;
     for max_laps in 1..=64 {
         let engine = Engine::new(rules).with_max_laps(max_laps);
-        match perft(&engine, &engine.start(), 5) {
+        match engine.perft(&engine.start(), 5) {
             Ok(c) => assert_eq!(c, right, "max_laps {max_laps}"),
             Err(PerftError::Undecided(Illegal::Undecided { laps })) => {
                 assert_eq!(laps, max_laps);

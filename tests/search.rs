@@ -2,9 +2,7 @@
 //! random positions under every ruling, and solved positions where the best
 //! move is unique.
 
-use ayo::rules::{
-    Engine, Pit, Position, Ruleset, Side, SplitMix64, Status, final_score, random_game,
-};
+use ayo::rules::{Engine, Pit, Position, Ruleset, Side, SplitMix64, Status, random_game};
 use ayo::search::{Limit, Limits, Probe, Search, SearchError, Value};
 
 /// Every ruling key, each away from the default once, and Endodoi boards.
@@ -36,14 +34,14 @@ fn minimax(engine: &Engine, pos: &Position, depth: u32, line: &mut Vec<Position>
         return diff(stores, side);
     }
     if pos.row_total(side) == 0 {
-        return diff(final_score(pos, engine.rules().leftovers(), side), side);
+        return diff(pos.final_score(engine.rules().leftovers(), side), side);
     }
     if depth == 0 {
         return diff(stores, side);
     }
     let moves: Vec<Position> = engine.legal_moves(pos).map(|(_, p)| p).collect();
     if moves.is_empty() {
-        return diff(final_score(pos, engine.rules().leftovers(), side), side);
+        return diff(pos.final_score(engine.rules().leftovers(), side), side);
     }
     line.push(*pos);
     let best = moves

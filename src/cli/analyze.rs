@@ -6,7 +6,7 @@ use clap::ValueEnum;
 
 use ayo::analysis::{Analyser, MoveVerdict, Thresholds};
 use ayo::notation::RawGame;
-use ayo::output::analyze::{AnnotateEvent, GameAnalysis, analyze_grid, annotate_input, annotated};
+use ayo::output::analyze::{AnnotateEvent, GameAnalysis, annotate_input};
 use ayo::output::json::schema_of;
 use ayo::output::table::{Style, rules_label, title};
 use ayo::replay::{Game, Options, replay};
@@ -230,7 +230,7 @@ fn write_game(
         return Ok(unchanged(out, raw)?);
     };
     if records {
-        out.write_all(annotated(game.record, &verdicts).as_bytes())?;
+        out.write_all(MoveVerdict::annotated(game.record, &verdicts).as_bytes())?;
         return Ok(());
     }
     let analysis = GameAnalysis::new(file, number, &rules, &game, verdicts);
@@ -240,7 +240,7 @@ fn write_game(
             out.write_all(b"\n")?;
         }
         Some(Style::Csv) => {
-            let grid = analyze_grid(&analysis.moves, rules.pits());
+            let grid = MoveVerdict::grid(analysis.moves(), rules.pits());
             out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
         }
         Some(style) => {

@@ -3,9 +3,7 @@
 use std::io::Write;
 
 use ayo::output::json::schema_of;
-use ayo::output::table::{
-    AnnotateJson, Style, annotate, annotate_grid, result_line, rules_label, title, wrap_lines,
-};
+use ayo::output::table::{AnnotateJson, AnnotatedMove, Style, rules_label, title, wrap_lines};
 use ayo::replay::replay_main_line;
 
 use ayo::diagnostics::Diagnostic;
@@ -69,7 +67,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         };
         let number = raw.index + 1;
         let game = replay_main_line(record, &opts);
-        let rows = annotate(&game);
+        let rows = AnnotatedMove::of_game(&game);
         let label = rules_label(&game.record, game.rules.as_ref(), opts.rules.is_some());
         let heading = title(&game.record, label.as_deref(), number);
         let mut buf = Vec::new();
@@ -80,19 +78,19 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 buf.push(b'\n');
             }
             Some(Style::Csv) => {
-                let grid = annotate_grid(&rows, laps, true);
+                let grid = AnnotatedMove::grid(&rows, laps, true);
                 buf.extend_from_slice(csv_rows(grid, file, number, true).as_bytes());
             }
             Some(style) => {
-                let table = annotate_grid(&rows, laps, false).render(style);
+                let table = AnnotatedMove::grid(&rows, laps, false).render(style);
                 let (heading, result) = match style {
                     Style::Table { width, .. } => (
                         wrap_lines(&heading, width),
-                        wrap_lines(&result_line(&game), width),
+                        wrap_lines(&game.result_line(), width),
                     ),
                     _ => (
                         format!("### {heading}\n"),
-                        format!("{}\n", result_line(&game)),
+                        format!("{}\n", game.result_line()),
                     ),
                 };
                 write!(buf, "{heading}\n{table}\n{result}")?;

@@ -5,7 +5,7 @@ use clap::ValueEnum;
 
 use ayo::notation::DEFAULT_MAX_GAME_BYTES;
 use ayo::replay;
-use ayo::rules::{DEFAULT_MAX_LAPS, Position, Ruleset};
+use ayo::rules::{Engine, Position, Ruleset};
 
 use super::{Fatal, output_width};
 
@@ -145,7 +145,7 @@ impl WidthArg {
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct LapsArg {
     /// Laps a relay may run before its move is undecided (an error).
-    #[arg(long, default_value_t = DEFAULT_MAX_LAPS, value_name = "N",
+    #[arg(long, default_value_t = Engine::DEFAULT_MAX_LAPS, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_laps: u64,
 }

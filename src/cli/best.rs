@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
-use ayo::analysis::{Best, best_move};
+use ayo::analysis::Best;
 use ayo::notation::Numbering;
-use ayo::output::analyze::{BestJson, best_text};
+use ayo::output::analyze::BestJson;
 use ayo::replay::{self, replay};
 use ayo::rules::{Engine, Position, Ruleset, Side};
 
@@ -76,7 +76,7 @@ fn write_answer(
             if let Some(p) = &place {
                 text = format!("{}: game {}, after ply {}\n", p.file, p.game, p.ply);
             }
-            text += &best_text(&best.answer, best.outcomes.as_ref(), pos.pits(), numbering);
+            text += &best.text(pos.pits(), numbering);
             out.write_all(args.width.wrap(&text).as_bytes())?;
         }
         Format::Json => {
@@ -108,7 +108,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let rules = args.rules.unwrap_or(Ruleset::RUSS);
         let pos = super::args::setup(setup, &rules)?;
         let engine = Engine::new(rules).with_max_laps(args.laps.max_laps);
-        let best = best_move(engine, &mut tables, &[], &pos, &limits)?;
+        let best = Best::of(engine, &mut tables, &[], &pos, &limits)?;
         let numbering = Numbering::new(1, pos.to_move() == Side::North);
         return write_answer(out, &args, &best, &pos, numbering, None);
     }
@@ -127,7 +127,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         (replay, &opts),
         |_, at| {
             let engine = Engine::new(at.rules).with_max_laps(args.laps.max_laps);
-            let best = best_move(engine, &mut tables, at.before, at.pos, &limits)?;
+            let best = Best::of(engine, &mut tables, at.before, at.pos, &limits)?;
             write_answer(out, &args, &best, at.pos, at.numbering, Some(at.place))
         },
     )

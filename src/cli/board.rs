@@ -6,11 +6,9 @@ use std::path::PathBuf;
 use clap::builder::TypedValueParser;
 
 use ayo::files::batch::Batch;
-use ayo::files::name::{Names, input_stem};
+use ayo::files::name::Names;
 use ayo::files::write::Existing;
-use ayo::output::board::{
-    BoardView, PositionJson, game_views, setup_svg, setup_view, view_svg, views_grid, views_text,
-};
+use ayo::output::board::{BoardView, PositionJson};
 use ayo::output::json::schema_of;
 use ayo::output::table::{Style, rules_label, title, wrap_lines};
 use ayo::replay::{Game, Options, replay, replay_main_line};
@@ -106,10 +104,10 @@ fn write_views(
         }
         Some(Style::Csv) => {
             let (file, number) = place.unwrap_or(("", 0));
-            let grid = views_grid(views, rules, place);
+            let grid = BoardView::grid(views, rules, place);
             out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
         }
-        Some(style) => out.write_all(views_text(views, style).as_bytes())?,
+        Some(style) => out.write_all(BoardView::text(views, style).as_bytes())?,
     }
     *first = false;
     Ok(())
@@ -181,7 +179,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             // The main line's plies alone: the views are its positions.
             let game = replay_main_line(record, &opts);
             ctx.report_game(file, raw, &game);
-            let views = game_views(&game);
+            let views = BoardView::of_game(&game);
             let chosen: Vec<&BoardView> = choose(&views, &args, ctx, file, number, &game)
                 .into_iter()
                 .map(|k| &views[k])
@@ -211,7 +209,7 @@ fn set_up(setup: &str, opts: &Options) -> Result<(Ruleset, BoardView), Fatal> {
     let rules = opts.rules.unwrap_or(Ruleset::RUSS);
     let pos = super::args::setup(setup, &rules)?;
     let engine = Engine::new(rules).with_max_laps(opts.max_laps);
-    Ok((rules, setup_view(&pos, &engine)))
+    Ok((rules, BoardView::setup(&pos, &engine)))
 }
 
 /// Where `--format svg` puts its pictures: files in a folder, put in place
@@ -241,7 +239,7 @@ impl Pictures {
         if let Some(stems) = stems {
             // Each input is read once, its games in a row.
             if current.0 != file {
-                *current = (file.to_string(), stems.take(&input_stem(file), ""));
+                *current = (file.to_string(), stems.take(&Names::input_stem(file), ""));
             }
             text = format!("{}-{name}", current.1);
         }
@@ -294,7 +292,7 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
     };
     if let Some(setup) = &args.setup {
         let (rules, view) = set_up(setup, &opts)?;
-        pictures.put("setup", "setup", setup_svg(&view, &rules))?;
+        pictures.put("setup", "setup", view.svg(&rules))?;
     } else {
         each_record(
             &args.files,
@@ -303,13 +301,13 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
             |ctx, file, raw, record, number| {
                 let game = replay(record, &opts);
                 ctx.report_game(file, raw, &game);
-                let views = game_views(&game);
+                let views = BoardView::of_game(&game);
                 let Some(rules) = game.rules else {
                     return Ok(());
                 };
                 for k in choose(&views, args, ctx, file, number, &game) {
                     let name = format!("game{number}-ply{:03}", views[k].ply);
-                    pictures.put(file, &name, view_svg(&game, &views, k, &rules))?;
+                    pictures.put(file, &name, BoardView::game_svg(&game, &views, k, &rules))?;
                 }
                 Ok(())
             },

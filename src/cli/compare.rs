@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ayo::output::compare::{Choice, CompareJson, Compared, compare_game, grid};
+use ayo::output::compare::{Choice, CompareJson, Compared};
 use ayo::output::json::schema_of;
 use ayo::output::table::{Style, wrap_lines};
 
@@ -67,7 +67,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let Compared {
                 title: heading,
                 comparison,
-            } = match compare_game(&record, number, &args.rules, args.laps.max_laps) {
+            } = match Compared::of_game(&record, number, &args.rules, args.laps.max_laps) {
                 Ok(c) => c,
                 Err(d) => return Ok((Some(d), None)),
             };
@@ -84,7 +84,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     buf.push(b'\n');
                 }
                 Some(Style::Csv) => {
-                    let table = grid(&comparison, true);
+                    let table = comparison.grid(true);
                     buf.extend_from_slice(csv_rows(table, file, number, true).as_bytes());
                 }
                 Some(style) => {
@@ -92,7 +92,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                         Style::Table { width, .. } => wrap_lines(&heading, width),
                         _ => format!("### {heading}\n"),
                     };
-                    write!(buf, "{heading}\n{}", grid(&comparison, false).render(style))?;
+                    write!(buf, "{heading}\n{}", comparison.grid(false).render(style))?;
                 }
             }
             Ok((None, Some(buf)))

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use ayo::corpus::duplicates::{self, Feed, Options, Runner, scan};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
-use ayo::output::duplicates::{GroupJson, grid, kept_summary, summary, write_json};
+use ayo::output::duplicates::GroupJson;
 use ayo::output::json::schema_of;
 use ayo::rules::Ruleset;
 
@@ -86,22 +86,22 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let found = scan(&names, &options, &mut runner)?;
     if args.drop {
         let kept = found.write_kept(&mut runner, args.drop_prefixes, out)?;
-        ctx.note(&kept_summary(&kept));
+        ctx.note(&kept.summary());
         return Ok(());
     }
     // A table shows the tags that differ within each group; JSON does not.
     let style = args.table.style();
     let report = found.report(&mut runner, style.is_some())?;
     match style {
-        None => write_json(&report, out)?,
+        None => report.write_json(out)?,
         Some(style) => {
-            let grid = grid(&report, style);
+            let grid = report.grid(style);
             if !grid.rows.is_empty() {
                 out.write_all(grid.render(style).as_bytes())?;
             }
         }
     }
-    ctx.note(&summary(&report));
+    ctx.note(&report.summary());
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 use std::fs;
 use std::io::{BufRead, Read, Write};
 
-use ayo::canonical::{Fill, InputFormatted, format_input, format_record};
+use ayo::canonical::{Fill, Formatted, InputFormatted, format_input};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
 use ayo::replay::{self, Change};
@@ -145,7 +145,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let mut fixed = Fixed::default();
             match g.record {
                 Ok(record) => {
-                    let f = format_record(record, fill);
+                    let f = Formatted::of(record, fill);
                     fixed.kept = f.kept;
                     fixed.game(g.file, g.raw, (&f.problems, &f.corrections), ctx);
                     out.write_all(f.text.as_bytes())?;

@@ -4,11 +4,11 @@ use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 use ayo::files::batch::Refused;
-use ayo::files::name::input_stem;
+use ayo::files::name::Names;
 use ayo::files::write::{Existing, write_new};
 
 use ayo::diagnostics::Diagnostic;
-use ayo::output::html::{ViewerGame, index_page, page, page_title};
+use ayo::output::html::ViewerGame;
 use ayo::replay::replay;
 
 use super::signals;
@@ -80,7 +80,7 @@ fn read_games(files: &[String], args: &Args, ctx: &mut Ctx) -> Result<Vec<Viewer
 
 /// The page's title: the first game's event, else the file names.
 fn title(games: &[ViewerGame], files: &[String]) -> String {
-    page_title(games, &input_names(files))
+    ViewerGame::page_title(games, &input_names(files))
 }
 
 /// What `--force` says of files already there.
@@ -115,7 +115,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         // Nothing could be read: no page rather than an empty one.
         return Ok(());
     }
-    let html = page(&title(&games, &args.files), &games);
+    let html = ViewerGame::page(&title(&games, &args.files), &games);
     match &args.out {
         Some(path) => {
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
@@ -155,13 +155,17 @@ fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
         let games = read_games(&files, args, ctx)?;
         let title = title(&games, &files);
         let page_name = batch
-            .write(&input_stem(&name), "html", page(&title, &games).as_bytes())
+            .write(
+                &Names::input_stem(&name),
+                "html",
+                ViewerGame::page(&title, &games).as_bytes(),
+            )
             .map_err(cannot)?;
         index.push((page_name, title, games.len()));
     }
     let slot = batch.add_reserved("index.html").map_err(cannot)?;
     batch
-        .append(slot, index_page(&index).as_bytes())
+        .append(slot, ViewerGame::index_page(&index).as_bytes())
         .map_err(cannot)?;
     batch
         .commit(existing(args))

@@ -5,7 +5,7 @@
 use std::io;
 use std::path::Path;
 
-use ayo::files::write::{HardLinks, InPlace, Refused, Snapshot, refusal};
+use ayo::files::write::{HardLinks, InPlace, Refused, Snapshot};
 
 use super::{Ctx, Fatal, signals};
 
@@ -64,7 +64,7 @@ impl Rewrite {
         let Err(e) = self.0.replace(Path::new(name), was, bytes) else {
             return true;
         };
-        let said = match refusal(&e) {
+        let said = match Refused::of(&e) {
             Some(Refused::Changed) => format!(
                 "changed while it was being {doing}: left as it is, nothing written (run again)"
             ),

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ayo::notation::Numbering;
 use ayo::output::json::schema_of;
-use ayo::output::moves::{MovesJson, legal_moves};
+use ayo::output::moves::{Moves, MovesJson};
 use ayo::output::table::{Style, wrap_lines};
 use ayo::replay::{self, replay_main_line};
 use ayo::rules::{Engine, Position, Ruleset, Side};
@@ -69,7 +69,7 @@ fn write_moves(
     place: Option<Place<'_>>,
     first: &mut bool,
 ) -> Result<(), Fatal> {
-    let moves = legal_moves(engine, pos, numbering).map_err(|e| undecided(&e))?;
+    let moves = Moves::legal(engine, pos, numbering).map_err(|e| undecided(&e))?;
     let rules = *engine.rules();
     let style = args.table.style();
     let heading = match &place {

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ayo::rules::{Engine, MAX_PERFT_DEPTH, PerftError, Ruleset, perft_leaves};
+use ayo::rules::{Engine, PerftError, Ruleset};
 
 use ayo::output::json::{PerftJson, schema_of};
 
@@ -21,7 +21,7 @@ use super::{Fatal, Format, LapsArg, write_schema};
 pub struct Args {
     /// Deepest ply to count, at most 64.
     #[arg(required_unless_present = "schema",
-          value_parser = clap::value_parser!(u64).range(0..=MAX_PERFT_DEPTH as u64))]
+          value_parser = clap::value_parser!(u64).range(0..=Engine::MAX_PERFT_DEPTH as u64))]
     depth: Option<u64>,
     /// Ruleset string: a preset (russ, ayoayo, endodoi) and key=value overrides.
     #[arg(long, default_value = "russ", value_name = "RULESET")]
@@ -49,11 +49,11 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
         None => engine.start(),
     };
     // At most MAX_PERFT_DEPTH, checked by clap.
-    let deepest = usize::try_from(depth).unwrap_or(MAX_PERFT_DEPTH);
+    let deepest = usize::try_from(depth).unwrap_or(Engine::MAX_PERFT_DEPTH);
     for depth in 1..=deepest {
         // Depth after depth, so that each line is out before the next, much
         // longer, count starts.
-        let nodes = perft_leaves(&engine, &start, depth).map_err(|e| match e {
+        let nodes = engine.perft_leaves(&start, depth).map_err(|e| match e {
             PerftError::Undecided(why) => Fatal::Error(format!(
                 "perft stopped at depth {depth}: a relay is {why}; raise --max-laps"
             )),

@@ -1,6 +1,5 @@
 //! What `best` and `moves` share: the position of a record they start from.
 
-use ayo::analysis::{main_line, numbering_after};
 use ayo::notation::{Numbering, Record};
 use ayo::replay::{self, Game};
 use ayo::rules::{Position, Ruleset};
@@ -45,7 +44,7 @@ pub fn each_position(
         let (Some(rules), Some(start)) = (game.rules, game.start) else {
             return Ok(());
         };
-        let line = main_line(&game);
+        let line = game.main_line();
         let played = line.len() - 1;
         let ply = ply.map_or(played, |k| k as usize);
         let Some(pos) = line.get(ply) else {
@@ -64,7 +63,7 @@ pub fn each_position(
             rules,
             before: &line[..ply],
             pos,
-            numbering: numbering_after(&game, ply, &start),
+            numbering: game.numbering_after(ply, &start),
         };
         f(ctx, at)
     })

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use ayo::analysis::{AnalysisError, TableCache};
-use ayo::search::{Limits, MAX_DEPTH, SearchError};
+use ayo::search::{Limits, SearchError};
 
 use super::Fatal;
 
@@ -19,7 +19,7 @@ pub const DEFAULT_DEPTH: u32 = 10;
 pub struct LimitArgs {
     /// Search N plies deep (default 10; at most 100). Stops earlier when the
     /// value is exact.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(Limits::MAX_DEPTH)))]
     pub depth: Option<u32>,
     /// Search until N positions are visited, and answer from the last
     /// finished depth.

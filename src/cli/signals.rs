@@ -24,7 +24,7 @@ pub fn clean_up_on_exit_signals() {
                 if let Some(signal) = signals.forever().next() {
                     // Held to the end: no write starts or is renamed into
                     // place once the temporary files are gone.
-                    let _held = ayo::files::write::remove_temporaries();
+                    let _held = ayo::files::write::HeldBack::remove_temporaries();
                     std::process::exit(128 + signal);
                 }
             });

@@ -4,10 +4,7 @@ use std::io::Write;
 
 use ayo::corpus::standings::{Report, Tally, Tiebreak, TiebreakError, parse_tiebreaks};
 use ayo::output::json::schema_of;
-use ayo::output::standings::{
-    CrosstableTooLarge, StandingJson, View, check_crosstable, copies_warning, names_note,
-    side_notes,
-};
+use ayo::output::standings::{CrosstableTooLarge, StandingJson, View};
 use ayo::output::table::Style;
 use ayo::replay::Options;
 use ayo::rules::Ruleset;
@@ -104,7 +101,7 @@ fn read(args: &Args, ctx: &mut Ctx) -> Result<Report, Fatal> {
         Ok(())
     })?;
     let report = tally.finish();
-    if let Some(warning) = copies_warning(&report) {
+    if let Some(warning) = report.copies_warning() {
         ctx.note(&warning);
     }
     Ok(report)
@@ -115,14 +112,16 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return write_schema(out, &schema_of::<StandingJson>());
     }
     let report = read(&args, ctx)?;
-    let note = names_note(&report);
+    let note = report.names_note();
     let view = View {
         by: args.by.as_deref(),
         cross: args.cross,
         order: &args.tiebreak.0,
     };
     if args.cross && args.table.style().is_some() {
-        check_crosstable(&report, args.max_players).map_err(|e| too_large(&e, view.by))?;
+        report
+            .check_crosstable(args.max_players)
+            .map_err(|e| too_large(&e, view.by))?;
     }
     match args.table.style() {
         None => {
@@ -140,7 +139,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     {
         // Standard output holds only the table: the lists go to standard
         // error.
-        for line in side_notes(&report, note.as_deref()) {
+        for line in report.side_notes(note.as_deref()) {
             ctx.note(&line);
         }
     }

@@ -4,7 +4,6 @@ use std::io::Write;
 
 use ayo::corpus::stats::{Stats, StatsJson};
 use ayo::output::json::schema_of;
-use ayo::output::stats::{stats_csv, stats_text};
 use ayo::replay::replay;
 
 use ayo::notation::{RawGame, SyntaxError};
@@ -84,8 +83,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)?;
     let json = stats.to_json();
     match (args.table.format, args.table.style()) {
-        (TableFormat::Csv, _) => out.write_all(stats_csv(&json).as_bytes())?,
-        (_, Some(style)) => out.write_all(stats_text(&json, style).as_bytes())?,
+        (TableFormat::Csv, _) => out.write_all(json.csv().as_bytes())?,
+        (_, Some(style)) => out.write_all(json.text(style).as_bytes())?,
         (_, None) => {
             serde_json::to_writer(&mut *out, &json)?;
             out.write_all(b"\n")?;

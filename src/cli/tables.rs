@@ -12,10 +12,7 @@ use ayo::output::json::schema_of;
 use ayo::output::tables::{ProbeJson, built_line, info_text, level_built_line, probe_text};
 use ayo::rules::Ruleset;
 use ayo::tables::{Builder, Progress};
-use ayo::tables::{
-    Checked, TableError, Tables, default_dir, present_text, probe, ruleset_dirs, table_key,
-    verify_dir,
-};
+use ayo::tables::{Checked, Probed, RulesetDir, TableError, Tables, present_text, verify_dir};
 
 use super::{Ctx, Fatal, Format, JobsArg, LapsArg, WidthArg, write_schema};
 
@@ -57,7 +54,7 @@ struct DirArg {
 
 impl DirArg {
     fn dir(&self) -> PathBuf {
-        self.dir.clone().unwrap_or_else(default_dir)
+        self.dir.clone().unwrap_or_else(Tables::default_dir)
     }
 }
 
@@ -203,9 +200,9 @@ impl Bar {
 
 fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
-    let key = table_key(&args.rules);
+    let key = Tables::key(&args.rules);
     // A level file is written as every file is (`ayo::files::write`).
-    super::signals::writing_into(&ayo::tables::ruleset_dir(&dir, &args.rules), ctx);
+    super::signals::writing_into(&Tables::ruleset_dir(&dir, &args.rules), ctx);
     let before = Tables::open(&dir, &args.rules).map_err(fatal)?;
     let present = before.levels();
     drop(before);
@@ -245,7 +242,7 @@ fn probe_cmd(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
     };
     let pos = super::args::setup(setup, &args.rules)?;
     let tables = Tables::open(&args.dir.dir(), &args.rules).map_err(fatal)?;
-    let probed = probe(&tables, &pos, args.rules.end()).map_err(fatal)?;
+    let probed = Probed::of(&tables, &pos, args.rules.end()).map_err(fatal)?;
     match args.format {
         Format::Json => {
             serde_json::to_writer(&mut *out, &ProbeJson::new(&pos, &probed))?;
@@ -289,7 +286,7 @@ fn report(found: Checked, ctx: &mut Ctx, ok: &mut dyn FnMut(String) -> bool) -> 
 
 fn info(args: InfoArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
-    let dirs = ruleset_dirs(&dir).map_err(fatal)?;
+    let dirs = RulesetDir::list(&dir).map_err(fatal)?;
     let width = super::output_width(args.width.width);
     out.write_all(info_text(&dir, &dirs, width).as_bytes())?;
     Ok(())

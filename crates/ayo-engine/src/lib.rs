@@ -15,16 +15,26 @@
 //!   [`Answer`](search::Answer) (best move, [`Value`](search::Value),
 //!   principal variation, the [`Limit`](search::Limit) that stopped it) or a
 //!   [`SearchError`](search::SearchError); [`Probe`](search::Probe) is what it
-//!   asks of endgame tables; [`MAX_DEPTH`](search::MAX_DEPTH).
+//!   asks of endgame tables; [`Limits::MAX_DEPTH`](search::Limits::MAX_DEPTH).
 //! - [`tables`]: [`Builder`](tables::Builder) builds a table directory
 //!   ([`Progress`](tables::Progress), [`LevelStats`](tables::LevelStats));
 //!   [`Tables`](tables::Tables) probes it ([`MoveGain`](tables::MoveGain),
-//!   [`value_of`](tables::value_of), [`doubled_score`](tables::doubled_score));
-//!   [`default_dir`](tables::default_dir),
-//!   [`ruleset_dir`](tables::ruleset_dir), [`table_key`](tables::table_key)
-//!   and [`table_rules`](tables::table_rules) say where tables live and which
-//!   ruleset they serve; [`TableError`](tables::TableError);
-//!   [`MAX_LEVEL`](tables::MAX_LEVEL).
+//!   [`Tables::value_of`](tables::Tables::value_of),
+//!   [`Tables::doubled_score`](tables::Tables::doubled_score)), and
+//!   [`Probed::of`](tables::Probed::of) gives a position's value and its
+//!   moves' at once; [`Tables::default_dir`](tables::Tables::default_dir),
+//!   [`Tables::ruleset_dir`](tables::Tables::ruleset_dir),
+//!   [`Tables::key`](tables::Tables::key) and
+//!   [`Tables::rules_for`](tables::Tables::rules_for) say where tables live
+//!   and which ruleset they serve; [`TableError`](tables::TableError);
+//!   [`Tables::MAX_LEVEL`](tables::Tables::MAX_LEVEL).
+//! - A whole table directory: [`RulesetDir::list`](tables::RulesetDir::list)
+//!   finds its folders ([`LevelInfo`](tables::LevelInfo),
+//!   [`LevelHeader`](tables::LevelHeader), [`FolderError`](tables::FolderError),
+//!   [`LooksLike`](tables::LooksLike)), [`verify_dir`](tables::verify_dir)
+//!   checks every level ([`Checked`](tables::Checked),
+//!   [`VerifyError`](tables::VerifyError)), and
+//!   [`present_text`](tables::present_text) names the levels found.
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

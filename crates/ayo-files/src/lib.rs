@@ -21,20 +21,20 @@
 //!
 //! # Public API
 //!
-//! - [`name`]: [`Names`](name::Names) (one run's names, no two alike),
-//!   [`stem`](name::stem), [`input_stem`](name::input_stem),
-//!   [`MAX_STEM`](name::MAX_STEM).
+//! - [`name`]: [`Names`](name::Names) (one run's names, no two alike), with
+//!   [`Names::stem`](name::Names::stem),
+//!   [`Names::input_stem`](name::Names::input_stem) and
+//!   [`Names::MAX_STEM`](name::Names::MAX_STEM).
 //! - [`write`](mod@write): [`write_new`](write::write_new) and
 //!   [`write_new_with`](write::write_new_with) ([`Existing`](write::Existing)
 //!   says whether a file there may be replaced);
-//!   [`open_to_replace`](write::open_to_replace), [`replace`](write::replace)
+//!   [`Snapshot::open`](write::Snapshot::open) and [`replace`](write::replace)
 //!   (one file after another: [`InPlace`](write::InPlace))
-//!   and their [`Snapshot`](write::Snapshot), [`HardLinks`](write::HardLinks),
-//!   [`Refused`](write::Refused), [`refusal`](write::refusal) and
-//!   [`taken`](write::taken); temporaries:
-//!   [`remove_temporaries`](write::remove_temporaries) (its
-//!   [`HeldBack`](write::HeldBack) guard) and
-//!   [`sweep_stale`](write::sweep_stale).
+//!   with their [`Snapshot`](write::Snapshot), [`HardLinks`](write::HardLinks),
+//!   [`Refused`](write::Refused) (found in an error by
+//!   [`Refused::of`](write::Refused::of)); temporaries:
+//!   [`HeldBack::remove_temporaries`](write::HeldBack::remove_temporaries)
+//!   and [`sweep_stale`](write::sweep_stale).
 //! - [`batch`]: [`Batch`](batch::Batch), its [`Slot`](batch::Slot)s, and
 //!   [`Refused`](batch::Refused).
 

@@ -1,6 +1,6 @@
 //! Output names: from tag values and input names to file names in a folder.
 //!
-//! [`stem`] makes any text (a tag value, an input file's name) a name that
+//! [`Names::stem`] makes any text (a tag value, an input file's name) a name that
 //! stays in the folder it is joined to and is safe on every common file
 //! system; [`Names`] hands out the names of one run, each distinct from the
 //! others compared without case, so that the output is the same on file
@@ -8,11 +8,11 @@
 //! names them here.
 //!
 //! ```
-//! use ayo_files::name::{Names, stem};
+//! use ayo_files::name::Names;
 //!
-//! assert_eq!(stem("Mokola, Ibadan"), "Mokola_Ibadan");
-//! assert_eq!(stem("../../etc/passwd"), "_.._etc_passwd");
-//! assert_eq!(stem("nul.txt"), "nul_.txt");
+//! assert_eq!(Names::stem("Mokola, Ibadan"), "Mokola_Ibadan");
+//! assert_eq!(Names::stem("../../etc/passwd"), "_.._etc_passwd");
+//! assert_eq!(Names::stem("nul.txt"), "nul_.txt");
 //!
 //! let mut names = Names::new();
 //! names.reserve("index.html");
@@ -24,23 +24,52 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-/// The longest stem [`stem`] makes, in bytes: room is left for a `-N`
-/// suffix and an extension within the 255 bytes most file systems allow.
-pub const MAX_STEM: usize = 80;
+/// See [`Names::MAX_STEM`].
+pub(crate) const MAX_STEM: usize = 80;
 
-/// A file name stem for `text`, safe on every common file system.
+impl Names {
+    /// The longest stem [`Names::stem`] makes, in bytes: room is left for a
+    /// `-N` suffix and an extension within the 255 bytes most file systems
+    /// allow.
+    pub const MAX_STEM: usize = MAX_STEM;
+
+    /// A file name stem for `text`, safe on every common file system.
+    ///
+    /// Letters and digits (of any script), `-`, `_` and inner `.` are kept; each
+    /// run of anything else (path separators, spaces, NUL and other control
+    /// characters, `: * ? " < > |`, combining marks) becomes one `_`. The stem is
+    /// at most [`Names::MAX_STEM`] bytes, cut on a character boundary; it never
+    /// starts or ends with a dot (a hidden file; a dot Windows drops), is never
+    /// empty, `.` or `..`, and never a name Windows reserves for a device (`CON`,
+    /// `PRN`, `AUX`, `NUL`, `COM0`–`COM9`, `LPT0`–`LPT9`, the last two also with
+    /// `¹²³`), judged as Windows does, without case, from the part before the
+    /// first dot: `nul.txt` becomes `nul_.txt`. Different texts can give one
+    /// stem: [`Names`] tells them apart. `stem(stem(t)) == stem(t)`.
+    pub fn stem(text: &str) -> String {
+        stem(text)
+    }
+
+    /// The stem of an input file's outputs: its name without folder and
+    /// extension, made safe by [`Names::stem`]; `stdin` for standard input
+    /// (`-` or `<stdin>`).
+    pub fn input_stem(name: &str) -> String {
+        input_stem(name)
+    }
+}
+
+/// See [`Names::stem`].
 ///
 /// Letters and digits (of any script), `-`, `_` and inner `.` are kept; each
 /// run of anything else (path separators, spaces, NUL and other control
 /// characters, `: * ? " < > |`, combining marks) becomes one `_`. The stem is
-/// at most [`MAX_STEM`] bytes, cut on a character boundary; it never starts
+/// at most [`Names::MAX_STEM`] bytes, cut on a character boundary; it never starts
 /// or ends with a dot (a hidden file; a dot Windows drops), is never empty,
 /// `.` or `..`, and never a name Windows reserves for a device (`CON`,
 /// `PRN`, `AUX`, `NUL`, `COM0`–`COM9`, `LPT0`–`LPT9`, the last two also with
 /// `¹²³`), judged as Windows does, without case, from the part before the
 /// first dot: `nul.txt` becomes `nul_.txt`. Different texts can give one stem:
 /// [`Names`] tells them apart. `stem(stem(t)) == stem(t)`.
-pub fn stem(text: &str) -> String {
+pub(crate) fn stem(text: &str) -> String {
     let mut s = String::new();
     for c in text.chars() {
         let keep = c.is_alphanumeric() || matches!(c, '-' | '.' | '_');
@@ -88,7 +117,7 @@ fn reserved(base: &str) -> bool {
 /// The stem of an input file's outputs: its name without folder and
 /// extension, made safe by [`stem`]; `stdin` for standard input (`-` or
 /// `<stdin>`).
-pub fn input_stem(name: &str) -> String {
+pub(crate) fn input_stem(name: &str) -> String {
     if name == "-" || name == "<stdin>" {
         return "stdin".to_string();
     }
@@ -132,7 +161,7 @@ impl Names {
         true
     }
 
-    /// A new name for `text` (made safe by [`stem`]) with the extension
+    /// A new name for `text` (made safe by [`Names::stem`]) with the extension
     /// `ext` (no dot; empty for none), distinct from every name given or
     /// reserved so far.
     pub fn take(&mut self, text: &str, ext: &str) -> String {

@@ -6,7 +6,7 @@
 //!   its name is replaced, never followed; a file already there is refused
 //!   unless the caller forces it.
 //! - [`replace`] rewrites a file in place (`ayo fmt --write`). The caller
-//!   takes a [`Snapshot`] when it opens the file ([`open_to_replace`]) and
+//!   takes a [`Snapshot`] when it opens the file ([`Snapshot::open`]) and
 //!   hands it back with the new text; the file is replaced only if it is
 //!   still the one that was read, and the new file keeps its permissions and,
 //!   where the system allows it (as root), its owner and group.
@@ -20,7 +20,7 @@
 //! a reader (or a crash) sees the old file or the new one, never a mix.
 //!
 //! While it exists, a temporary file is listed in a registry of this
-//! process: [`remove_temporaries`] removes every one listed, for a signal
+//! process: [`HeldBack::remove_temporaries`] removes every one listed, for a signal
 //! handler to call just before the process exits (the library installs no
 //! handler; the binary does). A temporary file left by a process that could
 //! not clean up (SIGKILL, a power cut) is found by [`sweep_stale`] from its
@@ -78,7 +78,7 @@ pub fn write_new_with(
 }
 
 /// Whether something (a file, a folder, a link, even a dangling one) is at `path`.
-pub fn taken(path: &Path) -> bool {
+pub(crate) fn taken(path: &Path) -> bool {
     fs::symlink_metadata(path).is_ok()
 }
 
@@ -158,7 +158,7 @@ pub enum HardLinks {
 
 /// Why [`replace`] left a file alone. It comes inside an [`io::Error`]
 /// (kind `PermissionDenied` for [`Refused::ReadOnly`], `Other` for the rest);
-/// [`refusal`] takes it out.
+/// [`Refused::of`] takes it out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
     /// A folder, a pipe, a device: only a regular file is replaced.
@@ -175,8 +175,15 @@ pub enum Refused {
     Changed,
 }
 
-/// The [`Refused`] inside an error from [`replace`], if it is one.
-pub fn refusal(e: &io::Error) -> Option<&Refused> {
+impl Refused {
+    /// The [`Refused`] inside an error from [`replace`], if it is one.
+    pub fn of(e: &io::Error) -> Option<&Refused> {
+        refusal(e)
+    }
+}
+
+/// See [`Refused::of`].
+pub(crate) fn refusal(e: &io::Error) -> Option<&Refused> {
     e.get_ref()?.downcast_ref::<Refused>()
 }
 
@@ -188,10 +195,17 @@ fn refused(why: Refused) -> io::Error {
     io::Error::new(kind, why)
 }
 
-/// Opens `path` (through a link) to read it and take its [`Snapshot`] for
-/// [`replace`]. Anything but a regular file is refused before it is opened,
-/// so a named pipe cannot block the run.
-pub fn open_to_replace(path: &Path) -> io::Result<(File, Snapshot)> {
+impl Snapshot {
+    /// Opens `path` (through a link) to read it and take its [`Snapshot`] for
+    /// [`replace`]. Anything but a regular file is refused before it is opened,
+    /// so a named pipe cannot block the run.
+    pub fn open(path: &Path) -> io::Result<(File, Snapshot)> {
+        open_to_replace(path)
+    }
+}
+
+/// See [`Snapshot::open`].
+pub(crate) fn open_to_replace(path: &Path) -> io::Result<(File, Snapshot)> {
     if !fs::metadata(path)?.is_file() {
         return Err(refused(Refused::NotAFile));
     }
@@ -304,15 +318,23 @@ fn live() -> MutexGuard<'static, Vec<PathBuf>> {
     LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// While it lives, every write of this process waits: see [`remove_temporaries`].
+/// While it lives, every write of this process waits: see
+/// [`HeldBack::remove_temporaries`].
 #[must_use = "writes are held back only while this lives"]
 pub struct HeldBack(#[allow(dead_code)] MutexGuard<'static, Vec<PathBuf>>);
 
-/// Removes every temporary file this process is writing, and holds every
-/// other write of the process back (none starts, none is renamed into place)
-/// for as long as the returned value lives. For a signal handler, just before
-/// the process exits.
-pub fn remove_temporaries() -> HeldBack {
+impl HeldBack {
+    /// Removes every temporary file this process is writing, and holds every
+    /// other write of the process back (none starts, none is renamed into place)
+    /// for as long as the returned value lives. For a signal handler, just before
+    /// the process exits.
+    pub fn remove_temporaries() -> HeldBack {
+        remove_temporaries()
+    }
+}
+
+/// See [`HeldBack::remove_temporaries`].
+pub(crate) fn remove_temporaries() -> HeldBack {
     let mut live = live();
     for path in live.drain(..) {
         let _ = fs::remove_file(path);

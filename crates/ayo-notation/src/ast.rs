@@ -264,7 +264,7 @@ impl IntoIterator for Moves {
 ///
 /// Sixteen bytes: a syntax tree holds two or three spans a move, so their size
 /// is most of the tree's. The offset and length fit in `u32` because a game is
-/// at most 4 GiB: [`parse_game`](super::parse_game) refuses a longer one, and
+/// at most 4 GiB: [`RawGame::parse`](super::RawGame::parse) refuses a longer one, and
 /// [`GameReader::max_game_bytes`](super::GameReader::max_game_bytes) keeps
 /// games far below that. Where the game starts in the input is its
 /// [`Origin`](super::Origin).

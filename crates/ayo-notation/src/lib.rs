@@ -8,16 +8,16 @@
 //!   their [`MoveNumber`], [`Comment`]s, [`Nag`]s, [`Glyph`]s and
 //!   [`Variation`]s, the [`Termination`] and its [`Outcome`]; every node has a
 //!   [`Span`]; [`List`] holds what a move carries besides its token.
-//! - Parsing: [`parse_record`], [`parse_game`] and [`parse_tags`] (from an
-//!   [`Origin`]), [`SyntaxError`], [`MAX_DEPTH`] of nested variations.
-//! - Writing: [`write_record`] (canonical form), [`check_writable`] and
-//!   [`check_comment`] for records not read from text ([`WriteError`]),
-//!   [`sort_tags`] and [`KNOWN_TAGS`].
-//! - Tags: [`check_tags`] ([`TagProblem`]), [`is_tag_name`].
+//! - Parsing: [`parse_record`], [`SyntaxError`]; a game of a stream parses
+//!   with [`RawGame::parse`] (or only its tags, [`RawGame::tags`]).
+//! - Writing: [`write_record`] (canonical form), [`Record::check_writable`]
+//!   and [`Comment::check`] for records not read from text
+//!   ([`WriteError`]), [`Tag::sort`] and [`KNOWN_TAGS`].
+//! - Tags: [`Record::check_tags`] ([`TagProblem`]), [`Tag::is_name`].
 //! - Reading many games: [`GameReader`] cuts any byte stream into
 //!   [`RawGame`]s ([`TooLarge`], [`DEFAULT_MAX_GAME_BYTES`]); [`Chunker`]
-//!   cuts an input into [`Chunk`]s that threads can read at once
-//!   ([`CHUNK_BYTES`], [`MAX_CHUNK_BYTES`], [`origin_after`]).
+//!   cuts an input into [`Chunk`]s that threads can read at once, and
+//!   [`Origin::after`] says where a reader resumes after some bytes.
 //! - Move numbers: [`Numbering`].
 //!
 //! ```
@@ -57,13 +57,10 @@ pub use ast::{
     Variation,
 };
 pub use numbering::Numbering;
-pub use parse::{MAX_DEPTH, Origin, SyntaxError, parse_game, parse_record, parse_tags};
-pub use stream::{
-    CHUNK_BYTES, Chunk, Chunker, DEFAULT_MAX_GAME_BYTES, GameReader, MAX_CHUNK_BYTES, RawGame,
-    TooLarge, origin_after,
-};
-pub use tags::{TagProblem, check_tags, is_tag_name};
-pub use write::{KNOWN_TAGS, WriteError, check_comment, check_writable, sort_tags, write_record};
+pub use parse::{Origin, SyntaxError, parse_record};
+pub use stream::{Chunk, Chunker, DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
+pub use tags::TagProblem;
+pub use write::{KNOWN_TAGS, WriteError, write_record};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -25,7 +25,7 @@ use super::write::KNOWN_TAGS;
 
 /// Variations nested deeper than this are refused, so that hostile input cannot
 /// overflow the stack.
-pub const MAX_DEPTH: usize = 64;
+pub(crate) const MAX_DEPTH: usize = 64;
 
 /// A syntax error: where, and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -390,7 +390,7 @@ fn looks_like_chess(w: &str) -> bool {
 }
 
 /// Parses one game's text (as cut by the game splitter) into a [`Record`].
-pub fn parse_game(text: &str, origin: Origin) -> Result<Record, SyntaxError> {
+pub(crate) fn parse_game(text: &str, origin: Origin) -> Result<Record, SyntaxError> {
     GameParser::new(text, origin)?.record()
 }
 
@@ -398,16 +398,7 @@ pub fn parse_game(text: &str, origin: Origin) -> Result<Record, SyntaxError> {
 /// it, and not the movetext after it: what can still be read of a game whose
 /// moves do not parse (its players, its ruleset). An error only when the tag
 /// pairs themselves are broken.
-///
-/// ```
-/// use ayo_notation::{Origin, parse_game, parse_tags};
-///
-/// let text = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c C 2. % *\n";
-/// assert!(parse_game(text, Origin::START).is_err());
-/// let tags = parse_tags(text, Origin::START).unwrap();
-/// assert_eq!((tags[0].value.as_str(), tags[1].value.as_str()), ("Ade", "Bola"));
-/// ```
-pub fn parse_tags(text: &str, origin: Origin) -> Result<Vec<Tag>, SyntaxError> {
+pub(crate) fn parse_tags(text: &str, origin: Origin) -> Result<Vec<Tag>, SyntaxError> {
     let mut p = GameParser::new(text, origin)?;
     p.tag_section(ws(text)).map(|(_, tags)| tags)
 }

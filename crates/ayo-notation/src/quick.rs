@@ -5,7 +5,7 @@
 //!
 //! It reads a **conservative subset** of the grammar and gives up on anything
 //! else. When [`read`] returns `true`, the game's text is one that
-//! [`parse_game`](super::parse_game) accepts, and the visitor was handed
+//! [`RawGame::parse`](super::RawGame::parse) accepts, and the visitor was handed
 //! what the parser would have put in the [`Record`](super::Record): the same
 //! tags with the same values, the same moves, numbers, claims and variations
 //! in the same order. Comments, glyphs and NAGs are checked for syntax and
@@ -428,7 +428,7 @@ fn skip_brace_comment<const STREAM: bool>(bytes: &[u8], at: usize) -> Option<usi
     Some(at + len + 2)
 }
 
-/// The checks of [`check_tags`](super::check_tags) on the tags of one game
+/// The checks of [`Record::check_tags`](super::Record::check_tags) on the tags of one game
 /// as [`read`] hands them out, without a [`Record`](super::Record):
 /// whether the game's tags give no [`TagProblem`](super::TagProblem) at all
 /// (no known tag twice, no misspelt name, a well-formed `Date`).

@@ -108,8 +108,18 @@ impl RawGame {
     }
 
     /// The tag pairs of a game that does not parse as a whole, when its tag
-    /// section parses alone ([`parse_tags`]): what every command that shows
+    /// section parses alone: what every command that shows
     /// such a game shows of it. `None` when the tag section is broken too.
+    ///
+    /// ```
+    /// use ayo_notation::GameReader;
+    ///
+    /// let text = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c C 2. % *\n";
+    /// let game = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
+    /// assert!(game.parse().is_err());
+    /// let tags = game.tags().unwrap();
+    /// assert_eq!((tags[0].value.as_str(), tags[1].value.as_str()), ("Ade", "Bola"));
+    /// ```
     pub fn tags(&self) -> Option<Vec<Tag>> {
         parse_tags(self.text().ok()?, self.origin).ok()
     }
@@ -857,7 +867,7 @@ impl<R: BufRead> Iterator for GameReader<R> {
 }
 
 mod chunks;
-pub use chunks::{CHUNK_BYTES, Chunk, Chunker, MAX_CHUNK_BYTES, origin_after};
+pub use chunks::{Chunk, Chunker};
 
 #[cfg(test)]
 mod tests {

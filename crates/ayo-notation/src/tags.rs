@@ -2,10 +2,10 @@
 //! misspelt known tag, a known tag given twice, a date not in `YYYY.MM.DD`.
 //! Still notation only: nothing here reads a tag's value for the rules.
 
-use super::ast::{Record, Span};
+use super::ast::{Record, Span, Tag};
 use super::write::KNOWN_TAGS;
 
-/// A problem in a record's tags, found by [`check_tags`].
+/// A problem in a record's tags, found by [`Record::check_tags`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TagProblem {
     /// An unknown tag whose name is close to a known one (`Rule`, `Sotuh`):
@@ -45,14 +45,29 @@ impl TagProblem {
     }
 }
 
-/// The slips in `record`'s tags, in file order.
-///
-/// ```
-/// use ayo_notation::{TagProblem, check_tags, parse_record};
-/// let r = parse_record("[Rule \"russ\"]\n*").unwrap();
-/// assert!(matches!(check_tags(&r)[..], [TagProblem::Misspelt { known: "Rules", .. }]));
-/// ```
-pub fn check_tags(record: &Record) -> Vec<TagProblem> {
+impl Record {
+    /// The slips in the record's tags, in file order.
+    ///
+    /// ```
+    /// use ayo_notation::{TagProblem, parse_record};
+    /// let r = parse_record("[Rule \"russ\"]\n*").unwrap();
+    /// assert!(matches!(r.check_tags()[..], [TagProblem::Misspelt { known: "Rules", .. }]));
+    /// ```
+    pub fn check_tags(&self) -> Vec<TagProblem> {
+        check_tags(self)
+    }
+}
+
+impl Tag {
+    /// Whether `name` can be a tag's name: a letter, then letters, digits or `_`
+    /// (grammar.md).
+    pub fn is_name(name: &str) -> bool {
+        is_tag_name(name)
+    }
+}
+
+/// See [`Record::check_tags`].
+pub(crate) fn check_tags(record: &Record) -> Vec<TagProblem> {
     let mut problems = Vec::new();
     // Bit i set: KNOWN_TAGS[i] was seen. Duplicates are rare, so only then is
     // the first one looked for; every tag of every game is checked, and
@@ -214,9 +229,8 @@ pub(crate) fn is_date_bytes(b: &[u8]) -> bool {
         && part(&b[8..])
 }
 
-/// Whether `name` can be a tag's name: a letter, then letters, digits or `_`
-/// (grammar.md).
-pub fn is_tag_name(name: &str) -> bool {
+/// See [`Tag::is_name`].
+pub(crate) fn is_tag_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')

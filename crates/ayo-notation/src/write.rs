@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::ast::{Comment, Move, Record};
+use super::ast::{Comment, Move, Record, Tag};
 use super::lex::game_start_inside;
 use super::numbering::Numbering;
 
@@ -39,9 +39,39 @@ pub(crate) fn escape_tag_value(value: &str) -> String {
     out
 }
 
-/// Puts tags in canonical order: the known tags in the order of
-/// [`KNOWN_TAGS`], then the others in their given order.
-pub fn sort_tags<T>(tags: &mut [T], name: impl Fn(&T) -> &str) {
+impl Record {
+    /// Checks that [`write_record`] can write the record so that the game
+    /// reader cuts it back out whole and the parser reads it back as it is.
+    /// Returns the first problem found.
+    ///
+    /// Records parsed from text always pass; records built otherwise (imported
+    /// from JSON, say) may not, and should be refused rather than written.
+    pub fn check_writable(&self) -> Result<(), WriteError> {
+        check_writable(self)
+    }
+}
+
+impl Comment {
+    /// Checks that a comment's text can be written so that it reads back as
+    /// itself, for those who build comments one at a time (an importer, which
+    /// can then say which comment is at fault). [`Record::check_writable`]
+    /// applies it to every comment.
+    pub fn check(text: &str) -> Result<(), WriteError> {
+        check_comment(text)
+    }
+}
+
+impl Tag {
+    /// Puts tags (or anything with a tag name) in canonical order: the known
+    /// tags in the order of [`KNOWN_TAGS`], then the others in their given
+    /// order.
+    pub fn sort<T>(tags: &mut [T], name: impl Fn(&T) -> &str) {
+        sort_tags(tags, name)
+    }
+}
+
+/// See [`Tag::sort`].
+pub(crate) fn sort_tags<T>(tags: &mut [T], name: impl Fn(&T) -> &str) {
     let rank = |n: &str| {
         KNOWN_TAGS
             .iter()
@@ -236,7 +266,7 @@ fn line_tokens(moves: &[Move], number: u32, start_south: bool, lay: &mut Layout<
 ///
 /// The writer keeps comments and tag values as they are, and some texts
 /// cannot survive that: the game reader would cut the game apart, or the
-/// parser would read something else. [`check_writable`] finds them before writing.
+/// parser would read something else. [`Record::check_writable`] finds them before writing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WriteError {
     /// A comment holds a blank line followed by a line starting with `[`:
@@ -273,8 +303,8 @@ pub enum WriteError {
 
 /// Checks that a comment's text can be written so that it reads back as
 /// itself, for those who build comments one at a time (an importer, which can
-/// then say which comment is at fault). [`check_writable`] applies it to every comment.
-pub fn check_comment(text: &str) -> Result<(), WriteError> {
+/// then say which comment is at fault). [`Record::check_writable`] applies it to every comment.
+pub(crate) fn check_comment(text: &str) -> Result<(), WriteError> {
     if game_start_inside(text).is_some() {
         return Err(WriteError::CommentStartsGame {
             text: text.to_string(),
@@ -294,7 +324,7 @@ pub fn check_comment(text: &str) -> Result<(), WriteError> {
 ///
 /// Records parsed from text always pass; records built otherwise (imported
 /// from JSON, say) may not, and should be refused rather than written.
-pub fn check_writable(record: &Record) -> Result<(), WriteError> {
+pub(crate) fn check_writable(record: &Record) -> Result<(), WriteError> {
     for t in &record.tags {
         let mut chars = t.name.chars();
         let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic())

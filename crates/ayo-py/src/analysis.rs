@@ -7,13 +7,13 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use ayo::analysis::{Analyser, AnalysisError, TableCache, Thresholds, best_move};
+use ayo::analysis::{Analyser, AnalysisError, Best, TableCache, Thresholds};
 use ayo::output::analyze::{BestJson, GameAnalysis};
 use ayo::output::tables::ProbeJson;
 use ayo::replay::{Options, replay};
 use ayo::rules::{Engine, Ruleset};
-use ayo::search::{Limits, MAX_DEPTH};
-use ayo::tables::{Tables as Opened, probe};
+use ayo::search::Limits;
+use ayo::tables::{Probed, Tables as Opened};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -29,9 +29,9 @@ fn limits(depth: Option<i64>, nodes: Option<i64>, time: Option<f64>) -> PyResult
         .map(|d| {
             u32::try_from(d)
                 .ok()
-                .filter(|d| (1..=MAX_DEPTH).contains(d))
+                .filter(|d| (1..=Limits::MAX_DEPTH).contains(d))
                 .ok_or_else(|| {
-                    PyValueError::new_err(format!("depth {d}: expected 1 to {MAX_DEPTH}"))
+                    PyValueError::new_err(format!("depth {d}: expected 1 to {}", Limits::MAX_DEPTH))
                 })
         })
         .transpose()?;
@@ -128,11 +128,11 @@ fn best<'py>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     let limits = limits(depth, nodes, time)?;
     let (pos, rules) = (position.pos, position.rules);
-    let max_laps = max_laps.unwrap_or(ayo::rules::DEFAULT_MAX_LAPS);
+    let max_laps = max_laps.unwrap_or(ayo::rules::Engine::DEFAULT_MAX_LAPS);
     let json = interruptible(py, move || {
         let engine = Engine::new(rules).with_max_laps(max_laps);
         let best =
-            best_move(engine, &mut cache(tables), &[], &pos, &limits).map_err(analysis_error)?;
+            Best::of(engine, &mut cache(tables), &[], &pos, &limits).map_err(analysis_error)?;
         let json = BestJson::new(
             &best.answer,
             best.outcomes.as_ref(),
@@ -243,7 +243,7 @@ impl Tables {
                             .map_err(|e| TablesError::new_err(e.to_string()))?,
                     ),
                 };
-                let probed = probe(tables, &pos, rules.end())
+                let probed = Probed::of(tables, &pos, rules.end())
                     .map_err(|e| TablesError::new_err(e.to_string()))?;
                 serde_json::to_vec(&ProbeJson::new(&pos, &probed))
                     .map_err(|e| Error::new_err(e.to_string()))

@@ -3,10 +3,9 @@
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use ayo::output::board::{setup_svg, setup_view};
-use ayo::output::svg::{Drawing, board_svg};
+use ayo::output::board::BoardView;
 use ayo::rules::{
-    self, EndReason, Engine, Illegal, KEYS, MoveOutcome, Pit, Ruleset as Rules, Side, Status,
+    self, EndReason, Engine, Illegal, MoveOutcome, Pit, Ruleset as Rules, Side, Status,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -47,7 +46,7 @@ impl Ruleset {
     /// The keys, in the order of the canonical string.
     #[classattr]
     fn keys() -> Vec<&'static str> {
-        KEYS.to_vec()
+        Rules::KEYS.to_vec()
     }
 
     /// A key's value by its name (`skip-origin` or `skip_origin`): an `int`
@@ -61,7 +60,7 @@ impl Ruleset {
                 Some(v) => Ok(v.into_pyobject(py)?.into_any().unbind()),
                 None => Err(pyo3::exceptions::PyAttributeError::new_err(format!(
                     "Ruleset has no key {name:?} (keys: {})",
-                    KEYS.join(", ")
+                    Rules::KEYS.join(", ")
                 ))),
             },
         }
@@ -69,7 +68,8 @@ impl Ruleset {
 
     /// Every key and its value.
     fn items(&self) -> Vec<(&'static str, String)> {
-        KEYS.iter()
+        Rules::KEYS
+            .iter()
             .map(|k| (*k, self.rules.value(k).unwrap_or_default()))
             .collect()
     }
@@ -319,21 +319,15 @@ impl Position {
 
     /// The board as SVG (what `ayo board --format svg` draws).
     fn svg(&self) -> String {
-        setup_svg(&setup_view(&self.pos, &self.engine()), &self.rules)
+        BoardView::setup(&self.pos, &self.engine()).svg(&self.rules)
     }
 
     /// The board as SVG with the move just played from `before` marked.
     fn svg_after(&self, before: &Position, pit: &Bound<'_, PyAny>, ply: u32) -> PyResult<String> {
         let pit = before.pit_of(pit)?;
         let o = before.play_outcome(pit)?;
-        let view = setup_view(&o.position, &self.engine());
-        Ok(board_svg(&Drawing {
-            position: &o.position,
-            ply,
-            rules: &self.rules.to_string(),
-            last: Some(&o),
-            caption: &view.caption,
-        }))
+        let view = BoardView::setup(&o.position, &self.engine());
+        Ok(view.svg_after(&self.rules, ply, &o))
     }
 
     /// Jupyter shows the board.
@@ -377,17 +371,19 @@ impl Position {
 fn perft(py: Python<'_>, position: &Position, depth: i64) -> PyResult<Vec<u64>> {
     let depth = usize::try_from(depth)
         .ok()
-        .filter(|d| *d <= rules::MAX_PERFT_DEPTH)
+        .filter(|d| *d <= Engine::MAX_PERFT_DEPTH)
         .ok_or_else(|| {
             PyValueError::new_err(format!(
                 "depth {depth}: expected 0 to {}",
-                rules::MAX_PERFT_DEPTH
+                Engine::MAX_PERFT_DEPTH
             ))
         })?;
     let (engine, pos) = (position.engine(), position.pos);
     py.detach(|| {
         guard(|| {
-            rules::perft(&engine, &pos, depth).map_err(|e| crate::Error::new_err(e.to_string()))
+            engine
+                .perft(&pos, depth)
+                .map_err(|e| crate::Error::new_err(e.to_string()))
         })
     })
 }

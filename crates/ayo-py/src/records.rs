@@ -7,7 +7,7 @@ use std::io::{self, BufRead, BufReader, Cursor, Read};
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, write_record};
-use ayo::output::html::{ViewerGame, page};
+use ayo::output::html::ViewerGame;
 use ayo::output::json::{unparsed_json, write_game};
 use ayo::replay::{Game, Options, replay, replay_main_line};
 use ayo::rules::Ruleset;
@@ -181,7 +181,7 @@ impl NativeGame {
                 }
                 Read2::Unparsed(d) => ViewerGame::unparsed(&self.file, &self.raw, d, self.given),
             };
-            Ok(page(&self.file, &[viewer]))
+            Ok(ViewerGame::page(&self.file, &[viewer]))
         })
     }
 }

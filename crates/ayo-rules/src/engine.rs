@@ -7,13 +7,18 @@ use super::position::{Pit, Position, Side};
 use super::ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset};
 use super::sow::{relay, relay_traced};
 
-/// The default lap limit: 2^26 laps, about a second of sowing (RULES.md,
-/// "Endless relays and the lap limit"). Far
-/// beyond any relay of real play (random play on the standard board stays
-/// under about 1,100 laps), and it decides the Endodoi 2 × 8 example of
-/// RULES.md (period 5,589,754). Analysis of boards without the origin skip
-/// raises it.
-pub const DEFAULT_MAX_LAPS: u64 = 1 << 26;
+/// See [`Engine::DEFAULT_MAX_LAPS`].
+pub(crate) const DEFAULT_MAX_LAPS: u64 = 1 << 26;
+
+impl Engine {
+    /// The default lap limit: 2^26 laps, about a second of sowing (RULES.md,
+    /// "Endless relays and the lap limit"). Far
+    /// beyond any relay of real play (random play on the standard board stays
+    /// under about 1,100 laps), and it decides the Endodoi 2 × 8 example of
+    /// RULES.md (period 5,589,754). Analysis of boards without the origin skip
+    /// raises it.
+    pub const DEFAULT_MAX_LAPS: u64 = DEFAULT_MAX_LAPS;
+}
 
 /// Plays moves under a ruleset.
 ///
@@ -347,7 +352,7 @@ impl Engine {
             }
             NoMove::EveryMoveIllegal
         };
-        let score = final_score(pos, self.rules.leftovers(), side);
+        let score = pos.final_score(self.rules.leftovers(), side);
         Ok(Status::Over(GameEnd {
             reason: EndReason::NoLegalMove { side, why },
             score,
@@ -356,21 +361,24 @@ impl Engine {
     }
 }
 
-/// The final score when `stuck` cannot move, under a `leftovers` ruling.
-pub fn final_score(pos: &Position, leftovers: Leftovers, stuck: Side) -> [u32; 2] {
-    let mut score = pos.stores.map(u32::from);
-    match leftovers {
-        Leftovers::Opponent => {
-            score[stuck.opponent().index()] +=
-                pos.row_total(Side::South) + pos.row_total(Side::North);
-        }
-        Leftovers::Owner => {
-            for side in [Side::South, Side::North] {
-                score[side.index()] += pos.row_total(side);
+impl Position {
+    /// The final score when `stuck` cannot move, under a `leftovers` ruling.
+    pub fn final_score(&self, leftovers: Leftovers, stuck: Side) -> [u32; 2] {
+        let pos = self;
+        let mut score = pos.stores.map(u32::from);
+        match leftovers {
+            Leftovers::Opponent => {
+                score[stuck.opponent().index()] +=
+                    pos.row_total(Side::South) + pos.row_total(Side::North);
+            }
+            Leftovers::Owner => {
+                for side in [Side::South, Side::North] {
+                    score[side.index()] += pos.row_total(side);
+                }
             }
         }
+        score
     }
-    score
 }
 
 /// The side with the higher score, or `None` for a draw.

@@ -9,18 +9,19 @@
 //!
 //! - Rulesets: [`Ruleset`] (parsed from and written as a ruleset string) and
 //!   its keys [`SkipOrigin`], [`CaptureSeed`], [`Feeding`], [`Leftovers`],
-//!   [`End`]; [`KEYS`] and the bounds [`MIN_PITS`], [`MAX_PITS`],
-//!   [`MIN_SEEDS`], [`MAX_SEEDS`]; [`RulesetError`].
+//!   [`End`]; [`Ruleset::KEYS`] and the bounds [`Ruleset::MIN_PITS`],
+//!   [`Ruleset::MAX_PITS`], [`Ruleset::MIN_SEEDS`], [`Ruleset::MAX_SEEDS`];
+//!   [`RulesetError`].
 //! - Positions: [`Position`] (with its set-up string), [`Pit`], [`Side`],
-//!   [`MAX_BOARD`]; [`SetupError`].
+//!   [`Position::MAX_BOARD`]; [`SetupError`].
 //! - Playing: [`Engine`] (legal moves, [`Engine::play`] and its traced
 //!   [`MoveOutcome`] with [`Lap`]s and [`Capture`], [`Illegal`]), the lap
-//!   limit [`DEFAULT_MAX_LAPS`].
+//!   limit [`Engine::DEFAULT_MAX_LAPS`].
 //! - Game end: [`Status`], [`GameEnd`], [`EndReason`], [`NoMove`],
-//!   [`final_score`], [`winner`].
-//! - Counting and playing out: [`perft`], [`perft_leaves`],
-//!   [`MAX_PERFT_DEPTH`], [`PerftError`]; [`random_game`] with its seeded
-//!   generator [`SplitMix64`].
+//!   [`Position::final_score`], [`winner`].
+//! - Counting and playing out: [`Engine::perft`], [`Engine::perft_leaves`],
+//!   [`Engine::MAX_PERFT_DEPTH`], [`PerftError`]; [`random_game`] with its
+//!   seeded generator [`SplitMix64`].
 //!
 //! ```
 //! use ayo_rules::{Engine, Pit, Ruleset};
@@ -47,15 +48,12 @@ mod ruleset;
 mod sow;
 
 pub use end::{EndReason, GameEnd, NoMove, Status};
-pub use engine::{DEFAULT_MAX_LAPS, Engine, final_score, winner};
+pub use engine::{Engine, winner};
 pub use outcome::{Capture, Illegal, Lap, MoveOutcome};
-pub use perft::{MAX_PERFT_DEPTH, PerftError, perft, perft_leaves};
+pub use perft::PerftError;
 pub use playout::{SplitMix64, random_game};
-pub use position::{MAX_BOARD, Pit, Position, SetupError, Side};
-pub use ruleset::{
-    CaptureSeed, End, Feeding, KEYS, Leftovers, MAX_PITS, MAX_SEEDS, MIN_PITS, MIN_SEEDS, Ruleset,
-    RulesetError, SkipOrigin,
-};
+pub use position::{Pit, Position, SetupError, Side};
+pub use ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset, RulesetError, SkipOrigin};
 
 #[cfg(test)]
 mod tests;

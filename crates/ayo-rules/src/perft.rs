@@ -4,10 +4,8 @@ use super::engine::Engine;
 use super::outcome::Illegal;
 use super::position::Position;
 
-/// The deepest perft asked for. The walk recurses one frame a ply (a few
-/// hundred bytes each), so this also bounds its stack; no count this deep
-/// would finish anyway.
-pub const MAX_PERFT_DEPTH: usize = 64;
+/// See [`Engine::MAX_PERFT_DEPTH`].
+const MAX_PERFT_DEPTH: usize = 64;
 
 /// Why a perft count could not be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -16,7 +14,7 @@ pub enum PerftError {
     /// skipped it would be wrong.
     #[error("a relay is {0}")]
     Undecided(Illegal),
-    /// The depth asked for is beyond [`MAX_PERFT_DEPTH`].
+    /// The depth asked for is beyond [`Engine::MAX_PERFT_DEPTH`].
     #[error("depth {0} is too deep: at most {MAX_PERFT_DEPTH}")]
     TooDeep(usize),
     /// A count does not fit in 64 bits.
@@ -24,52 +22,59 @@ pub enum PerftError {
     Overflow(usize),
 }
 
-/// Counts the move paths of exactly 1, 2, … `depth` plies from `pos`, in one
-/// walk. `counts[k]` is the number of paths of `k + 1` plies. A finished game
-/// has no moves.
-///
-/// `Err` when some relay is undecided at the lap limit, when `depth` is beyond
-/// [`MAX_PERFT_DEPTH`], or when a count overflows.
-pub fn perft(engine: &Engine, pos: &Position, depth: usize) -> Result<Vec<u64>, PerftError> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(PerftError::TooDeep(depth));
-    }
-    let mut counts = [0u64; MAX_PERFT_DEPTH];
-    if depth > 0 {
-        walk(engine, pos, &mut counts[..depth], 0)?;
-    }
-    Ok(counts[..depth].to_vec())
-}
+impl Engine {
+    /// The deepest perft asked for. The walk recurses one frame a ply (a few
+    /// hundred bytes each), so this also bounds its stack; no count this deep
+    /// would finish anyway.
+    pub const MAX_PERFT_DEPTH: usize = MAX_PERFT_DEPTH;
 
-/// The number of move paths of exactly `depth` plies from `pos` (1 for depth
-/// 0). Counting depth after depth with this gives each count as soon as it is
-/// known, for about 1.3 times the work of [`perft`] on the standard board.
-///
-/// ```
-/// use ayo_rules::{Engine, Ruleset, perft_leaves};
-///
-/// let engine = Engine::new(Ruleset::RUSS);
-/// let counts: Vec<u64> = (1..=4)
-///     .map(|d| perft_leaves(&engine, &engine.start(), d))
-///     .collect::<Result<_, _>>()?;
-/// assert_eq!(counts, [6, 28, 132, 624]);
-/// # Ok::<(), ayo_rules::PerftError>(())
-/// ```
-pub fn perft_leaves(engine: &Engine, pos: &Position, depth: usize) -> Result<u64, PerftError> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(PerftError::TooDeep(depth));
+    /// Counts the move paths of exactly 1, 2, … `depth` plies from `pos`, in one
+    /// walk. `counts[k]` is the number of paths of `k + 1` plies. A finished game
+    /// has no moves.
+    ///
+    /// `Err` when some relay is undecided at the lap limit, when `depth` is beyond
+    /// [`Engine::MAX_PERFT_DEPTH`], or when a count overflows.
+    pub fn perft(&self, pos: &Position, depth: usize) -> Result<Vec<u64>, PerftError> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(PerftError::TooDeep(depth));
+        }
+        let mut counts = [0u64; MAX_PERFT_DEPTH];
+        if depth > 0 {
+            walk(self, pos, &mut counts[..depth], 0)?;
+        }
+        Ok(counts[..depth].to_vec())
     }
-    if depth == 0 {
-        return Ok(1);
+
+    /// The number of move paths of exactly `depth` plies from `pos` (1 for depth
+    /// 0). Counting depth after depth with this gives each count as soon as it is
+    /// known, for about 1.3 times the work of [`Engine::perft`] on the standard board.
+    ///
+    /// ```
+    /// use ayo_rules::{Engine, Ruleset};
+    ///
+    /// let engine = Engine::new(Ruleset::RUSS);
+    /// let counts: Vec<u64> = (1..=4)
+    ///     .map(|d| engine.perft_leaves(&engine.start(), d))
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(counts, [6, 28, 132, 624]);
+    /// # Ok::<(), ayo_rules::PerftError>(())
+    /// ```
+    pub fn perft_leaves(&self, pos: &Position, depth: usize) -> Result<u64, PerftError> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(PerftError::TooDeep(depth));
+        }
+        if depth == 0 {
+            return Ok(1);
+        }
+        // Only the last depth's count is kept; the others are the walk's own.
+        let mut counts = [0u64; MAX_PERFT_DEPTH];
+        walk(self, pos, &mut counts[..depth], 0)?;
+        Ok(counts[depth - 1])
     }
-    // Only the last depth's count is kept; the others are the walk's own.
-    let mut counts = [0u64; MAX_PERFT_DEPTH];
-    walk(engine, pos, &mut counts[..depth], 0)?;
-    Ok(counts[depth - 1])
 }
 
 /// Adds one path to `counts[ply]` and walks on below it. `counts` is at most
-/// [`MAX_PERFT_DEPTH`] long, so the recursion is too.
+/// [`Engine::MAX_PERFT_DEPTH`] long, so the recursion is too.
 fn walk(engine: &Engine, pos: &Position, counts: &mut [u64], ply: usize) -> Result<(), PerftError> {
     if engine.majority(pos).is_some() {
         return Ok(());
@@ -108,9 +113,9 @@ mod tests {
         let e = Engine::new(Ruleset::RUSS);
         let start = e.start();
         for depth in [65, 30859, 1_000_000_000, usize::MAX] {
-            assert_eq!(perft(&e, &start, depth), Err(PerftError::TooDeep(depth)));
+            assert_eq!(e.perft(&start, depth), Err(PerftError::TooDeep(depth)));
             assert_eq!(
-                perft_leaves(&e, &start, depth),
+                e.perft_leaves(&start, depth),
                 Err(PerftError::TooDeep(depth))
             );
         }
@@ -119,9 +124,9 @@ mod tests {
     #[test]
     fn leaves_agree_with_the_one_walk() {
         let e = Engine::new("endodoi pits=8".parse().unwrap());
-        let all = perft(&e, &e.start(), 4).unwrap();
+        let all = e.perft(&e.start(), 4).unwrap();
         for (k, &n) in all.iter().enumerate() {
-            assert_eq!(perft_leaves(&e, &e.start(), k + 1), Ok(n));
+            assert_eq!(e.perft_leaves(&e.start(), k + 1), Ok(n));
         }
     }
 
@@ -135,7 +140,7 @@ mod tests {
             .stack_size(256 * 1024)
             .spawn(move || {
                 let e = Engine::new(rules);
-                perft_leaves(&e, &e.start(), MAX_PERFT_DEPTH)
+                e.perft_leaves(&e.start(), MAX_PERFT_DEPTH)
             })
             .unwrap()
             .join()

@@ -7,8 +7,8 @@ use std::str::FromStr;
 use super::packed::{Packed, pack};
 use super::ruleset::{MAX_PITS, MAX_SEEDS, MIN_PITS, Ruleset};
 
-/// The most pits a board can have (two rows of [`MAX_PITS`]).
-pub const MAX_BOARD: usize = 2 * MAX_PITS as usize;
+/// See [`Position::MAX_BOARD`].
+pub(crate) const MAX_BOARD: usize = 2 * MAX_PITS as usize;
 
 /// `ROW_MASKS[pits][side]`: the bytes of `side`'s row on a [`Packed`] board of
 /// `pits` pits a row (at most 8, so that both rows fit). A table, as working
@@ -95,7 +95,7 @@ impl Pit {
     }
 
     /// The pit at ring position `ring`, which the caller knows to be on the
-    /// board (`ring < 2 × pits`, so below [`MAX_BOARD`]): the inverse of
+    /// board (`ring < 2 × pits`, so below [`Position::MAX_BOARD`]): the inverse of
     /// [`Pit::ring`], for loops over the board that cannot afford
     /// [`Pit::new`]'s checks. Elsewhere a pit is named by its side and index
     /// or its letter.
@@ -179,6 +179,9 @@ impl fmt::Debug for Position {
 }
 
 impl Position {
+    /// The most pits a board can have (two rows of [`Ruleset::MAX_PITS`]).
+    pub const MAX_BOARD: usize = MAX_BOARD;
+
     /// The start position of a ruleset: `seeds` in every pit, empty stores, South to move.
     pub fn start(rules: &Ruleset) -> Position {
         let mut board = [0; MAX_BOARD];

@@ -4,14 +4,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The smallest and largest number of pits in a row.
-pub const MIN_PITS: u8 = 2;
+/// The smallest number of pits in a row.
+pub(crate) const MIN_PITS: u8 = 2;
 /// The largest number of pits in a row: one letter of the alphabet each.
-pub const MAX_PITS: u8 = 26;
-/// The range of `seeds` (seeds in each pit at the start).
-pub const MIN_SEEDS: u8 = 1;
-/// See [`MIN_SEEDS`].
-pub const MAX_SEEDS: u8 = 100;
+pub(crate) const MAX_PITS: u8 = 26;
+/// The smallest `seeds` (seeds in each pit at the start).
+pub(crate) const MIN_SEEDS: u8 = 1;
+/// The largest `seeds`.
+pub(crate) const MAX_SEEDS: u8 = 100;
 
 /// When a lap skips the pit it was lifted from (`skip-origin`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,8 +63,8 @@ pub enum End {
 /// One value for every rule key of RULES.md ("Rule keys").
 ///
 /// The fields are private so that every `Ruleset` is one its own string parses
-/// back to: `pits` stays within [`MIN_PITS`]..=[`MAX_PITS`] and `seeds` within
-/// [`MIN_SEEDS`]..=[`MAX_SEEDS`]. Build one from a preset or a string and change
+/// back to: `pits` stays within [`Ruleset::MIN_PITS`]..=[`Ruleset::MAX_PITS`] and `seeds` within
+/// [`Ruleset::MIN_SEEDS`]..=[`Ruleset::MAX_SEEDS`]. Build one from a preset or a string and change
 /// it with the `with_*` setters; the numeric ones check their range.
 ///
 /// ```
@@ -122,7 +122,7 @@ impl Preset {
 }
 
 /// The rule keys, in canonical order.
-pub const KEYS: [&str; 7] = [
+pub(crate) const KEYS: [&str; 7] = [
     "pits",
     "seeds",
     "skip-origin",
@@ -151,6 +151,17 @@ impl Default for Ruleset {
 }
 
 impl Ruleset {
+    /// The fewest pits in a row.
+    pub const MIN_PITS: u8 = MIN_PITS;
+    /// The most pits in a row: one letter of the alphabet each.
+    pub const MAX_PITS: u8 = MAX_PITS;
+    /// The fewest seeds in each pit at the start.
+    pub const MIN_SEEDS: u8 = MIN_SEEDS;
+    /// The most seeds in each pit at the start.
+    pub const MAX_SEEDS: u8 = MAX_SEEDS;
+    /// The rule keys of a ruleset string, in canonical order.
+    pub const KEYS: [&str; 7] = KEYS;
+
     /// Russ 1984, the default.
     pub const RUSS: Ruleset = Ruleset {
         pits: 6,
@@ -162,13 +173,13 @@ impl Ruleset {
         end: End::Majority,
     };
 
-    /// Pits in each row, [`MIN_PITS`] to [`MAX_PITS`].
+    /// Pits in each row, [`Ruleset::MIN_PITS`] to [`Ruleset::MAX_PITS`].
     #[inline]
     pub fn pits(&self) -> u8 {
         self.pits
     }
 
-    /// Seeds in each pit at the start, [`MIN_SEEDS`] to [`MAX_SEEDS`].
+    /// Seeds in each pit at the start, [`Ruleset::MIN_SEEDS`] to [`Ruleset::MAX_SEEDS`].
     #[inline]
     pub fn seeds(&self) -> u8 {
         self.seeds
@@ -205,7 +216,7 @@ impl Ruleset {
     }
 
     /// The same ruleset with `pits` pits a row; `Err` outside
-    /// [`MIN_PITS`]..=[`MAX_PITS`].
+    /// [`Ruleset::MIN_PITS`]..=[`Ruleset::MAX_PITS`].
     #[inline]
     pub fn with_pits(self, pits: u8) -> Result<Ruleset, RulesetError> {
         in_range("pits", pits, MIN_PITS, MAX_PITS)?;
@@ -213,7 +224,7 @@ impl Ruleset {
     }
 
     /// The same ruleset with `seeds` seeds a pit at the start; `Err` outside
-    /// [`MIN_SEEDS`]..=[`MAX_SEEDS`].
+    /// [`Ruleset::MIN_SEEDS`]..=[`Ruleset::MAX_SEEDS`].
     #[inline]
     pub fn with_seeds(self, seeds: u8) -> Result<Ruleset, RulesetError> {
         in_range("seeds", seeds, MIN_SEEDS, MAX_SEEDS)?;

@@ -94,7 +94,7 @@ fn feeding_example() {
 #[test]
 fn perft_from_the_start_matches_rules_md() {
     let e = engine("russ");
-    assert_eq!(perft(&e, &e.start(), 4).unwrap(), vec![6, 28, 132, 624]);
+    assert_eq!(e.perft(&e.start(), 4).unwrap(), vec![6, 28, 132, 624]);
 }
 
 /// An illegal move leaves no half-sown state behind. `play` takes the position
@@ -228,7 +228,7 @@ fn board_size_rulings() {
     let start = e.start();
     assert_eq!(start.board().len(), 24);
     assert_eq!(start.total_seeds(), 72);
-    assert_eq!(perft(&e, &start, 1).unwrap(), vec![12]);
+    assert_eq!(e.perft(&start, 1).unwrap(), vec![12]);
 }
 
 #[test]
@@ -241,7 +241,7 @@ fn undecided_at_the_lap_limit() {
         Err(Illegal::Undecided { laps: 3 })
     );
     assert_eq!(
-        perft(&e, &start, 1),
+        e.perft(&start, 1),
         Err(PerftError::Undecided(Illegal::Undecided { laps: 3 }))
     );
 }
@@ -415,11 +415,11 @@ proptest! {
         let side = if north { Side::North } else { Side::South };
         match Pit::new(side, index, pits) {
             Some(p) => {
-                prop_assert!(index < pits && pits <= MAX_PITS);
+                prop_assert!(index < pits && pits <= Ruleset::MAX_PITS);
                 prop_assert_eq!(Pit::from_letter(p.letter(pits), pits), Some(p));
                 prop_assert_eq!(p.side(pits), side);
             }
-            None => prop_assert!(index >= pits || pits > MAX_PITS),
+            None => prop_assert!(index >= pits || pits > Ruleset::MAX_PITS),
         }
     }
 }

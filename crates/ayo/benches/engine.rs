@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use ayo::rules::{Engine, Illegal, Ruleset, SplitMix64, perft, random_game};
+use ayo::rules::{Engine, Illegal, Ruleset, SplitMix64, random_game};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Perft depth benchmarked: 58,497 leaves under russ.
@@ -188,7 +188,7 @@ fn check_reference_agrees() {
     let start = engine.start();
     assert_eq!(
         reference::perft(CHECK_DEPTH),
-        perft(&engine, &start, CHECK_DEPTH).unwrap(),
+        engine.perft(&start, CHECK_DEPTH).unwrap(),
         "reference perft disagrees with the engine"
     );
     for seed in 0..200 {
@@ -212,13 +212,13 @@ fn bench_perft(c: &mut Criterion) {
     let start = engine.start();
     let leaves = reference::perft(PERFT_DEPTH)[PERFT_DEPTH - 1];
     assert_eq!(
-        perft(&engine, &start, PERFT_DEPTH).unwrap()[PERFT_DEPTH - 1],
+        engine.perft(&start, PERFT_DEPTH).unwrap()[PERFT_DEPTH - 1],
         leaves
     );
     let mut g = c.benchmark_group("perft");
     g.throughput(Throughput::Elements(leaves));
     g.bench_function(format!("engine russ depth {PERFT_DEPTH}"), |b| {
-        b.iter(|| perft(&engine, black_box(&start), PERFT_DEPTH).unwrap())
+        b.iter(|| engine.perft(black_box(&start), PERFT_DEPTH).unwrap())
     });
     g.bench_function(format!("reference russ depth {PERFT_DEPTH}"), |b| {
         b.iter(|| reference::perft(black_box(PERFT_DEPTH)))

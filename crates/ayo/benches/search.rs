@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use ayo::generate::{MAX_PLIES, Match, Player, game_seed, play_game};
+use ayo::generate::{Match, Player, play_game};
 use ayo::notation::parse_record;
 use ayo::replay::{Options, replay};
 use ayo::rules::{Engine, Position, Ruleset, SplitMix64, Status, random_game};
@@ -116,14 +116,14 @@ fn generate_random(c: &mut Criterion) {
     let m = Match {
         players: [Player::Random, Player::Random],
         opening: 0,
-        max_plies: MAX_PLIES,
+        max_plies: Match::MAX_PLIES,
         setup: false,
     };
     let mut search = Search::with_table_bits(engine, 4);
     group.bench_function("play_game random v random", |b| {
         b.iter(|| {
             for round in 1..=GAMES as usize {
-                let mut rng = SplitMix64::new(game_seed(1, round));
+                let mut rng = SplitMix64::new(Match::seed(1, round));
                 black_box(play_game(&mut search, &engine.start(), &m, &mut rng, round).unwrap());
             }
         })
@@ -131,9 +131,16 @@ fn generate_random(c: &mut Criterion) {
     group.bench_function("random_game", |b| {
         b.iter(|| {
             for round in 1..=GAMES as usize {
-                let mut rng = SplitMix64::new(game_seed(1, round));
+                let mut rng = SplitMix64::new(Match::seed(1, round));
                 black_box(
-                    random_game(&engine, &engine.start(), &mut rng, MAX_PLIES, |_, _| {}).unwrap(),
+                    random_game(
+                        &engine,
+                        &engine.start(),
+                        &mut rng,
+                        Match::MAX_PLIES,
+                        |_, _| {},
+                    )
+                    .unwrap(),
                 );
             }
         })

@@ -3,18 +3,18 @@
 //! asked ([`replay::fill`]).
 //!
 //! ```
-//! use ayo::canonical::{Fill, format_record};
+//! use ayo::canonical::{Fill, Formatted};
 //! use ayo::notation::{GameReader, parse_record};
 //! use ayo::replay::Options;
 //!
 //! let raw = GameReader::new(&b"1.c F 2.a *"[..]).next().unwrap().unwrap();
-//! let formatted = format_record(raw.parse().unwrap(), None);
+//! let formatted = Formatted::of(raw.parse().unwrap(), None);
 //! assert_eq!(formatted.text, "1. c F 2. a *\n");
 //! assert!(!formatted.matches(&raw, true));
 //!
 //! // --fill: the claims and tags the replay knows.
 //! let fill = Fill { fix: false, opts: Options::default() };
-//! let formatted = format_record(parse_record("1. c *\n").unwrap(), Some(&fill));
+//! let formatted = Formatted::of(parse_record("1. c *\n").unwrap(), Some(&fill));
 //! assert!(formatted.text.contains("[PlyCount \"1\"]"));
 //! assert!(formatted.problems.is_empty() && formatted.corrections.is_empty());
 //! ```
@@ -60,8 +60,8 @@ impl Formatted {
     }
 }
 
-/// The record in canonical form, filled in from its replay with `fill`.
-pub fn format_record(record: Record, fill: Option<&Fill>) -> Formatted {
+/// See [`Formatted::of`].
+pub(crate) fn format_record(record: Record, fill: Option<&Fill>) -> Formatted {
     let Some(fill) = fill else {
         return Formatted {
             text: write_record(&record),
@@ -93,6 +93,13 @@ pub fn format_record(record: Record, fill: Option<&Fill>) -> Formatted {
         problems,
         corrections,
         kept,
+    }
+}
+
+impl Formatted {
+    /// The record in canonical form, filled in from its replay with `fill`.
+    pub fn of(record: Record, fill: Option<&Fill>) -> Formatted {
+        format_record(record, fill)
     }
 }
 

@@ -343,7 +343,8 @@ mod tests {
     fn tag_problems_render() {
         let text = "[Rule \"russ\"]\n[Event \"a\"]\n[Event \"b\"]\n[Date \"2026-11-29\"]\n*";
         let r = crate::notation::parse_record(text).unwrap();
-        let out: String = crate::notation::check_tags(&r)
+        let out: String = r
+            .check_tags()
             .iter()
             .map(|p| Diagnostic::from(p).render("g.ayo", text, Origin::START, false))
             .collect();

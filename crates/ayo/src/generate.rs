@@ -10,8 +10,8 @@
 //! has an example.
 
 use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination};
-use crate::rules::{Engine, GameEnd, Illegal, MAX_BOARD, Pit, Position, SplitMix64, Status};
-use crate::search::{Limits, MAX_DEPTH, Search, SearchError};
+use crate::rules::{Engine, GameEnd, Illegal, Pit, Position, SplitMix64, Status};
+use crate::search::{Limits, Search, SearchError};
 
 mod series;
 
@@ -45,7 +45,7 @@ pub enum Player {
 
 /// Why a player string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected `random`, `engine:DEPTH` (1 to {MAX_DEPTH}) or `engine:nodes=N`; found `{0}`")]
+#[error("expected `random`, `engine:DEPTH` (1 to {max}) or `engine:nodes=N`; found `{0}`", max = Limits::MAX_DEPTH)]
 pub struct PlayerError(pub String);
 
 impl std::str::FromStr for Player {
@@ -70,7 +70,7 @@ impl std::str::FromStr for Player {
         let d: u32 = digits(spec)
             .then(|| spec.parse().ok())
             .flatten()
-            .filter(|d| (1..=MAX_DEPTH).contains(d))
+            .filter(|d| (1..=Limits::MAX_DEPTH).contains(d))
             .ok_or_else(err)?;
         Ok(Player::Engine(Limits::depth(d)))
     }
@@ -81,7 +81,7 @@ impl std::fmt::Display for Player {
         match self {
             Player::Random => f.write_str("random"),
             Player::Engine(Limits { nodes: Some(n), .. }) => write!(f, "engine:nodes={n}"),
-            Player::Engine(l) => write!(f, "engine:{}", l.depth.unwrap_or(MAX_DEPTH)),
+            Player::Engine(l) => write!(f, "engine:{}", l.depth.unwrap_or(Limits::MAX_DEPTH)),
         }
     }
 }
@@ -114,7 +114,7 @@ fn random_move(
     pos: &Position,
     rng: &mut SplitMix64,
 ) -> Result<Option<(Pit, Position)>, SearchError> {
-    let mut candidates = [Pit::from_ring(0); MAX_BOARD / 2];
+    let mut candidates = [Pit::from_ring(0); Position::MAX_BOARD / 2];
     let mut n = 0;
     for p in pos.pits_of(pos.to_move()) {
         if pos.seeds(p) > 0 {
@@ -155,13 +155,25 @@ fn game_end(engine: &Engine, pos: &Position) -> Option<GameEnd> {
     }
 }
 
-/// The ply limit of `ayo generate`: a game that reaches it stops with `*`.
-pub const MAX_PLIES: usize = 1_000;
+/// See [`Match::MAX_PLIES`].
+pub(crate) const MAX_PLIES: usize = 1_000;
 
-/// The seed of game `round` of a run seeded with `seed`: each game has its own
-/// stream, so that game 7 is the same whether or not games 1 to 6 are made.
-pub fn game_seed(seed: u64, round: usize) -> u64 {
+impl Match {
+    /// The ply limit of `ayo generate`: a game that reaches it stops with `*`.
+    pub const MAX_PLIES: usize = MAX_PLIES;
+}
+
+/// See [`Match::seed`].
+pub(crate) fn game_seed(seed: u64, round: usize) -> u64 {
     SplitMix64::new(seed ^ (round as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+impl Match {
+    /// The seed of game `round` of a run seeded with `seed`: each game has its own
+    /// stream, so that game 7 is the same whether or not games 1 to 6 are made.
+    pub fn seed(seed: u64, round: usize) -> u64 {
+        game_seed(seed, round)
+    }
 }
 
 /// A whole game between two players, as a record: tags `Event`, `Round`
@@ -174,14 +186,14 @@ pub fn game_seed(seed: u64, round: usize) -> u64 {
 /// `Err` when a relay is undecided at the engine's lap limit.
 ///
 /// ```
-/// use ayo::generate::{MAX_PLIES, Match, Player, play_game};
+/// use ayo::generate::{Match, Player, play_game};
 /// use ayo::notation::write_record;
 /// use ayo::rules::{Engine, Ruleset, SplitMix64};
 /// use ayo::search::Search;
 ///
 /// let engine = Engine::new(Ruleset::RUSS);
 /// let players = ["engine:2".parse()?, Player::Random];
-/// let m = Match { players, opening: 0, max_plies: MAX_PLIES, setup: false };
+/// let m = Match { players, opening: 0, max_plies: Match::MAX_PLIES, setup: false };
 /// let mut search = Search::with_table_bits(engine, 12);
 /// let record = play_game(&mut search, &engine.start(), &m, &mut SplitMix64::new(1), 1)?;
 /// assert_eq!(record.tag("South"), Some("engine:2"));

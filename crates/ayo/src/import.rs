@@ -2,8 +2,8 @@
 //! `ayo import`. [`games`] is the entry point: it reads a stream of JSON games
 //! and gives each back as a record, its canonical text and what replaying it
 //! found. Its parts can be used alone: [`JsonGames`] cuts a byte stream into
-//! one JSON value a game, [`read_game`] reads one into an [`ImportGame`], and
-//! [`to_record`] turns that into a record and the text it is written as.
+//! one JSON value a game, [`ImportGame::read`] reads one into an [`ImportGame`], and
+//! [`ImportGame::to_record`] turns that into a record and the text it is written as.
 //!
 //! A game is read straight into [`ImportGame`], never through a
 //! `serde_json::Value`, and only the fields the notation holds are kept
@@ -39,10 +39,9 @@ use serde::de::{self, Deserializer, IgnoredAny};
 
 use crate::diagnostics::Diagnostic;
 use crate::notation::{
-    Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, Tag, Termination, Variation,
-    parse_record, sort_tags, write_record,
+    Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, SyntaxError, Tag, Termination,
+    Variation, WriteError, parse_record, write_record,
 };
-use crate::notation::{check_comment, check_writable as check};
 use crate::replay::{self, Options};
 
 /// Why a JSON game cannot become a record.
@@ -70,10 +69,16 @@ pub enum ImportError {
     /// Neither a result nor the raw text of a game that could not be parsed.
     #[error("result: missing: a game needs {{\"token\": \"1-0\" | \"0-1\" | \"1/2-1/2\" | \"*\"}}")]
     NoResult,
-    /// Written as `.ayo`, the game reads back as something else, or not at
-    /// all: a tag name or value the notation cannot hold.
+    /// A tag name or value, or a comment, that the notation cannot hold:
+    /// written as `.ayo`, the game would not read back as itself.
+    #[error(
+        "the game cannot be written as .ayo: {0} (a tag name, tag value or comment that the notation cannot hold)"
+    )]
+    Unwritable(WriteError),
+    /// Written as `.ayo`, the game reads back as something else (`None`), or
+    /// not at all (the error reading it back gave).
     #[error("the game cannot be written as .ayo{}", match .0 { Some(e) => format!(": {e} (a tag name, tag value or comment that the notation cannot hold)"), None => " without changing it (a comment or tag that the notation cannot hold)".to_string() })]
-    Unwritable(Option<String>),
+    NotReadBack(Option<SyntaxError>),
     /// The value was cut off before its end (see [`JsonGames`]), which is
     /// why it is not a game.
     #[error("cut off before its end: {0}")]
@@ -277,7 +282,7 @@ impl<'de> Deserialize<'de> for CommentText {
         let text = String::deserialize(d)?;
         // Said here rather than after the whole game is built, so that the
         // error carries the comment's path.
-        check_comment(&text).map_err(de::Error::custom)?;
+        Comment::check(&text).map_err(de::Error::custom)?;
         Ok(CommentText(text))
     }
 }
@@ -339,9 +344,8 @@ fn tags<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Err
     d.deserialize_map(Ordered)
 }
 
-/// Reads one game from the text of one JSON value. Every error says where it
-/// is: the path of the field, and the line and column in `bytes`.
-pub fn read_game(bytes: &[u8]) -> Result<ImportGame, ImportError> {
+/// See [`ImportGame::read`].
+pub(crate) fn read_game(bytes: &[u8]) -> Result<ImportGame, ImportError> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let game = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
@@ -350,6 +354,14 @@ pub fn read_game(bytes: &[u8]) -> Result<ImportGame, ImportError> {
     })?;
     de.end().map_err(|e| json_error(String::new(), &e))?;
     Ok(game)
+}
+
+impl ImportGame {
+    /// Reads one game from the text of one JSON value. Every error says where it
+    /// is: the path of the field, and the line and column in `bytes`.
+    pub fn read(bytes: &[u8]) -> Result<ImportGame, ImportError> {
+        read_game(bytes)
+    }
 }
 
 fn json_error(path: String, e: &serde_json::Error) -> ImportError {
@@ -467,11 +479,8 @@ fn digest(record: &Record) -> u64 {
     h.finish()
 }
 
-/// Turns a JSON game into a record and its canonical text. Fails when the JSON
-/// holds something the notation cannot say (a tag value with a line break, a
-/// comment that would close early); what it returns always writes and parses
-/// back to itself.
-pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
+/// See [`ImportGame::to_record`].
+pub(crate) fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     let Some(result) = game.result else {
         return game
             .raw
@@ -490,7 +499,7 @@ pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
         .collect();
     // The writer orders tags canonically; so does the record, so that it is
     // exactly what parsing the written text gives back.
-    sort_tags(&mut tags, |t| &t.name);
+    Tag::sort(&mut tags, |t| &t.name);
     let moves: Vec<Move> = game.moves.into_iter().map(|m| m.0).collect();
     let record = Record {
         tags,
@@ -508,16 +517,26 @@ pub fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     };
     // Tags (and comments, already checked one by one) the notation cannot
     // hold; the comparison below is the net for anything else.
-    if let Err(e) = check(&record) {
-        return Err(ImportError::Unwritable(Some(e.to_string())));
+    if let Err(e) = record.check_writable() {
+        return Err(ImportError::Unwritable(e));
     }
     let text = write_record(&record);
     let written = digest(&record);
     drop(record);
     match parse_record(&text) {
         Ok(back) if digest(&back) == written => Ok(Imported::Record { text, record: back }),
-        Ok(_) => Err(ImportError::Unwritable(None)),
-        Err(e) => Err(ImportError::Unwritable(Some(e.message))),
+        Ok(_) => Err(ImportError::NotReadBack(None)),
+        Err(e) => Err(ImportError::NotReadBack(Some(e))),
+    }
+}
+
+impl ImportGame {
+    /// Turns a JSON game into a record and its canonical text. Fails when the JSON
+    /// holds something the notation cannot say (a tag value with a line break, a
+    /// comment that would close early); what it returns always writes and parses
+    /// back to itself.
+    pub fn to_record(self) -> Result<Imported, ImportError> {
+        to_record(self)
     }
 }
 

@@ -39,23 +39,67 @@
 //!
 //! # The public API by purpose
 //!
-//! - Read and write records: [`notation::parse_record`],
-//!   [`notation::write_record`], the stream reader of [`notation`].
-//! - Check records: [`replay::replay`], [`replay::check`] (only the
-//!   diagnostics), [`replay::replay_main_line`], [`replay::QuickCheck`] (a
-//!   fast validity test for a stream of games), [`replay::fill`] (claims and
-//!   tags filled in).
-//! - Print a game: [`output::json::game_json`] and
-//!   [`output::json::write_game`], [`output::table::annotate`] and its
-//!   [`Grid`](output::table::Grid), [`output::svg::board_svg`],
-//!   [`output::moves::legal_moves`], [`output::compare::compare`].
-//! - Read JSON back: [`import::games`].
-//! - Whole corpora: [`corpus::stats::Stats`] (rendered by
-//!   [`output::stats::stats_text`] and [`output::stats::stats_csv`]),
-//!   [`corpus::select`], [`corpus::key`], [`corpus::standings`].
-//! - Play and analyse: [`rules::Engine`], [`search::Search`],
-//!   [`tables::Tables`], [`generate::play_game`].
+//! Each item has one path. The items of the crates re-exported above are
+//! listed in their own crate docs.
 //!
+//! - Check records: [`replay::replay`] (a [`replay::Game`] of
+//!   [`replay::Ply`]s, set with [`replay::Options`]), [`replay::check`] (only
+//!   the diagnostics), [`replay::replay_main_line`] and
+//!   [`replay::VariationReplayer`] (variations one line at a time),
+//!   [`replay::QuickCheck`] (a fast validity test for a stream of games),
+//!   [`replay::fill`] (claims and tags filled in: [`replay::Filled`],
+//!   [`replay::Change`], [`replay::Filling`]); long relays' verdicts
+//!   ([`replay::Verdict`], [`replay::DecidedBy`], [`replay::Refusal`]);
+//!   every problem a [`diagnostics::Diagnostic`] of a
+//!   [`diagnostics::Severity`]. [`canonical::Formatted::of`] writes a record
+//!   in canonical form ([`canonical::Fill`]).
+//! - Analyse: [`analysis::Best::of`] (the best move, with the tables'
+//!   [`analysis::Outcomes`] and [`analysis::OutcomeLost`]),
+//!   [`analysis::Analyser`] (every move of many games judged: a
+//!   [`analysis::MoveVerdict`] with its [`analysis::Label`] and
+//!   [`analysis::Outcome`], under [`analysis::Thresholds`]),
+//!   [`analysis::TableCache`]; errors [`analysis::AnalysisError`] and
+//!   [`analysis::TablesError`].
+//! - Play: [`generate::play_game`] between two [`generate::Player`]s
+//!   ([`generate::PlayerError`]), a [`generate::Match`] of many, seeded by
+//!   [`generate::Match::seed`] and cut at [`generate::Match::MAX_PLIES`];
+//!   [`generate::Series`] of games with [`generate::TagSetting`]s
+//!   ([`generate::TagSettingError`]), read as [`generate::Games`].
+//! - Read JSON back: [`import::games`] ([`import::Games`] of
+//!   [`import::ImportedGame`]s, each [`import::Imported`]); one value at a
+//!   time with [`import::JsonGames`], [`import::JsonValue`],
+//!   [`import::ImportGame::read`] and [`import::ImportGame::to_record`];
+//!   [`import::ImportError`].
+//! - Many records at once ([`corpus`]): reading inputs
+//!   ([`corpus::input::names`], [`corpus::input::Input`],
+//!   [`corpus::input::Games`], [`corpus::input::Event`],
+//!   [`corpus::input::InputError`]); an ordered parallel map
+//!   ([`corpus::parallel::ordered`], [`corpus::parallel::Ordered`],
+//!   [`corpus::parallel::Item`], [`corpus::parallel::Reporter`],
+//!   [`corpus::parallel::PoolError`], [`corpus::parallel::BATCH_BYTES`],
+//!   [`corpus::parallel::DIRECT_BYTES`]); checking a corpus
+//!   ([`corpus::validate::check_corpus`], [`corpus::validate::Settings`],
+//!   [`corpus::validate::Checked`]); choosing games
+//!   ([`corpus::select::Selection`], [`corpus::select::Criteria`] and their
+//!   parts, [`corpus::select::Split`]); keys of main lines and duplicates
+//!   ([`corpus::key`], [`corpus::duplicates::scan`] and its
+//!   [`corpus::duplicates::Runner`]s); standings
+//!   ([`corpus::standings::Tally`], [`corpus::standings::Report`]); figures
+//!   ([`corpus::stats::Stats`] and its [`corpus::stats::StatsJson`]).
+//! - Print ([`output`]): JSON of a game ([`output::json::game_json`],
+//!   [`output::json::write_game`], [`output::json::GameJson`] and its parts,
+//!   [`output::json::schema_of`] with the `schema` feature); tables
+//!   ([`output::table::Grid`] in a [`output::table::Style`],
+//!   [`output::table::AnnotatedMove::of_game`]); boards
+//!   ([`output::board::BoardView`], as text or SVG); legal moves
+//!   ([`output::moves::Moves::legal`]); rulings compared
+//!   ([`output::compare::Compared::of_game`]); the HTML viewer
+//!   ([`output::html::ViewerGame::page`]); and the text and JSON of every
+//!   command's results: [`corpus::stats::StatsJson::text`],
+//!   [`output::standings::View`], [`corpus::duplicates::Report::grid`],
+//!   [`output::analyze::GameAnalysis`], [`analysis::Best::text`],
+//!   [`output::tables::probe_text`] and their kin.
+
 //! # Feature flags
 //!
 //! - `schema` (off by default): derives `schemars::JsonSchema` for the JSON
@@ -101,6 +145,11 @@ pub mod import;
 pub use ayo_notation as notation;
 pub mod output;
 pub mod replay;
+// The engine's two modules keep their paths (`ayo::search`, `ayo::tables`);
+// their items are documented once, in `ayo-engine`, as those of the other
+// crates are.
+#[doc(no_inline)]
 pub use ayo_engine::search;
+#[doc(no_inline)]
 pub use ayo_engine::tables;
 pub use ayo_rules as rules;

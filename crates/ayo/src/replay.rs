@@ -14,10 +14,10 @@ pub use quick::QuickCheck;
 pub use verdict::{DecidedBy, Verdict};
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag, check_tags};
+use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag};
 use crate::rules::{
-    Capture, DEFAULT_MAX_LAPS, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit,
-    Position, Ruleset, Side, Status, final_score, winner,
+    Capture, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit, Position, Ruleset,
+    Side, Status, winner,
 };
 
 /// How to replay.
@@ -37,7 +37,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             rules: None,
-            max_laps: DEFAULT_MAX_LAPS,
+            max_laps: Engine::DEFAULT_MAX_LAPS,
             trace: true,
             deny_warnings: false,
         }
@@ -416,7 +416,7 @@ struct Run {
 /// The ruleset a record is replayed under: `given` (from `--rules`) when
 /// there is one, else its `Rules` tag, else russ. A `Rules` tag that is not a
 /// ruleset is an error at the tag's value.
-pub fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
+pub(crate) fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
     rules_of_tags(&record.tags, given)
 }
 
@@ -437,7 +437,7 @@ pub(crate) fn rules_of_tags(tags: &[Tag], given: Option<Ruleset>) -> Result<Rule
 }
 
 fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
-    let mut errors: Vec<Diagnostic> = check_tags(record).iter().map(Diagnostic::from).collect();
+    let mut errors: Vec<Diagnostic> = record.check_tags().iter().map(Diagnostic::from).collect();
     let rules = rules_of(record, opts.rules)
         .map_err(|d| errors.push(d))
         .ok();
@@ -784,7 +784,7 @@ impl Replayer {
             }
             NoMove::EveryMoveIllegal
         };
-        let score = final_score(pos, self.engine.rules().leftovers(), side);
+        let score = pos.final_score(self.engine.rules().leftovers(), side);
         Ok(Status::Over(GameEnd {
             reason: EndReason::NoLegalMove { side, why },
             score,
@@ -1417,7 +1417,10 @@ mod tests {
         let errors = check(&record, &Options::default());
         assert_eq!(
             errors[0].message,
-            format!("ply 1, North's B: undecided after {DEFAULT_MAX_LAPS} laps; raise --max-laps")
+            format!(
+                "ply 1, North's B: undecided after {} laps; raise --max-laps",
+                Engine::DEFAULT_MAX_LAPS
+            )
         );
         assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
     }

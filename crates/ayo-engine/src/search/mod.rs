@@ -68,9 +68,8 @@ pub(crate) use zobrist::zobrist;
 /// the [module docs](self)).
 pub type Value = i32;
 
-/// The deepest search asked for, in plies. Deeper requests are searched to
-/// this depth.
-pub const MAX_DEPTH: u32 = 100;
+/// See [`Limits::MAX_DEPTH`].
+pub(crate) const MAX_DEPTH: u32 = 100;
 
 /// Exact values of positions from outside the search: endgame tables.
 ///
@@ -86,7 +85,7 @@ pub trait Probe: Sync {
 
 /// When to stop searching. Every limit given applies; the first reached
 /// stops the search. Without any, the search deepens until it is exact or
-/// reaches [`MAX_DEPTH`].
+/// reaches [`Limits::MAX_DEPTH`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest iteration, in plies (1 at least).
@@ -101,6 +100,10 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The deepest search asked for, in plies. Deeper requests are searched to
+    /// this depth.
+    pub const MAX_DEPTH: u32 = MAX_DEPTH;
+
     /// A depth limit only.
     pub fn depth(depth: u32) -> Limits {
         Limits {
@@ -129,7 +132,7 @@ impl Limits {
 /// What stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// The depth limit (or [`MAX_DEPTH`]).
+    /// The depth limit (or [`Limits::MAX_DEPTH`]).
     Depth,
     /// The node limit.
     Nodes,

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::table::{Bound, Hit, Table};
 use super::{Answer, Limit, Limits, MAX_DEPTH, Probe, SearchError, Value, zobrist};
-use ayo_rules::{Engine, Illegal, MAX_BOARD, Pit, Position, Side, Status, final_score};
+use ayo_rules::{Engine, Illegal, Pit, Position, Side, Status};
 
 /// Beyond every value (the most seeds a board holds is 5,200).
 const INF: Value = 30_000;
@@ -16,7 +16,7 @@ const REPEAT: u8 = 2;
 /// Plies a search can reach below the root, and one for the root.
 const MAX_PLY: usize = MAX_DEPTH as usize + 1;
 /// The most moves a position has: one a pit of a row.
-const MAX_MOVES: usize = MAX_BOARD / 2;
+const MAX_MOVES: usize = Position::MAX_BOARD / 2;
 /// The time limit is checked once every this many positions (a power of two).
 const TIME_CHECK: u64 = 4096;
 /// Default size of the transposition table: 2^18 entries, 4 MiB. Larger
@@ -64,7 +64,7 @@ fn over(engine: &Engine, pos: &Position, score: Value, started: Instant) -> Answ
 /// by the ruleset's `leftovers` key.
 #[inline]
 fn stuck_value(engine: &Engine, pos: &Position) -> Value {
-    let score = final_score(pos, engine.rules().leftovers(), pos.to_move());
+    let score = pos.final_score(engine.rules().leftovers(), pos.to_move());
     let d = score[0] as Value - score[1] as Value;
     if pos.to_move() == Side::South { d } else { -d }
 }

@@ -1,6 +1,6 @@
 //! Zobrist keys of positions: board, stores and side to move.
 
-use ayo_rules::{MAX_BOARD, Position, Side};
+use ayo_rules::{Position, Side};
 
 /// Seed counts below this have their own random word in [`PITS`]; larger ones
 /// (rare: a pit holding 64 seeds or more) are mixed from it.
@@ -16,11 +16,11 @@ const fn mix(mut z: u64) -> u64 {
 /// One random word for every pit and every seed count below [`COUNTS`],
 /// made at compile time from a fixed seed, so that keys are the same in
 /// every run and build.
-static PITS: [[u64; COUNTS]; MAX_BOARD] = {
-    let mut table = [[0u64; COUNTS]; MAX_BOARD];
+static PITS: [[u64; COUNTS]; Position::MAX_BOARD] = {
+    let mut table = [[0u64; COUNTS]; Position::MAX_BOARD];
     let mut state: u64 = 0x6179_6f61_796f_2121;
     let mut pit = 0;
-    while pit < MAX_BOARD {
+    while pit < Position::MAX_BOARD {
         let mut n = 0;
         while n < COUNTS {
             state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -63,7 +63,7 @@ use super::TableError;
 use super::file::{self, Expect, Header, LevelFile};
 use super::index::Ranker;
 use super::{MAX_LEVEL, table_key, table_rules};
-use ayo_rules::{Engine, Illegal, Leftovers, MAX_BOARD, Pit, Position, Ruleset, Side};
+use ayo_rules::{Engine, Illegal, Leftovers, Pit, Position, Ruleset, Side};
 
 /// Positions a worker takes at a time.
 const CHUNK: u64 = 1 << 14;
@@ -268,7 +268,7 @@ impl Builder {
     pub fn new(rules: &Ruleset) -> Builder {
         Builder {
             rules: table_rules(rules),
-            max_laps: ayo_rules::DEFAULT_MAX_LAPS,
+            max_laps: ayo_rules::Engine::DEFAULT_MAX_LAPS,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
@@ -552,10 +552,10 @@ impl Sowing<'_> {
     /// One thread's share: chunks until there are none left or a thread
     /// failed.
     fn work(&self, progress: &(dyn Fn(Progress) + Sync)) {
-        let mut board = [0u16; MAX_BOARD];
+        let mut board = [0u16; Position::MAX_BOARD];
         let mut local_moves = 0u64;
         let mut mine = Vec::new();
-        let mut kids: Vec<u32> = Vec::with_capacity(MAX_BOARD);
+        let mut kids: Vec<u32> = Vec::with_capacity(Position::MAX_BOARD);
         while !self.stop.load(Ordering::Relaxed) {
             let c = self.next.fetch_add(1, Ordering::Relaxed);
             if c >= self.chunks {
@@ -594,7 +594,7 @@ impl Sowing<'_> {
     fn chunk(
         &self,
         ranks: Range<u64>,
-        board: &mut [u16; MAX_BOARD],
+        board: &mut [u16; Position::MAX_BOARD],
         kids: &mut Vec<u32>,
         moves: &mut u64,
     ) -> Result<Cyclic, TableError> {
@@ -767,7 +767,7 @@ pub fn verify_level(
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| {
-                let mut board = [0u16; MAX_BOARD];
+                let mut board = [0u16; Position::MAX_BOARD];
                 loop {
                     let c = next.fetch_add(1, Ordering::Relaxed);
                     if c >= chunks {
@@ -815,7 +815,11 @@ impl Verifying<'_> {
     }
 
     /// Checks the positions of ranks `ranks`, noting mismatches in the report.
-    fn chunk(&self, ranks: Range<u64>, board: &mut [u16; MAX_BOARD]) -> Result<(), TableError> {
+    fn chunk(
+        &self,
+        ranks: Range<u64>,
+        board: &mut [u16; Position::MAX_BOARD],
+    ) -> Result<(), TableError> {
         let (ring, lo, level) = (self.ring, ranks.start, usize::from(self.level));
         let ranker = self.mover.ranker(level);
         ranker.unrank(lo, &mut board[..ring]);

@@ -1,5 +1,5 @@
 //! A table directory as a whole: its ruleset folders and their level files
-//! ([`ruleset_dirs`]), each level checked against its moves
+//! ([`RulesetDir::list`]), each level checked against its moves
 //! ([`verify_dir`]), and a position's exact value with its moves' ([`probe`]).
 
 use std::io::{self, Read};
@@ -32,7 +32,7 @@ pub struct RulesetDir {
     pub path: PathBuf,
     /// Its ruleset, or why it is unknown.
     pub rules: Result<Ruleset, FolderError>,
-    /// The table key of its headers ([`table_key`]); the folder's name, its
+    /// The table key of its headers ([`Tables::key`]); the folder's name, its
     /// `_` as spaces, when the first header cannot be read.
     pub key: String,
     /// Its level files: (level, path), by level.
@@ -76,72 +76,74 @@ impl RulesetDir {
     }
 }
 
-/// Every folder of the table directory `dir` that holds level files, by
-/// key; none when `dir` does not exist. An error when a folder cannot be
-/// read (named by `dir`), or when a level file's name is something other
-/// than a regular file.
-///
-/// ```
-/// use ayo_engine::tables::{Builder, ruleset_dirs};
-/// use ayo_rules::Ruleset;
-///
-/// let dir = tempfile::tempdir().unwrap();
-/// Builder::new(&Ruleset::RUSS).build_dir(dir.path(), 2, &|_| {}).unwrap();
-/// let found = ruleset_dirs(dir.path()).unwrap();
-/// assert_eq!(found[0].key, "russ");
-/// let levels: Vec<u8> = found[0].levels.iter().map(|l| l.0).collect();
-/// assert_eq!(levels, [1, 2]);
-/// ```
-pub fn ruleset_dirs(dir: &Path) -> Result<Vec<RulesetDir>, TableError> {
-    let io_err = |source: io::Error| TableError::Io {
-        path: dir.to_path_buf(),
-        source,
-    };
-    let mut found = Vec::new();
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(found),
-        Err(e) => return Err(io_err(e)),
-    };
-    for entry in entries {
-        let entry = entry.map_err(io_err)?;
-        let path = entry.path();
-        if !path.is_dir() {
-            continue;
-        }
-        let mut levels = Vec::new();
-        for f in std::fs::read_dir(&path).map_err(io_err)? {
-            let f = f.map_err(io_err)?;
-            if let Some(level) = f.file_name().to_str().and_then(file::level_of_file_name) {
-                // A named pipe would block, a directory is no level: stop at
-                // once, naming it.
-                file::check_regular(&f.path())?;
-                levels.push((level, f.path()));
-            }
-        }
-        if levels.is_empty() {
-            continue;
-        }
-        levels.sort();
-        // The key is the header's; a header that cannot be read leaves the
-        // directory's name, and the error for verify to report.
-        let header = read_header(&levels[0].1);
-        let key = match &header {
-            Ok(h) => h.rules.clone(),
-            Err(_) => entry.file_name().to_string_lossy().replace('_', " "),
+impl RulesetDir {
+    /// Every folder of the table directory `dir` that holds level files, by
+    /// key; none when `dir` does not exist. An error when a folder cannot be
+    /// read (named by `dir`), or when a level file's name is something other
+    /// than a regular file.
+    ///
+    /// ```
+    /// use ayo_engine::tables::{Builder, RulesetDir};
+    /// use ayo_rules::Ruleset;
+    ///
+    /// let dir = tempfile::tempdir().unwrap();
+    /// Builder::new(&Ruleset::RUSS).build_dir(dir.path(), 2, &|_| {}).unwrap();
+    /// let found = RulesetDir::list(dir.path()).unwrap();
+    /// assert_eq!(found[0].key, "russ");
+    /// let levels: Vec<u8> = found[0].levels.iter().map(|l| l.0).collect();
+    /// assert_eq!(levels, [1, 2]);
+    /// ```
+    pub fn list(dir: &Path) -> Result<Vec<RulesetDir>, TableError> {
+        let io_err = |source: io::Error| TableError::Io {
+            path: dir.to_path_buf(),
+            source,
         };
-        let rules = header
-            .map_err(FolderError::from)
-            .and_then(|h| Ok(h.rules.parse::<Ruleset>()?));
-        found.push(RulesetDir {
-            path,
-            rules,
-            key,
-            levels,
-        });
+        let mut found = Vec::new();
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(found),
+            Err(e) => return Err(io_err(e)),
+        };
+        for entry in entries {
+            let entry = entry.map_err(io_err)?;
+            let path = entry.path();
+            if !path.is_dir() {
+                continue;
+            }
+            let mut levels = Vec::new();
+            for f in std::fs::read_dir(&path).map_err(io_err)? {
+                let f = f.map_err(io_err)?;
+                if let Some(level) = f.file_name().to_str().and_then(file::level_of_file_name) {
+                    // A named pipe would block, a directory is no level: stop at
+                    // once, naming it.
+                    file::check_regular(&f.path())?;
+                    levels.push((level, f.path()));
+                }
+            }
+            if levels.is_empty() {
+                continue;
+            }
+            levels.sort();
+            // The key is the header's; a header that cannot be read leaves the
+            // directory's name, and the error for verify to report.
+            let header = read_header(&levels[0].1);
+            let key = match &header {
+                Ok(h) => h.rules.clone(),
+                Err(_) => entry.file_name().to_string_lossy().replace('_', " "),
+            };
+            let rules = header
+                .map_err(FolderError::from)
+                .and_then(|h| Ok(h.rules.parse::<Ruleset>()?));
+            found.push(RulesetDir {
+                path,
+                rules,
+                key,
+                levels,
+            });
+        }
+        found.sort_by(|a, b| a.key.cmp(&b.key));
+        Ok(found)
     }
-    found.sort_by(|a, b| a.key.cmp(&b.key));
-    Ok(found)
 }
 
 /// The header of a level file.
@@ -319,7 +321,7 @@ pub fn verify_dir(
     threads: usize,
     mut found: impl FnMut(Checked) -> ControlFlow<()>,
 ) -> Result<(), VerifyError> {
-    let dirs = ruleset_dirs(dir)?;
+    let dirs = RulesetDir::list(dir)?;
     if dirs.is_empty() {
         return Err(nothing_to_verify(dir));
     }
@@ -361,7 +363,13 @@ fn verify_ruleset(
             }
             continue;
         };
-        let report = verify_level(rules, ayo_rules::DEFAULT_MAX_LAPS, *level, &slices, threads)?;
+        let report = verify_level(
+            rules,
+            ayo_rules::Engine::DEFAULT_MAX_LAPS,
+            *level,
+            &slices,
+            threads,
+        )?;
         let flow = found(match report.first {
             Some((position, stored, computed)) => Checked::Inconsistent {
                 error: TableError::Inconsistent {
@@ -459,15 +467,15 @@ fn nothing_to_verify(dir: &Path) -> VerifyError {
     }
 }
 
-/// A position's exact value from the tables, as [`probe`] gives it.
+/// A position's exact value from the tables, as [`Probed::of`] gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Probed {
     /// The net gain of the side to move.
     pub net_gain: i8,
-    /// Net gain plus store difference ([`value_of`]): its sign is the side
+    /// Net gain plus store difference ([`Tables::value_of`]): its sign is the side
     /// to move's win, draw or loss.
     pub value: i32,
-    /// The exact final score, doubled, South's first ([`doubled_score`]);
+    /// The exact final score, doubled, South's first ([`Tables::doubled_score`]);
     /// `None` under `end=majority`.
     pub doubled_score: Option<[i64; 2]>,
     /// Whether the game is over already: a store holds a majority under
@@ -477,38 +485,40 @@ pub struct Probed {
     pub moves: Vec<MoveGain>,
 }
 
-/// The exact value of `pos` under a ruleset ending by `end`, and of each of
-/// its moves. An error when the position is outside the tables.
-///
-/// ```
-/// use ayo_engine::tables::{Builder, Tables, probe};
-/// use ayo_rules::{End, Position, Ruleset};
-///
-/// let dir = tempfile::tempdir().unwrap();
-/// Builder::new(&Ruleset::RUSS).build_dir(dir.path(), 3, &|_| {}).unwrap();
-/// let tables = Tables::open(dir.path(), &Ruleset::RUSS).unwrap();
-/// let pos = Position::from_setup("0,0,0,0,0,1/0,1,1,0,0,0 20-25 S", &Ruleset::RUSS).unwrap();
-/// let p = probe(&tables, &pos, End::Exhaustion).unwrap();
-/// assert_eq!((p.net_gain, p.value, p.doubled_score), (3, -2, Some([46, 50])));
-/// ```
-pub fn probe(tables: &Tables, pos: &Position, end: End) -> Result<Probed, TableError> {
-    let net_gain = tables.require(pos)?;
-    let over = end == End::Majority && {
-        let total = pos.total_seeds();
-        pos.stores().iter().any(|&s| 2 * u32::from(s) > total)
-    };
-    let moves = if over {
-        Vec::new()
-    } else {
-        tables.move_gains(pos)?
-    };
-    Ok(Probed {
-        net_gain,
-        value: value_of(pos, net_gain),
-        doubled_score: (end == End::Exhaustion).then(|| doubled_score(pos, net_gain)),
-        over,
-        moves,
-    })
+impl Probed {
+    /// The exact value of `pos` under a ruleset ending by `end`, and of each of
+    /// its moves. An error when the position is outside the tables.
+    ///
+    /// ```
+    /// use ayo_engine::tables::{Builder, Probed, Tables};
+    /// use ayo_rules::{End, Position, Ruleset};
+    ///
+    /// let dir = tempfile::tempdir().unwrap();
+    /// Builder::new(&Ruleset::RUSS).build_dir(dir.path(), 3, &|_| {}).unwrap();
+    /// let tables = Tables::open(dir.path(), &Ruleset::RUSS).unwrap();
+    /// let pos = Position::from_setup("0,0,0,0,0,1/0,1,1,0,0,0 20-25 S", &Ruleset::RUSS).unwrap();
+    /// let p = Probed::of(&tables, &pos, End::Exhaustion).unwrap();
+    /// assert_eq!((p.net_gain, p.value, p.doubled_score), (3, -2, Some([46, 50])));
+    /// ```
+    pub fn of(tables: &Tables, pos: &Position, end: End) -> Result<Probed, TableError> {
+        let net_gain = tables.require(pos)?;
+        let over = end == End::Majority && {
+            let total = pos.total_seeds();
+            pos.stores().iter().any(|&s| 2 * u32::from(s) > total)
+        };
+        let moves = if over {
+            Vec::new()
+        } else {
+            tables.move_gains(pos)?
+        };
+        Ok(Probed {
+            net_gain,
+            value: value_of(pos, net_gain),
+            doubled_score: (end == End::Exhaustion).then(|| doubled_score(pos, net_gain)),
+            over,
+            moves,
+        })
+    }
 }
 
 #[cfg(test)]

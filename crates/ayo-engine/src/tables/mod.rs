@@ -9,7 +9,7 @@
 //! the exact final score under `end=exhaustion` and the exact win, draw or
 //! loss under `end=majority` (the sign of store difference plus net gain).
 //!
-//! A table directory as a whole: [`ruleset_dirs`], [`verify_dir`], [`probe`].
+//! A table directory as a whole: [`RulesetDir::list`], [`verify_dir`], [`Probed::of`].
 //!
 //! ```
 //! use ayo_rules::{Position, Ruleset};
@@ -37,25 +37,12 @@ mod probe;
 pub use build::{Builder, LevelStats, Progress};
 pub use dir::{
     Checked, FolderError, LevelHeader, LevelInfo, LooksLike, Probed, RulesetDir, VerifyError,
-    probe, ruleset_dirs, verify_dir,
+    verify_dir,
 };
 pub use probe::{MoveGain, Tables};
 
-// What the binary's `tables verify` and `tables info` read a table directory
-// with, level file by level file: not an API for library users (the file
-// format is this crate's business), hidden from the docs.
-#[doc(hidden)]
-pub use build::{VerifyReport, verify_level};
-#[doc(hidden)]
-pub use file::{
-    Body, Expect, HEADER_LEN, Header, LevelFile, check_regular, checksum, level_of_file_name,
-    open_level, open_regular,
-};
-#[doc(hidden)]
-pub use index::level_count;
-
-/// The highest level a table can hold: values are single signed bytes.
-pub const MAX_LEVEL: u8 = 127;
+/// See [`Tables::MAX_LEVEL`].
+pub(crate) const MAX_LEVEL: u8 = 127;
 
 /// Why a table could not be built, opened or probed.
 #[derive(Debug, thiserror::Error)]
@@ -168,8 +155,8 @@ pub enum TableError {
     },
 }
 
-/// "levels 1-5, 7 present", or "no levels present".
-#[doc(hidden)]
+/// "levels 1-5, 7 present", or "no levels present": the levels of a
+/// [`RulesetDir`] or of [`Tables::levels`] in a sentence.
 pub fn present_text(present: &[u8]) -> String {
     if present.is_empty() {
         return "no levels present".to_string();
@@ -192,10 +179,55 @@ pub fn present_text(present: &[u8]) -> String {
     format!("level{s} {} present", parts.join(", "))
 }
 
+impl Tables {
+    /// The highest level a table can hold: values are single signed bytes.
+    pub const MAX_LEVEL: u8 = MAX_LEVEL;
+
+    /// The ruleset a table is built for: `rules` played to exhaustion. The
+    /// `seeds` key (seeds a pit at the start) plays no part in a position's value,
+    /// so it is set to its default too: `russ seeds=3` shares `russ`'s tables.
+    pub fn rules_for(rules: &Ruleset) -> Ruleset {
+        table_rules(rules)
+    }
+
+    /// The key of a table: its ruleset string without the `end` key (and with the
+    /// default `seeds`), as written in every header. `russ` and `russ
+    /// end=exhaustion` share the key `russ`.
+    pub fn key(rules: &Ruleset) -> String {
+        table_key(rules)
+    }
+
+    /// The subdirectory of a table directory that holds one ruleset's levels:
+    /// its key with spaces as underscores (`endodoi_pits=8`).
+    pub fn ruleset_dir(dir: &Path, rules: &Ruleset) -> PathBuf {
+        ruleset_dir(dir, rules)
+    }
+
+    /// The default table directory: `$AYO_TABLES`, else
+    /// `$XDG_DATA_HOME/ayo/tables`, else `~/.local/share/ayo/tables` (the XDG
+    /// base directory default), else `ayo-tables` in the current directory when
+    /// there is no home.
+    pub fn default_dir() -> PathBuf {
+        default_dir()
+    }
+
+    /// Net gain plus store difference: the exact value of a position for the side
+    /// to move under `end=exhaustion`, and under `end=majority` its sign.
+    pub fn value_of(pos: &Position, net_gain: i8) -> i32 {
+        value_of(pos, net_gain)
+    }
+
+    /// The exact final score `[south, north]` under `end=exhaustion`, doubled
+    /// (a line that never ends splits an odd number of seeds into halves).
+    pub fn doubled_score(pos: &Position, net_gain: i8) -> [i64; 2] {
+        doubled_score(pos, net_gain)
+    }
+}
+
 /// The ruleset a table is built for: `rules` played to exhaustion. The
 /// `seeds` key (seeds a pit at the start) plays no part in a position's value,
 /// so it is set to its default too: `russ seeds=3` shares `russ`'s tables.
-pub fn table_rules(rules: &Ruleset) -> Ruleset {
+pub(crate) fn table_rules(rules: &Ruleset) -> Ruleset {
     let seeds = Ruleset::RUSS.seeds();
     rules
         .with_end(End::Exhaustion)
@@ -207,13 +239,13 @@ pub fn table_rules(rules: &Ruleset) -> Ruleset {
 /// The key of a table: its ruleset string without the `end` key (and with the
 /// default `seeds`), as written in every header. `russ` and `russ
 /// end=exhaustion` share the key `russ`.
-pub fn table_key(rules: &Ruleset) -> String {
+pub(crate) fn table_key(rules: &Ruleset) -> String {
     table_rules(rules).with_end(End::Majority).to_string()
 }
 
 /// The subdirectory of a table directory that holds one ruleset's levels:
 /// its key with spaces as underscores (`endodoi_pits=8`).
-pub fn ruleset_dir(dir: &Path, rules: &Ruleset) -> PathBuf {
+pub(crate) fn ruleset_dir(dir: &Path, rules: &Ruleset) -> PathBuf {
     dir.join(table_key(rules).replace(' ', "_"))
 }
 
@@ -221,7 +253,7 @@ pub fn ruleset_dir(dir: &Path, rules: &Ruleset) -> PathBuf {
 /// `$XDG_DATA_HOME/ayo/tables`, else `~/.local/share/ayo/tables` (the XDG
 /// base directory default), else `ayo-tables` in the current directory when
 /// there is no home.
-pub fn default_dir() -> PathBuf {
+pub(crate) fn default_dir() -> PathBuf {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     if let Some(dir) = var("AYO_TABLES") {
         return PathBuf::from(dir);
@@ -251,7 +283,7 @@ pub(crate) fn mover_board(pos: &Position) -> Vec<u16> {
 
 /// Net gain plus store difference: the exact value of a position for the side
 /// to move under `end=exhaustion`, and under `end=majority` its sign.
-pub fn value_of(pos: &Position, net_gain: i8) -> i32 {
+pub(crate) fn value_of(pos: &Position, net_gain: i8) -> i32 {
     let stores = pos.stores();
     let me = pos.to_move().index();
     i32::from(stores[me]) - i32::from(stores[1 - me]) + i32::from(net_gain)
@@ -259,7 +291,7 @@ pub fn value_of(pos: &Position, net_gain: i8) -> i32 {
 
 /// The exact final score `[south, north]` under `end=exhaustion`, doubled
 /// (a line that never ends splits an odd number of seeds into halves).
-pub fn doubled_score(pos: &Position, net_gain: i8) -> [i64; 2] {
+pub(crate) fn doubled_score(pos: &Position, net_gain: i8) -> [i64; 2] {
     let total = i64::from(pos.total_seeds());
     let diff = i64::from(value_of(pos, net_gain));
     // mover + other = total, mover - other = diff.

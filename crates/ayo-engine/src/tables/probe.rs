@@ -6,7 +6,7 @@ use super::build::{Child, Mover};
 use super::file::{self, Expect, LevelFile};
 use super::index::{Ranker, level_count};
 use super::{MAX_LEVEL, TableError, mover_board, ruleset_dir, table_key, table_rules};
-use ayo_rules::{DEFAULT_MAX_LAPS, Pit, Position, Ruleset};
+use ayo_rules::{Engine, Pit, Position, Ruleset};
 
 /// One ruleset's tables, opened from a directory: every level file found,
 /// memory-mapped and checked (header and checksum) when opened.
@@ -81,7 +81,7 @@ impl Tables {
             let path = sub.join(file::level_file_name(level));
             levels[n] = Some((ranker, file::open_level(&path, expect, true)?));
         }
-        let mover = Mover::new(&rules, DEFAULT_MAX_LAPS, top)?;
+        let mover = Mover::new(&rules, Engine::DEFAULT_MAX_LAPS, top)?;
         Ok(Tables {
             dir: sub,
             rules,

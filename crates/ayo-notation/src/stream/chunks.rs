@@ -29,13 +29,13 @@ pub struct Chunk {
 /// The size a chunk is cut at, at least, when the input goes on: big
 /// enough that handing a chunk to a thread costs little against the games
 /// in it, small enough that a few chunks a thread in flight hold little.
-pub const CHUNK_BYTES: usize = 256 << 10;
+pub(crate) const CHUNK_BYTES: usize = 256 << 10;
 
 /// The most bytes a [`Chunker`] holds while it looks for a place to cut.
-pub const MAX_CHUNK_BYTES: usize = 4 << 20;
+pub(crate) const MAX_CHUNK_BYTES: usize = 4 << 20;
 
 /// Reads an input in [`Chunk`]s. Where no game start comes within
-/// [`MAX_CHUNK_BYTES`] (one very large game, or games not separated by blank
+/// 4 MiB (one very large game, or games not separated by blank
 /// lines), [`Chunker::next_chunk`] returns `None` with
 /// [`Chunker::is_stuck`] set: the rest of the input is then for a
 /// [`GameReader`](super::GameReader), from [`Chunker::into_rest`].
@@ -51,8 +51,8 @@ pub struct Chunker<R> {
 }
 
 impl<R: Read> Chunker<R> {
-    /// A chunker over a whole input, cutting at [`CHUNK_BYTES`] and holding
-    /// at most [`MAX_CHUNK_BYTES`].
+    /// A chunker over a whole input, cutting at 256 KiB and holding
+    /// at most 4 MiB.
     pub fn new(reader: R) -> Self {
         Chunker::with_sizes(reader, CHUNK_BYTES, MAX_CHUNK_BYTES)
     }
@@ -159,9 +159,17 @@ pub(crate) fn game_start_before(bytes: &[u8], end: usize) -> Option<usize> {
     None
 }
 
-/// Where the byte after `bytes` stands, `bytes` standing at `origin`
-/// (columns count characters, as the game reader counts them).
-pub fn origin_after(origin: Origin, bytes: &[u8]) -> Origin {
+impl Origin {
+    /// Where the byte after `bytes` stands, `bytes` standing at `self`
+    /// (columns count characters, as the game reader counts them): where a
+    /// [`GameReader::resume`](super::GameReader::resume) after them starts.
+    pub fn after(self, bytes: &[u8]) -> Origin {
+        origin_after(self, bytes)
+    }
+}
+
+/// See [`Origin::after`].
+pub(crate) fn origin_after(origin: Origin, bytes: &[u8]) -> Origin {
     let offset = origin.offset + bytes.len();
     match memchr::memrchr(b'\n', bytes) {
         Some(last) => Origin {

@@ -1,4 +1,4 @@
-//! Analysis with the engine: the best move of a position ([`best_move`]) and
+//! Analysis with the engine: the best move of a position ([`Best::of`]) and
 //! a verdict on every main-line move of a game ([`Analyser`]), with endgame
 //! tables when there are some ([`TableCache`]).
 //!
@@ -7,13 +7,13 @@
 //! data; [`crate::output::analyze`] renders them.
 //!
 //! ```
-//! use ayo::analysis::{TableCache, best_move};
+//! use ayo::analysis::{Best, TableCache};
 //! use ayo::rules::{Engine, Position, Ruleset};
 //! use ayo::search::Limits;
 //!
 //! let pos = Position::from_setup("1,1,1,0,0,0/0,1,0,0,0,0 23-21 S", &Ruleset::RUSS).unwrap();
 //! let mut tables = TableCache::new(None);
-//! let best = best_move(Engine::new(Ruleset::RUSS), &mut tables, &[], &pos, &Limits::depth(10)).unwrap();
+//! let best = Best::of(Engine::new(Ruleset::RUSS), &mut tables, &[], &pos, &Limits::depth(10)).unwrap();
 //! assert!(best.answer.exact);
 //! assert_eq!(best.answer.best.map(|p| p.letter(6)), Some('b'));
 //! assert_eq!(best.answer.score, 4);
@@ -63,16 +63,8 @@ pub struct Best {
     pub outcomes: Option<Outcomes>,
 }
 
-/// The best move in `pos`, reached through `history` (oldest first, not
-/// `pos` itself: a position of it met again in the search is a repetition),
-/// searched within `limits` with `engine`, and answered from the tables of
-/// `tables` for the engine's rules when there are some. Under
-/// `end=majority` with the position inside the tables, the best move is one
-/// that keeps the position's exact outcome (see [`Best::outcomes`]).
-///
-/// Each call searches with a fresh search (and its own transposition
-/// table); [`Analyser`] keeps one across the positions of many games.
-pub fn best_move(
+/// See [`Best::of`].
+pub(crate) fn best_move(
     engine: Engine,
     tables: &mut TableCache,
     history: &[Position],
@@ -86,9 +78,29 @@ pub fn best_move(
     Ok(Best { answer, outcomes })
 }
 
-/// The positions of a game's main line: the start, then after each played
-/// move (up to the first that could not be played).
-pub fn main_line(game: &Game) -> Vec<Position> {
+impl Best {
+    /// The best move in `pos`, reached through `history` (oldest first, not
+    /// `pos` itself: a position of it met again in the search is a repetition),
+    /// searched within `limits` with `engine`, and answered from the tables of
+    /// `tables` for the engine's rules when there are some. Under
+    /// `end=majority` with the position inside the tables, the best move is one
+    /// that keeps the position's exact outcome (see [`Best::outcomes`]).
+    ///
+    /// Each call searches with a fresh search (and its own transposition
+    /// table); [`Analyser`] keeps one across the positions of many games.
+    pub fn of(
+        engine: Engine,
+        tables: &mut TableCache,
+        history: &[Position],
+        pos: &Position,
+        limits: &Limits,
+    ) -> Result<Best, AnalysisError> {
+        best_move(engine, tables, history, pos, limits)
+    }
+}
+
+/// See [`Game::main_line`].
+pub(crate) fn main_line(game: &Game) -> Vec<Position> {
     game.start
         .into_iter()
         .chain(
@@ -99,12 +111,27 @@ pub fn main_line(game: &Game) -> Vec<Position> {
         .collect()
 }
 
-/// The number and side of the move after `ply` plies of a game that started
-/// at `start`.
-pub fn numbering_after(game: &Game, ply: usize, start: &Position) -> Numbering {
+impl Game {
+    /// The positions of a game's main line: the start, then after each played
+    /// move (up to the first that could not be played).
+    pub fn main_line(&self) -> Vec<Position> {
+        main_line(self)
+    }
+}
+
+/// See [`Game::numbering_after`].
+pub(crate) fn numbering_after(game: &Game, ply: usize, start: &Position) -> Numbering {
     match ply.checked_sub(1).and_then(|i| game.moves.get(i)) {
         Some(m) => Numbering::new(m.number, m.side == Side::North).next(),
         None => Numbering::new(1, start.to_move() == Side::North),
+    }
+}
+
+impl Game {
+    /// The number and side of the move after `ply` plies of a game that started
+    /// at `start`.
+    pub fn numbering_after(&self, ply: usize, start: &Position) -> Numbering {
+        numbering_after(self, ply, start)
     }
 }
 
@@ -116,12 +143,12 @@ pub fn numbering_after(game: &Game, ply: usize, start: &Position) -> Numbering {
 /// use ayo::analysis::{Analyser, TableCache, Thresholds};
 /// use ayo::notation::parse_record;
 /// use ayo::replay::{Options, replay};
-/// use ayo::rules::DEFAULT_MAX_LAPS;
+/// use ayo::rules::Engine;
 /// use ayo::search::Limits;
 ///
 /// let game = replay(parse_record("1. cx7 Fx2 2. d *\n").unwrap(), &Options::default());
 /// let mut analyser =
-///     Analyser::new(Limits::depth(4), Thresholds::default(), TableCache::new(None), DEFAULT_MAX_LAPS);
+///     Analyser::new(Limits::depth(4), Thresholds::default(), TableCache::new(None), Engine::DEFAULT_MAX_LAPS);
 /// let (rules, verdicts) = analyser.verdicts(&game, |_, _| {}).unwrap().unwrap();
 /// assert_eq!(rules.to_string(), "russ");
 /// assert_eq!(verdicts.len(), 3);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::rules::{End, Engine, Pit, Position, Ruleset};
 use crate::search::{Answer, Search, Value};
-use crate::tables::{TableError, Tables, table_key, value_of};
+use crate::tables::{TableError, Tables};
 
 use super::verdict::{Outcome, Outcomes};
 
@@ -111,7 +111,7 @@ impl TableCache {
         if tables.levels().is_empty() {
             return Err(TablesError::NoTables {
                 name,
-                key: table_key(&rules),
+                key: Tables::key(&rules),
                 looked: tables.dir().to_path_buf(),
                 dir: dir.clone(),
             });
@@ -160,7 +160,7 @@ pub(super) fn table_outcomes(
         .move_gains(pos)
         .ok()?
         .iter()
-        .map(|g| (g.pit, Outcome::of(value_of(pos, g.net_gain))))
+        .map(|g| (g.pit, Outcome::of(Tables::value_of(pos, g.net_gain))))
         .collect();
     moves.sort_by_key(|&(p, _)| p);
     // The position's outcome is its best move's; the tables agree with

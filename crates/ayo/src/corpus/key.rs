@@ -100,7 +100,7 @@ impl LineHasher {
 /// [`LineHasher::new`] for many games: most share a ruleset and start, and
 /// hashing their canonical text once is enough.
 #[derive(Debug, Default)]
-pub struct Heads {
+pub(crate) struct Heads {
     cache: HashMap<(Ruleset, Position), LineHasher>,
 }
 
@@ -158,7 +158,7 @@ pub fn players_key(south: &str, north: &str) -> u64 {
 }
 
 /// [`players_key`] of a record's South and North tags.
-pub fn record_players(record: &Record) -> u64 {
+pub(crate) fn record_players(record: &Record) -> u64 {
     players_key(
         record.tag("South").unwrap_or(""),
         record.tag("North").unwrap_or(""),
@@ -227,7 +227,7 @@ pub struct Index {
 }
 
 impl Index {
-    /// Adds a game: the key of its main line, its [`players_key`], its plies
+    /// Adds a game: the key of its main line, its `players_key`, its plies
     /// and whether it ends with a result (`1-0`, `0-1`, `1/2-1/2`) rather
     /// than `*`. Returns its number.
     pub fn push(&mut self, key: Key, players: u64, plies: u32, finished: bool) -> usize {

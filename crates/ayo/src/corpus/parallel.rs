@@ -12,9 +12,9 @@
 //! workers: one job and eight give the same results in the same order.
 //!
 //! Memory stays bounded whatever the number of jobs: at most
-//! [`IN_FLIGHT_PER_JOB`] batches a worker, and at most [`IN_FLIGHT_BYTES`] of
+//! `IN_FLIGHT_PER_JOB` batches a worker, and at most `IN_FLIGHT_BYTES` of
 //! items' text in all, are out at once (the reading waits for the oldest to
-//! come back and go through the sink); a batch holds at most [`BATCH_GAMES`]
+//! come back and go through the sink); a batch holds at most `BATCH_GAMES`
 //! items or about [`BATCH_BYTES`] of text, less with many jobs, so that each
 //! still gets work. An item's results (its JSON, say) are held until its turn
 //! too, and are a bounded multiple of its text, so the byte cap bounds them
@@ -40,7 +40,7 @@ use crate::notation::RawGame;
 
 /// Items a batch holds at most. Batches are cut by their size in bytes
 /// ([`BATCH_BYTES`]) first: this only bounds the batch of many tiny games.
-pub const BATCH_GAMES: usize = 1024;
+pub(crate) const BATCH_GAMES: usize = 1024;
 /// A batch is sent once its items' text reaches this many bytes: about 200
 /// games of 25 plies, so that handing a batch over (a channel send and
 /// receive each way, and waking a worker) costs little per game, and the
@@ -49,25 +49,25 @@ pub const BATCH_BYTES: usize = 64 << 10;
 /// Items larger than this are done alone, in order, on the calling thread.
 pub const DIRECT_BYTES: usize = 1 << 20;
 /// Batches out at once, per worker.
-pub const IN_FLIGHT_PER_JOB: usize = 4;
+pub(crate) const IN_FLIGHT_PER_JOB: usize = 4;
 /// Items' text out at once, in all, whatever the number of jobs: an item's
 /// results are held until its turn, and `ayo json` writes some forty times
 /// its input, so this is what bounds the memory of many jobs. It is what
 /// two jobs have out anyway (8 batches of [`BATCH_BYTES`]): more jobs share
 /// it in smaller batches.
-pub const IN_FLIGHT_BYTES: usize = 2 * IN_FLIGHT_PER_JOB * BATCH_BYTES;
+pub(crate) const IN_FLIGHT_BYTES: usize = 2 * IN_FLIGHT_PER_JOB * BATCH_BYTES;
 /// Batches that may be out whatever their bytes (with jobs enough for them):
 /// what two jobs have out. [`super::validate`] sends its text in chunks of
 /// 256 KiB, which [`IN_FLIGHT_BYTES`] alone would hold to two at a time, and
 /// two workers would wait on the reader. The memory this allows is still
 /// bounded whatever the number of jobs: this many of the largest items.
-pub const ALWAYS_OUT: u64 = 2 * IN_FLIGHT_PER_JOB as u64;
+pub(crate) const ALWAYS_OUT: u64 = 2 * IN_FLIGHT_PER_JOB as u64;
 /// The least text a batch is sent with, however many jobs share
 /// [`IN_FLIGHT_BYTES`]: a few games, so that handing it over still costs
 /// little next to its work.
-pub const MIN_BATCH_BYTES: usize = 1 << 10;
+pub(crate) const MIN_BATCH_BYTES: usize = 1 << 10;
 /// The most worker threads: more would only hold more batches in memory.
-pub const MAX_JOBS: usize = 256;
+pub(crate) const MAX_JOBS: usize = 256;
 
 /// What the workers are handed: a game, or a chunk of games; its size in
 /// bytes decides how it is batched.

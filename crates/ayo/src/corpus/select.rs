@@ -3,7 +3,7 @@
 //!
 //! Criteria come in two kinds. Those on tags (`--tag`, `--player`,
 //! `--ruleset`, `--date-from`, `--date-to`) look at the tag section alone, as
-//! [`scan_tags`] reads it from the raw bytes: a game whose tags already fail is
+//! `scan_tags` reads it from the raw bytes: a game whose tags already fail is
 //! never parsed, and a game with good tags but broken movetext can still be
 //! chosen by them. Those on the play (result, winner, validity, plies,
 //! positions, openings) need the parsed record, and for some the replay; a
@@ -214,7 +214,7 @@ impl FromStr for TagTest {
             .find(['=', '~'])
             .ok_or_else(|| CriterionError::TagTest(s.to_string()))?;
         let (name, rest) = s.split_at(at);
-        if !crate::notation::is_tag_name(name) {
+        if !crate::notation::Tag::is_name(name) {
             return Err(CriterionError::TagName(name.to_string()));
         }
         let name = name.to_string();

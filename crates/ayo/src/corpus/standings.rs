@@ -7,7 +7,7 @@
 //! the games, and `output::standings` renders its [`Report`].
 //!
 //! Players are told apart by their names exactly as written (trimmed), as in
-//! a results sheet: [`name_variants`] finds the names that differ only in
+//! a results sheet: `name_variants` finds the names that differ only in
 //! case or spacing, for a note, without merging them.
 //!
 //! ```
@@ -491,14 +491,7 @@ fn fold(name: &str) -> String {
 
 /// The groups of two or more names that differ only in case or spacing, each
 /// sorted, the groups in order of their first name.
-///
-/// ```
-/// use ayo::corpus::standings::name_variants;
-///
-/// let names = ["Ade Bello", "ade  bello", "Bola", "AdeBello", "Bola"];
-/// assert_eq!(name_variants(names), vec![vec!["Ade Bello", "AdeBello", "ade  bello"]]);
-/// ```
-pub fn name_variants<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Vec<String>> {
+pub(crate) fn name_variants<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Vec<String>> {
     let mut by_fold: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for name in names {
         let group = by_fold.entry(fold(name)).or_default();
@@ -520,21 +513,29 @@ pub fn name_variants<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Vec<St
 
 /// A Score tag's value, `S-N` (South's first, as the tag is written), or
 /// `None` when it is not two numbers joined by `-`.
-///
-/// ```
-/// use ayo::corpus::standings::parse_score;
-///
-/// assert_eq!(parse_score("26-22"), Some([26, 22]));
-/// assert_eq!(parse_score(" 26 - 22 "), Some([26, 22]));
-/// assert_eq!(parse_score("26:22"), None);
-/// ```
-pub fn parse_score(text: &str) -> Option<[u32; 2]> {
+pub(crate) fn parse_score(text: &str) -> Option<[u32; 2]> {
     let (s, n) = text.split_once('-')?;
     Some([s.trim().parse().ok()?, n.trim().parse().ok()?])
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn name_variants_differ_in_case_or_spacing() {
+        let names = ["Ade Bello", "ade  bello", "Bola", "AdeBello", "Bola"];
+        assert_eq!(
+            super::name_variants(names),
+            vec![vec!["Ade Bello", "AdeBello", "ade  bello"]]
+        );
+    }
+
+    #[test]
+    fn a_score_is_two_numbers() {
+        assert_eq!(super::parse_score("26-22"), Some([26, 22]));
+        assert_eq!(super::parse_score(" 26 - 22 "), Some([26, 22]));
+        assert_eq!(super::parse_score("26:22"), None);
+    }
+
     use super::*;
 
     fn names(rows: &[Row]) -> Vec<(u32, &str)> {

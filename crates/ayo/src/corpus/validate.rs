@@ -43,7 +43,7 @@ use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use crate::diagnostics::Diagnostic;
-use crate::notation::{Chunk, origin_after};
+use crate::notation::Chunk;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
 use crate::replay::{Options, QuickCheck, check};
 
@@ -290,7 +290,7 @@ fn check_piece(piece: &Piece, opts: &Options, max: usize) -> Vec<Found> {
             if clean > 0 {
                 found.push(Found::Clean(std::mem::take(&mut clean)));
             }
-            let origin = origin_after(known.1, &bytes[known.0..start]);
+            let origin = known.1.after(&bytes[known.0..start]);
             let mut rest = &bytes[start..];
             // At the input's start, this reads as a new reader would.
             let mut games = GameReader::resume(&mut rest, origin, 0).max_game_bytes(max);

@@ -1,14 +1,14 @@
 //! A run of games between two players, as `ayo generate` plays them.
 
 use crate::notation::Record;
-use crate::notation::is_tag_name;
+use crate::notation::Tag;
 use crate::rules::{Engine, Position, SplitMix64};
 use crate::search::{Search, SearchError};
 
 use super::{MAX_PLIES, Match, Player, game_seed, play_game};
 
 /// A run of games between two players: each game numbered from 1, with its
-/// own stream of the seed ([`game_seed`]), so that game 7 is the same however
+/// own stream of the seed ([`Match::seed`](super::Match::seed)), so that game 7 is the same however
 /// many games are played.
 ///
 /// ```
@@ -161,7 +161,7 @@ impl std::str::FromStr for TagSetting {
         let (name, value) = s
             .split_once('=')
             .ok_or_else(|| TagSettingError::NoEquals(s.to_string()))?;
-        if !is_tag_name(name) {
+        if !Tag::is_name(name) {
             return Err(TagSettingError::NotAName(name.to_string()));
         }
         if FROM_THE_GAME.contains(&name) {

@@ -6,7 +6,7 @@ use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 use serde::Serialize;
 
 use crate::replay::Game;
-use crate::rules::{Engine, GameEnd, Pit, Position, Ruleset, Side, Status};
+use crate::rules::{Engine, GameEnd, MoveOutcome, Pit, Position, Ruleset, Side, Status};
 
 use super::json::{BoardJson, SideJson, side_json};
 use super::svg::{Drawing, board_svg};
@@ -100,8 +100,8 @@ fn to_move_text(pos: &Position, end: Option<&GameEnd>) -> String {
     }
 }
 
-/// A view of a set-up under an engine's rules, saying whether the game is over.
-pub fn setup_view(pos: &Position, engine: &Engine) -> BoardView {
+/// See [`BoardView::setup`].
+pub(crate) fn setup_view(pos: &Position, engine: &Engine) -> BoardView {
     let end = match engine.status(pos) {
         Ok(Status::Over(end)) => Some(end),
         _ => None,
@@ -109,8 +109,15 @@ pub fn setup_view(pos: &Position, engine: &Engine) -> BoardView {
     start_view(pos, end.as_ref())
 }
 
+impl BoardView {
+    /// A view of a set-up under an engine's rules, saying whether the game is over.
+    pub fn setup(pos: &Position, engine: &Engine) -> BoardView {
+        setup_view(pos, engine)
+    }
+}
+
 /// A view of a set-up or start position.
-pub fn start_view(pos: &Position, end: Option<&GameEnd>) -> BoardView {
+pub(crate) fn start_view(pos: &Position, end: Option<&GameEnd>) -> BoardView {
     BoardView {
         ply: 0,
         position: *pos,
@@ -120,9 +127,8 @@ pub fn start_view(pos: &Position, end: Option<&GameEnd>) -> BoardView {
     }
 }
 
-/// The start and the position after every main-line move that was played.
-/// The last view says how the game ended, when it did.
-pub fn game_views(game: &Game) -> Vec<BoardView> {
+/// See [`BoardView::of_game`].
+pub(crate) fn game_views(game: &Game) -> Vec<BoardView> {
     let Some(start) = game.start else {
         return Vec::new();
     };
@@ -160,6 +166,14 @@ pub fn game_views(game: &Game) -> Vec<BoardView> {
     views
 }
 
+impl BoardView {
+    /// The start and the position after every main-line move that was played.
+    /// The last view says how the game ended, when it did.
+    pub fn of_game(game: &Game) -> Vec<BoardView> {
+        game_views(game)
+    }
+}
+
 /// The CSV columns of a position, after `file` and `game`.
 const CSV_HEADER: [&str; 9] = [
     "rules",
@@ -173,9 +187,12 @@ const CSV_HEADER: [&str; 9] = [
     "caption",
 ];
 
-/// One CSV row a view, as `ayo board --format csv` has them (its `file`
-/// and `game` columns are the caller's to add).
-pub fn views_grid(views: &[&BoardView], rules: &Ruleset, place: Option<(&str, usize)>) -> Grid {
+/// See [`BoardView::grid`].
+pub(crate) fn views_grid(
+    views: &[&BoardView],
+    rules: &Ruleset,
+    place: Option<(&str, usize)>,
+) -> Grid {
     let rows = views
         .iter()
         .map(|v| {
@@ -197,9 +214,16 @@ pub fn views_grid(views: &[&BoardView], rules: &Ruleset, place: Option<(&str, us
     Grid::new(CSV_HEADER.map(str::to_string).to_vec(), rows)
 }
 
-/// The views drawn one after the other in a terminal table or Markdown
-/// `style`, each with its caption. (CSV: see [`views_grid`].)
-pub fn views_text(views: &[&BoardView], style: Style) -> String {
+impl BoardView {
+    /// One CSV row a view, as `ayo board --format csv` has them (its `file`
+    /// and `game` columns are the caller's to add).
+    pub fn grid(views: &[&BoardView], rules: &Ruleset, place: Option<(&str, usize)>) -> Grid {
+        views_grid(views, rules, place)
+    }
+}
+
+/// See [`BoardView::text`].
+pub(crate) fn views_text(views: &[&BoardView], style: Style) -> String {
     let mut out = String::new();
     for v in views {
         match style {
@@ -216,9 +240,16 @@ pub fn views_text(views: &[&BoardView], style: Style) -> String {
     out
 }
 
-/// The `k`-th of a game's views (from [`game_views`]) as an SVG picture,
-/// the move that led to it (the `k`-th of the main line) marked.
-pub fn view_svg(game: &Game, views: &[BoardView], k: usize, rules: &Ruleset) -> String {
+impl BoardView {
+    /// The views drawn one after the other in a terminal table or Markdown
+    /// `style`, each with its caption. (CSV: see [`BoardView::grid`].)
+    pub fn text(views: &[&BoardView], style: Style) -> String {
+        views_text(views, style)
+    }
+}
+
+/// See [`BoardView::game_svg`].
+pub(crate) fn view_svg(game: &Game, views: &[BoardView], k: usize, rules: &Ruleset) -> String {
     let view = &views[k];
     let last = k
         .checked_sub(1)
@@ -233,8 +264,16 @@ pub fn view_svg(game: &Game, views: &[BoardView], k: usize, rules: &Ruleset) -> 
     })
 }
 
-/// A set-up's view (from [`setup_view`]) as an SVG picture.
-pub fn setup_svg(view: &BoardView, rules: &Ruleset) -> String {
+impl BoardView {
+    /// The `k`-th of a game's views (from [`BoardView::of_game`]) as an SVG picture,
+    /// the move that led to it (the `k`-th of the main line) marked.
+    pub fn game_svg(game: &Game, views: &[BoardView], k: usize, rules: &Ruleset) -> String {
+        view_svg(game, views, k, rules)
+    }
+}
+
+/// See [`BoardView::svg`].
+pub(crate) fn setup_svg(view: &BoardView, rules: &Ruleset) -> String {
     board_svg(&Drawing {
         position: &view.position,
         ply: 0,
@@ -244,11 +283,28 @@ pub fn setup_svg(view: &BoardView, rules: &Ruleset) -> String {
     })
 }
 
-/// Draws a board, with its caption above and a key below when pits are marked,
-/// fitted to `width` columns where it can be: the caption and key wrap at
-/// spaces, and a board too wide names its rows `N` and `S` instead of `North`
-/// and `South`, then drops the spaces around cells. Pits are never left out.
-pub fn render(view: &BoardView, ascii: bool, width: u16) -> String {
+impl BoardView {
+    /// A set-up's view (from [`BoardView::setup`]) as an SVG picture.
+    pub fn svg(&self, rules: &Ruleset) -> String {
+        setup_svg(self, rules)
+    }
+
+    /// The view of the position a move led to (from [`BoardView::setup`] on
+    /// that position) as an SVG picture with the move marked: its pit, its
+    /// laps and its capture. `ply` is the move's number from 1.
+    pub fn svg_after(&self, rules: &Ruleset, ply: u32, last: &MoveOutcome) -> String {
+        board_svg(&Drawing {
+            position: &self.position,
+            ply,
+            rules: &rules.to_string(),
+            last: Some(last),
+            caption: &self.caption,
+        })
+    }
+}
+
+/// See [`BoardView::render`].
+pub(crate) fn render(view: &BoardView, ascii: bool, width: u16) -> String {
     let fits = |t: &String| t.lines().next().map_or(0, text_width) <= usize::from(width);
     let board = [(["North", "South"], 1), (["N", "S"], 1), (["N", "S"], 0)]
         .into_iter()
@@ -276,11 +332,21 @@ pub fn render(view: &BoardView, ascii: bool, width: u16) -> String {
     out
 }
 
+impl BoardView {
+    /// Draws a board, with its caption above and a key below when pits are marked,
+    /// fitted to `width` columns where it can be: the caption and key wrap at
+    /// spaces, and a board too wide names its rows `N` and `S` instead of `North`
+    /// and `South`, then drops the spaces around cells. Pits are never left out.
+    pub fn render(&self, ascii: bool, width: u16) -> String {
+        render(self, ascii, width)
+    }
+}
+
 /// The board as a grid, seen from South, its rows named by `names`
 /// (North's, South's): the header is North's pit letters, then North's pits
 /// with North's store at the left, South's pits with South's store at the
 /// right, and South's pit letters.
-pub fn board_grid(view: &BoardView, names: [&str; 2]) -> Grid {
+pub(crate) fn board_grid(view: &BoardView, names: [&str; 2]) -> Grid {
     let pos = &view.position;
     let pits = pos.pits();
     let n = usize::from(pits);

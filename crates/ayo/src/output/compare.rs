@@ -33,7 +33,7 @@ const SOURCES: [&str; 4] = [
 
 /// The default set for a record played under `base`: `base` first, then
 /// `base` with one ruling changed, for every other value of every ruling.
-pub fn single_rulings(base: &Ruleset) -> Vec<Ruleset> {
+pub(crate) fn single_rulings(base: &Ruleset) -> Vec<Ruleset> {
     let mut set = vec![*base];
     for (key, values) in RULINGS {
         let current = base.value(key);
@@ -53,7 +53,7 @@ pub fn single_rulings(base: &Ruleset) -> Vec<Ruleset> {
 
 /// The rulesets of the written sources on `base`'s board (its pits and
 /// seeds).
-pub fn sources(base: &Ruleset) -> Vec<Ruleset> {
+pub(crate) fn sources(base: &Ruleset) -> Vec<Ruleset> {
     let board = |r: &str| -> Option<Ruleset> {
         let mut r: Ruleset = r.parse().ok()?;
         r.set("pits", &base.value("pits")?).ok()?;
@@ -69,7 +69,7 @@ pub fn sources(base: &Ruleset) -> Vec<Ruleset> {
 pub enum Choice {
     /// This ruleset.
     Ruleset(Ruleset),
-    /// The written sources' rulesets, on the record's board ([`sources`]).
+    /// The written sources' rulesets, on the record's board (`sources`).
     Sources,
 }
 
@@ -86,8 +86,8 @@ impl std::str::FromStr for Choice {
 }
 
 /// The rulesets to replay a record under, the record's own ruleset being
-/// `own`: those chosen, in order, else [`single_rulings`] of `own`.
-pub fn rulesets(choices: &[Choice], own: &Ruleset) -> Vec<Ruleset> {
+/// `own`: those chosen, in order, else `single_rulings` of `own`.
+pub(crate) fn rulesets(choices: &[Choice], own: &Ruleset) -> Vec<Ruleset> {
     if choices.is_empty() {
         return single_rulings(own);
     }
@@ -110,21 +110,8 @@ pub struct Compared {
     pub comparison: Comparison,
 }
 
-/// Game `number` (from 1) compared under the rulesets `choices` give
-/// ([`rulesets`]). An error when the record has no ruleset of its own to
-/// take its board from (a `Rules` tag that is not one).
-///
-/// ```
-/// use ayo::notation::parse_record;
-/// use ayo::output::compare::compare_game;
-///
-/// let record = parse_record("[South \"Ade\"]\n[North \"Bola\"]\n\n1. c d *\n")?;
-/// let compared = compare_game(&record, 1, &[], 1_000).unwrap();
-/// assert_eq!(compared.title, "Game 1: Ade (South) v Bola (North), rules: russ (no Rules tag)");
-/// assert_eq!(compared.comparison.rows[0].rules, "russ");
-/// # Ok::<(), ayo::notation::SyntaxError>(())
-/// ```
-pub fn compare_game(
+/// See [`Compared::of_game`].
+pub(crate) fn compare_game(
     record: &Record,
     number: usize,
     choices: &[Choice],
@@ -138,6 +125,31 @@ pub fn compare_game(
         title: title(record, label.as_deref(), number),
         comparison,
     })
+}
+
+impl Compared {
+    /// Game `number` (from 1) compared under the rulesets `choices` give
+    /// (`rulesets`). An error when the record has no ruleset of its own to
+    /// take its board from (a `Rules` tag that is not one).
+    ///
+    /// ```
+    /// use ayo::notation::parse_record;
+    /// use ayo::output::compare::Compared;
+    ///
+    /// let record = parse_record("[South \"Ade\"]\n[North \"Bola\"]\n\n1. c d *\n")?;
+    /// let compared = Compared::of_game(&record, 1, &[], 1_000).unwrap();
+    /// assert_eq!(compared.title, "Game 1: Ade (South) v Bola (North), rules: russ (no Rules tag)");
+    /// assert_eq!(compared.comparison.rows[0].rules, "russ");
+    /// # Ok::<(), ayo::notation::SyntaxError>(())
+    /// ```
+    pub fn of_game(
+        record: &Record,
+        number: usize,
+        choices: &[Choice],
+        max_laps: u64,
+    ) -> Result<Compared, Diagnostic> {
+        compare_game(record, number, choices, max_laps)
+    }
 }
 
 /// One ruleset's replay of a record.
@@ -246,11 +258,8 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
     }
 }
 
-/// Replays a record's main line under each ruleset (the first is the
-/// reference for `first_difference`). The record's own `Rules` tag is ignored;
-/// its `Setup` is kept. Variations are left out: they are alternatives, not
-/// the game.
-pub fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparison {
+/// See [`Comparison::of`].
+pub(crate) fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparison {
     let mut record = record.clone();
     for m in &mut record.moves {
         if !m.variations().is_empty() {
@@ -279,10 +288,18 @@ pub fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparis
     }
 }
 
-/// The rows as a grid: ruleset, verdict, first difference, score and winner.
-/// For `csv`, the score takes two columns (`south_score`, `north_score`:
-/// `26-13` reads as a date in a spreadsheet) and a missing value is empty.
-pub fn grid(c: &Comparison, csv: bool) -> Grid {
+impl Comparison {
+    /// Replays a record's main line under each ruleset (the first is the
+    /// reference for `first_difference`). The record's own `Rules` tag is ignored;
+    /// its `Setup` is kept. Variations are left out: they are alternatives, not
+    /// the game.
+    pub fn of(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparison {
+        compare(record, rulesets, max_laps)
+    }
+}
+
+/// See [`Comparison::grid`].
+pub(crate) fn grid(c: &Comparison, csv: bool) -> Grid {
     let mut header = vec!["ruleset", "verdict", "differs from ply"];
     // The verdict is what the table is for: it wraps beside its ruleset rather
     // than moving under it; the first difference is the first to go.
@@ -349,6 +366,15 @@ pub fn grid(c: &Comparison, csv: bool) -> Grid {
             .collect(),
         fit,
         never_stacked: false,
+    }
+}
+
+impl Comparison {
+    /// The rows as a grid: ruleset, verdict, first difference, score and winner.
+    /// For `csv`, the score takes two columns (`south_score`, `north_score`:
+    /// `26-13` reads as a date in a spreadsheet) and a missing value is empty.
+    pub fn grid(&self, csv: bool) -> Grid {
+        grid(self, csv)
     }
 }
 

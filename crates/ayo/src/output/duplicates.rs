@@ -59,8 +59,8 @@ impl<'a> GroupJson<'a> {
     }
 }
 
-/// Writes every group as one line of JSON.
-pub fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
+/// See [`Report::write_json`].
+pub(crate) fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
     for g in &report.groups {
         serde_json::to_writer(&mut *out, &GroupJson::of(report, g))?;
         out.write_all(b"\n")?;
@@ -68,10 +68,15 @@ pub fn write_json(report: &Report, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
-/// The groups as a grid: a row a game, with its group's number and kind,
-/// its place and plies, and the tags that differ from its group's first
-/// game's (when the report has them).
-pub fn grid(report: &Report, style: Style) -> Grid {
+impl Report {
+    /// Writes every group as one line of JSON.
+    pub fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
+        write_json(self, out)
+    }
+}
+
+/// See [`Report::grid`].
+pub(crate) fn grid(report: &Report, style: Style) -> Grid {
     // CSV names the length as JSON does; a table in words.
     let plies = if matches!(style, Style::Csv) {
         "ply_count"
@@ -111,8 +116,17 @@ pub fn grid(report: &Report, style: Style) -> Grid {
     grid
 }
 
-/// The line after the groups: how many games, and groups of each kind.
-pub fn summary(report: &Report) -> String {
+impl Report {
+    /// The groups as a grid: a row a game, with its group's number and kind,
+    /// its place and plies, and the tags that differ from its group's first
+    /// game's (when the report has them).
+    pub fn grid(&self, style: Style) -> Grid {
+        grid(self, style)
+    }
+}
+
+/// See [`Report::summary`].
+pub(crate) fn summary(report: &Report) -> String {
     let games = report.games();
     let (d, s, p) = (
         report.count(Kind::Duplicate),
@@ -128,9 +142,15 @@ pub fn summary(report: &Report) -> String {
     )
 }
 
-/// The line after `--drop`: how many games were left out, and from which
-/// groups.
-pub fn kept_summary(kept: &Kept) -> String {
+impl Report {
+    /// The line after the groups: how many games, and groups of each kind.
+    pub fn summary(&self) -> String {
+        summary(self)
+    }
+}
+
+/// See [`Kept::summary`].
+pub(crate) fn kept_summary(kept: &Kept) -> String {
     let mut summary = format!(
         "{} game{}, {} dropped",
         kept.games,
@@ -155,6 +175,14 @@ pub fn kept_summary(kept: &Kept) -> String {
         );
     }
     summary
+}
+
+impl Kept {
+    /// The line after `--drop`: how many games were left out, and from which
+    /// groups.
+    pub fn summary(&self) -> String {
+        kept_summary(self)
+    }
 }
 
 /// Group numbers (in order, each once) for a summary line: `group 3`,

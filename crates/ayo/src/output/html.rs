@@ -31,22 +31,22 @@ const SCRIPT: &str = include_str!("viewer/viewer.js");
 
 /// A position before any move: where the script starts a game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct StartJson {
+pub(crate) struct StartJson {
     /// Both rows, each from its owner's left.
-    pub board: BoardJson,
+    pub(crate) board: BoardJson,
     /// The stores, South's first.
-    pub stores: [u16; 2],
+    pub(crate) stores: [u16; 2],
     /// Who moves first.
-    pub to_move: SideJson,
+    pub(crate) to_move: SideJson,
 }
 
 /// A problem as `ayo validate` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ProblemJson {
+pub(crate) struct ProblemJson {
     /// `"error"` or `"warning"`.
-    pub severity: &'static str,
+    pub(crate) severity: &'static str,
     /// The diagnostic: its headline and the source line with a caret.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// One game of the page.
@@ -54,13 +54,13 @@ pub struct ProblemJson {
 pub struct ViewerGame {
     /// `ayo json`'s object for the game.
     #[serde(flatten)]
-    pub game: GameJson,
+    pub(crate) game: GameJson,
     /// The start position; `null` when the game could not start.
-    pub start: Option<StartJson>,
+    pub(crate) start: Option<StartJson>,
     /// Pits a row; `null` when the game could not start.
-    pub pits: Option<u8>,
+    pub(crate) pits: Option<u8>,
     /// Every problem, rendered.
-    pub problems: Vec<ProblemJson>,
+    pub(crate) problems: Vec<ProblemJson>,
     /// The start position, for the board of its size.
     #[serde(skip)]
     position: Option<Position>,
@@ -146,8 +146,8 @@ fn script_json(value: &impl Serialize) -> String {
         .replace('<', "\\u003c")
 }
 
-/// The page for `games`, titled `title`.
-pub fn page(title: &str, games: &[ViewerGame]) -> String {
+/// See [`ViewerGame::page`].
+pub(crate) fn page(title: &str, games: &[ViewerGame]) -> String {
     let mut boards = BTreeMap::new();
     for g in games {
         if let Some(start) = &g.position {
@@ -186,9 +186,15 @@ pub fn page(title: &str, games: &[ViewerGame]) -> String {
     out
 }
 
-/// The title of a page of `games` read from the inputs `names` (`-` for
-/// standard input): the first game's event, else the names.
-pub fn page_title(games: &[ViewerGame], names: &[String]) -> String {
+impl ViewerGame {
+    /// The page for `games`, titled `title`.
+    pub fn page(title: &str, games: &[ViewerGame]) -> String {
+        page(title, games)
+    }
+}
+
+/// See [`ViewerGame::page_title`].
+pub(crate) fn page_title(games: &[ViewerGame], names: &[String]) -> String {
     let event = games.first().and_then(|g| {
         g.game
             .tags
@@ -205,6 +211,14 @@ pub fn page_title(games: &[ViewerGame], names: &[String]) -> String {
     })
 }
 
+impl ViewerGame {
+    /// The title of a page of `games` read from the inputs `names` (`-` for
+    /// standard input): the first game's event, else the names.
+    pub fn page_title(games: &[ViewerGame], names: &[String]) -> String {
+        page_title(games, names)
+    }
+}
+
 /// A file name as a relative link: bytes other than letters, digits and
 /// `.-_` percent-encoded, so that a `#`, `?` or space in a name still links.
 fn href(name: &str) -> String {
@@ -219,9 +233,8 @@ fn href(name: &str) -> String {
     out
 }
 
-/// A page linking pages, as `ayo html --out-dir` writes its `index.html`:
-/// each page's file name (relative), title and number of games.
-pub fn index_page(pages: &[(String, String, usize)]) -> String {
+/// See [`ViewerGame::index_page`].
+pub(crate) fn index_page(pages: &[(String, String, usize)]) -> String {
     let mut items = String::new();
     for (file, title, games) in pages {
         items.push_str(&format!(
@@ -239,6 +252,14 @@ pub fn index_page(pages: &[(String, String, usize)]) -> String {
          padding:0 1rem}}</style>\n</head>\n<body>\n<h1>Games</h1>\n<ul>\n{items}</ul>\n\
          </body>\n</html>\n"
     )
+}
+
+impl ViewerGame {
+    /// A page linking pages, as `ayo html --out-dir` writes its `index.html`:
+    /// each page's file name (relative), title and number of games.
+    pub fn index_page(pages: &[(String, String, usize)]) -> String {
+        index_page(pages)
+    }
 }
 
 #[cfg(test)]

@@ -70,7 +70,7 @@ pub enum Detail {
     /// no moves.
     Game,
     /// [`Detail::Game`] and the main line, each move its pit, claim and
-    /// capture only ([`MoveBriefJson`]).
+    /// capture only (`MoveBriefJson`).
     Moves,
     /// Everything: each move with its laps, board, stores, annotations and
     /// variations ([`GameJson`]).
@@ -132,7 +132,7 @@ impl CountsJson {
 /// the case of its pit letter.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct MoveBriefJson {
+pub(crate) struct MoveBriefJson {
     /// The pit letter played: lowercase for South, uppercase for North.
     pub pit: String,
     /// The capture claimed in the record (`dx7`); absent when it claims none.
@@ -1058,7 +1058,7 @@ pub(crate) fn result_json(game: &Game) -> ResultJson {
 /// with what could be read of it: the tag pairs of its tag section when that
 /// parses alone ([`RawGame::tags`](crate::notation::RawGame::tags), `None`
 /// when it does not either), and the ruleset they give: `given` (`--rules`)
-/// when there is one, else as [`rules_of`](crate::replay::rules_of) reads
+/// when there is one, else as `rules_of` reads
 /// the tags; `null` when it
 /// cannot be read.
 pub fn unparsed_json(
@@ -1102,7 +1102,7 @@ pub fn schema() -> serde_json::Value {
 
 /// The JSON Schema of a game at a level of detail: at [`Detail::Full`],
 /// [`schema`]; below, the same fields without the game's `comments`, with
-/// those of [`CountsJson`], and `moves` of [`MoveBriefJson`]
+/// those of [`CountsJson`], and `moves` of `MoveBriefJson`
 /// ([`Detail::Moves`]) or none ([`Detail::Game`]). Made from the full one,
 /// so that each field is described once.
 #[cfg(feature = "schema")]

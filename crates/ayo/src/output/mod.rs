@@ -16,6 +16,6 @@ pub mod tables;
 
 /// `"s"` after a count other than one: `format!("{n} game{}", plural(n))`.
 /// Every text output counts with it, so that no line says "1 moves".
-pub fn plural(n: u64) -> &'static str {
+pub(crate) fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }

@@ -95,15 +95,12 @@ fn end_json(end: &GameEnd) -> ResultJson {
     }
 }
 
-/// Every legal move of `pos`, each played and traced, the first numbered
-/// `numbering`. A relay undecided at the engine's lap limit is an error: the
-/// moves of the position are then not known (an endless relay is simply not
-/// legal).
+/// See [`Moves::legal`].
 #[allow(
     clippy::result_large_err,
     reason = "SearchError holds the whole position so that its message can name it; it is returned once, when a search stops"
 )]
-pub fn legal_moves(
+pub(crate) fn legal_moves(
     engine: &Engine,
     pos: &Position,
     numbering: Numbering,
@@ -163,6 +160,24 @@ pub fn legal_moves(
         end,
         numbering,
     })
+}
+
+impl Moves {
+    /// Every legal move of `pos`, each played and traced, the first numbered
+    /// `numbering`. A relay undecided at the engine's lap limit is an error: the
+    /// moves of the position are then not known (an endless relay is simply not
+    /// legal).
+    #[allow(
+        clippy::result_large_err,
+        reason = "SearchError holds the whole position so that its message can name it; it is returned once, when a search stops"
+    )]
+    pub fn legal(
+        engine: &Engine,
+        pos: &Position,
+        numbering: Numbering,
+    ) -> Result<Moves, SearchError> {
+        legal_moves(engine, pos, numbering)
+    }
 }
 
 impl Moves {

@@ -83,7 +83,7 @@ impl View<'_> {
 
     /// Every table in a terminal or in Markdown (`style`), each with its
     /// heading, legend and games not counted, then `note` (see
-    /// [`names_note`]) as a paragraph.
+    /// [`Report::names_note`]) as a paragraph.
     pub fn text(&self, report: &Report, style: Style, note: Option<&str>) -> String {
         let text = text::Text { style, view: *self };
         let mut blocks: Vec<String> = Vec::new();
@@ -97,9 +97,8 @@ impl View<'_> {
     }
 }
 
-/// The note on the names that differ only in case or spacing
-/// ([`Report::name_variants`]), `None` when there are none.
-pub fn names_note(report: &Report) -> Option<String> {
+/// See [`Report::names_note`].
+pub(crate) fn names_note(report: &Report) -> Option<String> {
     let names = report.name_variants();
     (!names.is_empty()).then(|| {
         let groups: Vec<String> = names
@@ -118,10 +117,16 @@ pub fn names_note(report: &Report) -> Option<String> {
     })
 }
 
-/// The lines the CSV and JSON formats write on standard error (so that
-/// standard output holds only the table): each game not counted, then
-/// `note`.
-pub fn side_notes(report: &Report, note: Option<&str>) -> Vec<String> {
+impl Report {
+    /// The note on the names that differ only in case or spacing
+    /// ([`Report::name_variants`]), `None` when there are none.
+    pub fn names_note(&self) -> Option<String> {
+        names_note(self)
+    }
+}
+
+/// See [`Report::side_notes`].
+pub(crate) fn side_notes(report: &Report, note: Option<&str>) -> Vec<String> {
     let heading = NOT_COUNTED.to_lowercase();
     let mut lines: Vec<String> = report
         .tables
@@ -133,9 +138,17 @@ pub fn side_notes(report: &Report, note: Option<&str>) -> Vec<String> {
     lines
 }
 
-/// The warning on the games not counted as copies of another
-/// ([`Report::copies`]), `None` when there are none.
-pub fn copies_warning(report: &Report) -> Option<String> {
+impl Report {
+    /// The lines the CSV and JSON formats write on standard error (so that
+    /// standard output holds only the table): each game not counted, then
+    /// `note`.
+    pub fn side_notes(&self, note: Option<&str>) -> Vec<String> {
+        side_notes(self, note)
+    }
+}
+
+/// See [`Report::copies_warning`].
+pub(crate) fn copies_warning(report: &Report) -> Option<String> {
     let n = report.copies;
     (n > 0).then(|| {
         format!(
@@ -146,7 +159,15 @@ pub fn copies_warning(report: &Report) -> Option<String> {
     })
 }
 
-/// A table too large for a crosstable grid (see [`check_crosstable`]).
+impl Report {
+    /// The warning on the games not counted as copies of another
+    /// ([`Report::copies`]), `None` when there are none.
+    pub fn copies_warning(&self) -> Option<String> {
+        copies_warning(self)
+    }
+}
+
+/// A table too large for a crosstable grid (see [`Report::check_crosstable`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the table has {players} players, over the most a crosstable may have ({max})")]
 pub struct CrosstableTooLarge {
@@ -158,11 +179,8 @@ pub struct CrosstableTooLarge {
     pub max: usize,
 }
 
-/// Refuses a crosstable grid of more than `max` players: it has a row and a
-/// column for each, so its size is the square of theirs (9,800 players of
-/// 20,000 games made 855 MB of text and took 3 GB). JSON lists only the
-/// pairings played and needs no such check.
-pub fn check_crosstable(report: &Report, max: usize) -> Result<(), CrosstableTooLarge> {
+/// See [`Report::check_crosstable`].
+pub(crate) fn check_crosstable(report: &Report, max: usize) -> Result<(), CrosstableTooLarge> {
     for t in &report.tables {
         let players = t.standings.names().count();
         if players > max {
@@ -174,6 +192,16 @@ pub fn check_crosstable(report: &Report, max: usize) -> Result<(), CrosstableToo
         }
     }
     Ok(())
+}
+
+impl Report {
+    /// Refuses a crosstable grid of more than `max` players: it has a row and a
+    /// column for each, so its size is the square of theirs (9,800 players of
+    /// 20,000 games made 855 MB of text and took 3 GB). JSON lists only the
+    /// pairings played and needs no such check.
+    pub fn check_crosstable(&self, max: usize) -> Result<(), CrosstableTooLarge> {
+        check_crosstable(self, max)
+    }
 }
 
 /// A player's row as JSON; `event` when the tables are by a tag, the
@@ -285,7 +313,7 @@ pub struct CrossJson {
 }
 
 /// Points as a table shows them: `2½`, `½`, `0`.
-pub fn points_text(points: f64) -> String {
+pub(crate) fn points_text(points: f64) -> String {
     let whole = points.trunc();
     let half = points - whole >= 0.5;
     match (whole as u64, half) {
@@ -347,7 +375,7 @@ pub struct Layout {
 /// seeds in two columns, points as decimals (`2.5`) instead of `2½`, and
 /// the `tiebreak` column always, and starts each row with the event when
 /// the rows have one.
-pub fn standings_grid(
+pub(crate) fn standings_grid(
     rows: &[StandingJson],
     layout: Layout,
     cross_columns: usize,
@@ -536,7 +564,7 @@ impl Plan {
 
 /// The words under a table: what its short headers and its tie-break column
 /// mean, and what `=` after a rank says. `None` when it needs none.
-pub fn legend(rows: &[StandingJson], layout: Layout, order: &[Tiebreak]) -> Option<String> {
+pub(crate) fn legend(rows: &[StandingJson], layout: Layout, order: &[Tiebreak]) -> Option<String> {
     let mut parts = Vec::new();
     if layout.short {
         parts.push("g games, w won, d drawn, l lost, pts points.".to_string());
@@ -566,7 +594,7 @@ pub fn legend(rows: &[StandingJson], layout: Layout, order: &[Tiebreak]) -> Opti
 /// The crosstable as lines, for a terminal too narrow for its columns: each
 /// player's row number and name, then `vN` and the points scored against
 /// the player of row N, a game a number.
-pub fn cross_lines(rows: &[StandingJson]) -> Vec<String> {
+pub(crate) fn cross_lines(rows: &[StandingJson]) -> Vec<String> {
     let place: HashMap<&str, usize> = rows
         .iter()
         .enumerate()

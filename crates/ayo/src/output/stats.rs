@@ -89,9 +89,8 @@ fn histogram_grid(title: &str, unit: &str, h: &HistogramJson, bars: Option<(bool
     grid
 }
 
-/// The figures as text: a heading and a table a section, in `style` (a
-/// terminal table or Markdown; CSV has [`stats_csv`]).
-pub fn stats_text(s: &StatsJson, style: Style) -> String {
+/// See [`StatsJson::text`].
+pub(crate) fn stats_text(s: &StatsJson, style: Style) -> String {
     let bars = match style {
         Style::Table { ascii, width } => Some((ascii, usize::from(width))),
         Style::Markdown | Style::Csv => None,
@@ -131,6 +130,14 @@ pub fn stats_text(s: &StatsJson, style: Style) -> String {
         Some(first_moves_grid(s)),
     );
     out
+}
+
+impl StatsJson {
+    /// The figures as text: a heading and a table a section, in `style` (a
+    /// terminal table or Markdown; CSV has [`StatsJson::csv`]).
+    pub fn text(&self, style: Style) -> String {
+        stats_text(self, style)
+    }
 }
 
 /// Adds a section to `out`: a blank line after the one before, the heading
@@ -341,10 +348,8 @@ impl Rows {
     }
 }
 
-/// The figures as long CSV, one number a row: `statistic` is the JSON path
-/// (`results.south`, `plies_per_game.histogram`), `rules` the ruleset for the figures
-/// by ruleset, `bucket` the histogram bucket (`10-19`) or the first move.
-pub fn stats_csv(s: &StatsJson) -> String {
+/// See [`StatsJson::csv`].
+pub(crate) fn stats_csv(s: &StatsJson) -> String {
     let mut rows = Rows::default();
     rows.total("game_count", s.game_count);
     rows.total("valid_count", s.valid_count);
@@ -371,4 +376,13 @@ pub fn stats_csv(s: &StatsJson) -> String {
         rows.0,
     )
     .render(Style::Csv)
+}
+
+impl StatsJson {
+    /// The figures as long CSV, one number a row: `statistic` is the JSON path
+    /// (`results.south`, `plies_per_game.histogram`), `rules` the ruleset for the figures
+    /// by ruleset, `bucket` the histogram bucket (`10-19`) or the first move.
+    pub fn csv(&self) -> String {
+        stats_csv(self)
+    }
 }

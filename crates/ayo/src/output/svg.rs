@@ -99,7 +99,7 @@ path.lap{fill:none;stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round;o
 /// What to draw: a position, where it stands in its game, and the move that
 /// led to it (with its laps when replay traced them).
 #[derive(Clone, Copy, Debug)]
-pub struct Drawing<'a> {
+pub(crate) struct Drawing<'a> {
     /// The position.
     pub position: &'a Position,
     /// 0 for the start, else the ply just played.
@@ -152,7 +152,7 @@ fn round1(x: f64) -> f64 {
 }
 
 /// Escapes text for an XML attribute or element.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -230,7 +230,7 @@ fn caption_lines(text: &str, chars: usize) -> Vec<String> {
 }
 
 /// Draws a position as an SVG picture.
-pub fn board_svg(d: &Drawing) -> String {
+pub(crate) fn board_svg(d: &Drawing) -> String {
     render(d, false)
 }
 

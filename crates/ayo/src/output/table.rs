@@ -79,7 +79,7 @@ pub struct Grid {
 }
 
 /// The display width of a text in terminal columns.
-pub fn text_width(s: &str) -> usize {
+pub(crate) fn text_width(s: &str) -> usize {
     UnicodeWidthStr::width(s)
 }
 
@@ -655,12 +655,8 @@ pub(crate) fn laps_json(o: &MoveOutcome, laps: &[Lap]) -> Vec<LapJson> {
         .collect()
 }
 
-/// The rows of a game's main line. Moves that were not played say why.
-///
-/// Each move's laps are those its ply keeps or, when the game was replayed
-/// without lap traces, traced here ([`Game::laps`]): so a big game can be
-/// replayed without them.
-pub fn annotate(game: &Game) -> Vec<AnnotatedMove> {
+/// See [`AnnotatedMove::of_game`].
+pub(crate) fn annotate(game: &Game) -> Vec<AnnotatedMove> {
     let mut illegal_seen = false;
     // The position each move was played from; `None` after a move not played.
     let mut before = game.start;
@@ -735,6 +731,17 @@ pub fn annotate(game: &Game) -> Vec<AnnotatedMove> {
         .collect()
 }
 
+impl AnnotatedMove {
+    /// The rows of a game's main line. Moves that were not played say why.
+    ///
+    /// Each move's laps are those its ply keeps or, when the game was replayed
+    /// without lap traces, traced here ([`Game::laps`]): so a big game can be
+    /// replayed without them.
+    pub fn of_game(game: &Game) -> Vec<AnnotatedMove> {
+        annotate(game)
+    }
+}
+
 fn move_text(m: &AnnotatedMove) -> String {
     let dots = if m.side == SideJson::South {
         "."
@@ -806,10 +813,8 @@ fn notes_text(m: &AnnotatedMove) -> String {
     notes.join(" ")
 }
 
-/// The annotate rows as a grid. For `csv`, the stores take two columns
-/// (`south_store`, `north_store`: `7-11` reads as a date in a spreadsheet)
-/// and sides are written as in JSON (`south`).
-pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
+/// See [`AnnotatedMove::grid`].
+pub(crate) fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
     let opt = |s: Option<String>| s.unwrap_or_default();
     let mut header: Vec<&str> = vec!["ply", "side", "move", "seeds", "relay", "capture"];
     let mut fit = vec![
@@ -875,6 +880,15 @@ pub fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
     }
 }
 
+impl AnnotatedMove {
+    /// The annotate rows as a grid. For `csv`, the stores take two columns
+    /// (`south_store`, `north_store`: `7-11` reads as a date in a spreadsheet)
+    /// and sides are written as in JSON (`south`).
+    pub fn grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
+        annotate_grid(rows, laps, csv)
+    }
+}
+
 /// How a title names the ruleset a game was replayed under: `rules: russ`,
 /// with where it came from when that was not the record's `Rules` tag.
 /// `None` when the `Rules` tag could not be read (the game is invalid, and
@@ -914,9 +928,8 @@ pub fn title(r: &Record, rules: Option<&str>, number: usize) -> String {
     parts.join(", ")
 }
 
-/// The line under a game: the result, as the game's
-/// [`Verdict`](crate::replay::Verdict) gives it, and how the game ended.
-pub fn result_line(game: &Game) -> String {
+/// See [`Game::result_line`].
+pub(crate) fn result_line(game: &Game) -> String {
     use crate::replay::DecidedBy;
     let token = game.record.result.outcome;
     let verdict = game.verdict();
@@ -972,6 +985,14 @@ pub fn result_line(game: &Game) -> String {
             }
             line
         }
+    }
+}
+
+impl Game {
+    /// The line under a game: the result, as the game's
+    /// [`Verdict`](crate::replay::Verdict) gives it, and how the game ended.
+    pub fn result_line(&self) -> String {
+        result_line(self)
     }
 }
 

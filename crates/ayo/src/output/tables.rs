@@ -5,13 +5,13 @@
 //! ```
 //! use ayo::output::tables::{ProbeJson, probe_text};
 //! use ayo::rules::{Position, Ruleset};
-//! use ayo::tables::{Builder, Tables, probe};
+//! use ayo::tables::{Builder, Probed, Tables};
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! Builder::new(&Ruleset::RUSS).build_dir(dir.path(), 3, &|_| {}).unwrap();
 //! let tables = Tables::open(dir.path(), &Ruleset::RUSS).unwrap();
 //! let pos = Position::from_setup("0,0,0,0,0,1/0,1,1,0,0,0 20-25 S", &Ruleset::RUSS).unwrap();
-//! let probed = probe(&tables, &pos, Ruleset::RUSS.end()).unwrap();
+//! let probed = Probed::of(&tables, &pos, Ruleset::RUSS.end()).unwrap();
 //! assert!(probe_text(&pos, &probed).starts_with("net gain: +3 for South, to move\n"));
 //! assert_eq!(ProbeJson::new(&pos, &probed).outcome, "loss");
 //! ```

@@ -96,7 +96,7 @@ impl QuickCheck {
 
     /// Whether the game whose text is `bytes` (one game, as the game reader
     /// cuts it) is certainly valid with no diagnostic at all under `opts`:
-    /// `true` only when [`parse_game`](crate::notation::parse_game) accepts
+    /// `true` only when [`RawGame::parse`](crate::notation::RawGame::parse) accepts
     /// it and [`check`](super::check) reports nothing, error or warning.
     /// `false` says nothing either way: run the full check.
     ///

@@ -9,7 +9,7 @@ use crate::replay::{Options, replay};
 /// What `ayo filter` selects: games that meet [`Criteria`] (or, inverted,
 /// those that do not), tested from the raw text.
 ///
-/// Tags are read from the raw bytes first ([`scan_tags`]); a game is parsed
+/// Tags are read from the raw bytes first (`scan_tags`); a game is parsed
 /// only when a criterion on the play needs it, and replayed only when one
 /// needs the replay.
 ///

@@ -113,7 +113,7 @@ pub struct Report {
 
 impl Report {
     /// The groups of names, across every table and the games not counted,
-    /// that differ only in case or spacing ([`name_variants`]).
+    /// that differ only in case or spacing (`name_variants`).
     pub fn name_variants(&self) -> Vec<Vec<String>> {
         name_variants(self.tables.iter().flat_map(|t| {
             t.standings.names().chain(

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::analysis::{Outcome, Outcomes};
+use crate::analysis::{Best, Outcome, Outcomes};
 use crate::notation::Numbering;
 use crate::rules::Pit;
 use crate::search::{Answer, Value};
@@ -93,11 +93,19 @@ impl BestJson {
     }
 }
 
-/// `ayo best`'s text: the move and score, the line, every move's value, and
-/// what the search did (no time: the text is the same run after run). With
-/// the tables' `outcomes`, two more lines: the exact outcome and each move's,
-/// and a third when the search's own best move was replaced.
-pub fn best_text(
+impl Best {
+    /// `ayo best`'s text: the move and score, the line, every move's value, and
+    /// what the search did (no time: the text is the same run after run). With
+    /// the tables' outcomes, two more lines: the exact outcome and each move's,
+    /// and a third when the search's own best move was replaced. `pits` is
+    /// the board's, and `start` numbers the position's move.
+    pub fn text(&self, pits: u8, start: Numbering) -> String {
+        best_text(&self.answer, self.outcomes.as_ref(), pits, start)
+    }
+}
+
+/// See [`Best::text`].
+pub(crate) fn best_text(
     answer: &Answer,
     outcomes: Option<&Outcomes>,
     pits: u8,

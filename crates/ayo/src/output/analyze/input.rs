@@ -40,11 +40,11 @@ pub enum AnnotateEvent<'a> {
 /// use ayo::analysis::{AnalysisError, Analyser, TableCache, Thresholds};
 /// use ayo::output::analyze::annotate_input;
 /// use ayo::replay::Options;
-/// use ayo::rules::DEFAULT_MAX_LAPS;
+/// use ayo::rules::Engine;
 /// use ayo::search::Limits;
 ///
 /// let mut analyser =
-///     Analyser::new(Limits::depth(2), Thresholds::default(), TableCache::new(None), DEFAULT_MAX_LAPS);
+///     Analyser::new(Limits::depth(2), Thresholds::default(), TableCache::new(None), Engine::DEFAULT_MAX_LAPS);
 /// let mut run = |bytes: &[u8]| {
 ///     let opts = Options::default();
 ///     annotate_input::<AnalysisError>(&mut analyser, bytes, &opts, 1 << 20, |_| Ok(())).unwrap()
@@ -111,7 +111,7 @@ pub fn annotate_input<E: From<AnalysisError>>(
 mod tests {
     use super::*;
     use crate::analysis::{TableCache, Thresholds};
-    use crate::rules::DEFAULT_MAX_LAPS;
+    use crate::rules::Engine;
     use crate::search::Limits;
 
     fn analyser() -> Analyser {
@@ -120,7 +120,7 @@ mod tests {
             Limits::depth(3),
             Thresholds::default(),
             tables,
-            DEFAULT_MAX_LAPS,
+            Engine::DEFAULT_MAX_LAPS,
         )
     }
 

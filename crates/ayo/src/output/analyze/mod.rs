@@ -17,11 +17,11 @@ use crate::search::Value;
 mod best;
 mod input;
 
-pub use best::{BestJson, best_text};
+pub use best::BestJson;
 pub use input::{AnnotateEvent, annotate_input};
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
-pub fn signed(v: Value) -> String {
+pub(crate) fn signed(v: Value) -> String {
     if v > 0 {
         format!("+{v}")
     } else {
@@ -31,7 +31,7 @@ pub fn signed(v: Value) -> String {
 
 /// A line of moves in record notation from `start`: `12. c A 13. d`, or
 /// `12... A 13. d` when it starts with North's move.
-pub fn line_text(moves: &[Pit], pits: u8, start: Numbering) -> String {
+pub(crate) fn line_text(moves: &[Pit], pits: u8, start: Numbering) -> String {
     let mut out = String::new();
     for (k, pit) in moves.iter().enumerate() {
         let place = start.nth(k);
@@ -49,13 +49,13 @@ pub fn line_text(moves: &[Pit], pits: u8, start: Numbering) -> String {
 
 /// How a finished game ended, as `best` prints it: `South wins 25-21
 /// (majority)`.
-pub fn end_text(end: &GameEnd) -> String {
+pub(crate) fn end_text(end: &GameEnd) -> String {
     format!("the game is over: {} ({})", winner_text(end), end.reason)
 }
 
 /// Who won a finished game and the final score: `South wins 25-21`, `draw
 /// 24-24`.
-pub fn winner_text(end: &GameEnd) -> String {
+pub(crate) fn winner_text(end: &GameEnd) -> String {
     let [s, n] = end.score;
     match end.winner {
         Some(side) => format!("{} wins {s}-{n}", side.title()),
@@ -75,19 +75,19 @@ pub fn result_token(end: &GameEnd) -> &'static str {
 /// One side's totals over a game.
 #[derive(Clone, Debug, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct SideTotals {
+pub(crate) struct SideTotals {
     /// Moves judged.
-    pub move_count: usize,
+    pub(crate) move_count: usize,
     /// Seeds lost over the game.
-    pub total_loss: Value,
+    pub(crate) total_loss: Value,
     /// Seeds lost a move, to two decimals.
-    pub average_loss: f64,
+    pub(crate) average_loss: f64,
     /// Moves labelled `blunder`.
-    pub blunder_count: usize,
+    pub(crate) blunder_count: usize,
     /// Moves labelled `mistake`.
-    pub mistake_count: usize,
+    pub(crate) mistake_count: usize,
     /// Moves labelled `inaccuracy`.
-    pub inaccuracy_count: usize,
+    pub(crate) inaccuracy_count: usize,
 }
 
 impl SideTotals {
@@ -134,23 +134,28 @@ impl SideTotals {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameAnalysis {
     /// The input's name.
-    pub file: String,
+    pub(crate) file: String,
     /// The game's number in its file, from 1.
-    pub game: usize,
+    pub(crate) game: usize,
     /// The ruleset the game was analysed under.
-    pub rules: String,
+    pub(crate) rules: String,
     /// Every main-line move that could be played, judged.
-    pub moves: Vec<MoveVerdict>,
+    pub(crate) moves: Vec<MoveVerdict>,
     /// South's totals.
-    pub south: SideTotals,
+    pub(crate) south: SideTotals,
     /// North's totals.
-    pub north: SideTotals,
+    pub(crate) north: SideTotals,
     /// Why the analysis stopped before the end of the main line: an illegal
     /// move.
-    pub stopped: Option<String>,
+    pub(crate) stopped: Option<String>,
 }
 
 impl GameAnalysis {
+    /// Every main-line move that could be played, judged.
+    pub fn moves(&self) -> &[MoveVerdict] {
+        &self.moves
+    }
+
     /// The analysis of game `number` of `file`, replayed as `game` under
     /// `rules`, from the verdicts on its main-line moves: each side's totals,
     /// and why the verdicts stop short of the end, when they do.
@@ -182,7 +187,7 @@ impl GameAnalysis {
     /// The analysis as `ayo analyze` prints it in a terminal table
     /// ([`Style::Table`]) or Markdown: the `heading`, the verdicts' table,
     /// the result of `game` and each side's totals. CSV and JSON are not
-    /// text of this kind: see [`analyze_grid`] and the serialization.
+    /// text of this kind: see [`MoveVerdict::grid`] and the serialization.
     pub fn text(&self, game: &Game, heading: &str, style: Style) -> String {
         let pits = game.rules.map_or(6, |r| r.pits());
         let table = analyze_grid(&self.moves, pits).render(style);
@@ -206,7 +211,7 @@ impl GameAnalysis {
 }
 
 /// The CSV and table columns of a verdict (CSV puts `file` and `game` first).
-pub const ANALYZE_HEADER: [&str; 8] = [
+pub(crate) const ANALYZE_HEADER: [&str; 8] = [
     "ply",
     "move",
     "value",
@@ -217,8 +222,8 @@ pub const ANALYZE_HEADER: [&str; 8] = [
     "pv",
 ];
 
-/// One grid row a verdict.
-pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
+/// See [`MoveVerdict::grid`].
+pub(crate) fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
     let rows = verdicts
         .iter()
         .map(|v| {
@@ -262,10 +267,17 @@ pub fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
     grid
 }
 
+impl MoveVerdict {
+    /// One grid row a verdict.
+    pub fn grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
+        analyze_grid(verdicts, pits)
+    }
+}
+
 /// The comment `analyze --format ayo` adds: `best c +4; played -2`, or, for a move that
 /// gave away an exact outcome, `threw away a won endgame; best c` (or `a
 /// drawn endgame`).
-pub fn verdict_comment(v: &MoveVerdict) -> String {
+pub(crate) fn verdict_comment(v: &MoveVerdict) -> String {
     if let Some(lost) = v.outcome_lost {
         let what = match lost.from {
             Outcome::Win => "won",
@@ -294,7 +306,7 @@ pub fn is_verdict_comment(text: &str) -> bool {
 /// comment an earlier run added is removed; each labelled move gets its
 /// comment, and its label's glyph when it has none. Everything else (other
 /// comments, glyphs, NAGs, variations) is left as it was.
-pub fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
+pub(crate) fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
     for m in &mut record.moves {
         if m.after().iter().any(|c| is_verdict_comment(&c.text)) {
             let kept: Vec<Comment> = std::mem::take(m.after_mut())
@@ -325,11 +337,18 @@ pub fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
     }
 }
 
-/// The record as `analyze --format ayo` prints it: canonical, with the
-/// verdicts added (see [`write_verdicts`]).
-pub fn annotated(mut record: Record, verdicts: &[MoveVerdict]) -> String {
+/// See [`MoveVerdict::annotated`].
+pub(crate) fn annotated(mut record: Record, verdicts: &[MoveVerdict]) -> String {
     write_verdicts(&mut record, verdicts);
     write_record(&record)
+}
+
+impl MoveVerdict {
+    /// The record as `analyze --format ayo` prints it: canonical, with the
+    /// verdicts added (see `write_verdicts`).
+    pub fn annotated(record: Record, verdicts: &[MoveVerdict]) -> String {
+        annotated(record, verdicts)
+    }
 }
 
 #[cfg(test)]
