@@ -36,6 +36,7 @@ use crate::notation::Chunker;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
 
 use super::parallel::{Ordered, Reporter, ordered};
+use super::select::Range;
 
 /// What an input's reader is read through: a buffer of this many bytes.
 const BUFFER_BYTES: usize = 1 << 16;
@@ -168,6 +169,7 @@ pub struct Games {
     names: std::vec::IntoIter<String>,
     max_game_bytes: usize,
     only: Option<u64>,
+    within: Option<Range>,
     current: Option<Current>,
 }
 
@@ -188,6 +190,7 @@ impl Games {
             names: names.into_iter(),
             max_game_bytes: DEFAULT_MAX_GAME_BYTES,
             only: None,
+            within: None,
             current: None,
         }
     }
@@ -204,6 +207,15 @@ impl Games {
     #[must_use]
     pub fn only(mut self, game: Option<u64>) -> Games {
         self.only = game;
+        self
+    }
+
+    /// With `Some(range)`, only the games of each input numbered within
+    /// `range` (from 1); an input is read no further than the range's end,
+    /// and one with fewer games gives what it has, without an error.
+    #[must_use]
+    pub fn within(mut self, range: Option<Range>) -> Games {
+        self.within = range;
         self
     }
 
@@ -248,7 +260,7 @@ impl Games {
     }
 
     /// The next event of the input being read, `None` once it is done.
-    fn next_of(current: &mut Current, only: Option<u64>) -> Option<Event> {
+    fn next_of(current: &mut Current, only: Option<u64>, within: Option<Range>) -> Option<Event> {
         if current.over {
             return None;
         }
@@ -269,11 +281,14 @@ impl Games {
                 }
             };
             current.count += 1;
-            if only.is_some_and(|n| n != current.count) {
+            if only.is_some_and(|n| n != current.count)
+                || within.is_some_and(|r| !r.contains(current.count))
+            {
                 continue;
             }
-            // The one game wanted is found: the input is done.
-            current.over = only.is_some();
+            // The one game wanted is found, or the range's last: the input
+            // is done.
+            current.over = only.is_some() || within.is_some_and(|r| r.max == Some(current.count));
             let file = Arc::clone(&current.file);
             return Some(Event::Game { file, raw });
         }
@@ -286,7 +301,7 @@ impl Iterator for Games {
     fn next(&mut self) -> Option<Event> {
         loop {
             if let Some(current) = &mut self.current {
-                if let Some(event) = Games::next_of(current, self.only) {
+                if let Some(event) = Games::next_of(current, self.only, self.within) {
                     return Some(event);
                 }
                 let done = self.current.take().map(|c| c.file)?;

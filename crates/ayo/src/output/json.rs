@@ -11,6 +11,10 @@ use crate::notation::{Move, Numbering, Tag};
 use crate::replay::{Game, Ply, rules_of_tags};
 use crate::rules::{MoveOutcome, Ruleset, Side};
 
+mod corpus;
+
+pub use corpus::{JsonOptions, write_games};
+
 /// One game, with everything `ayo json` gives of it ([`Detail::Full`]);
 /// serialized at another level with [`GameJson::at`].
 #[derive(Clone, Debug, PartialEq, Deserialize)]
