@@ -13,8 +13,8 @@ use ayo::notation::RawGame;
 
 use super::laps::LapsShown;
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, csv_rows, each_game_ordered,
-    write_rendered, write_schema,
+    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, csv_rows, with_games, write_rendered,
+    write_schema,
 };
 
 /// Print a move-by-move table of each game.
@@ -111,6 +111,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let Some(buf) = buf else { return Ok(()) };
         Ok(write_rendered(out, style, &mut first, &buf)?)
     };
-    let jobs = args.jobs.get();
-    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
+    with_games(&args.files, ctx, args.game.game, |games, ctx| {
+        games.ordered(args.jobs.get(), ctx, work, sink)
+    })
 }

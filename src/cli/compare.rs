@@ -10,7 +10,7 @@ use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, csv_rows, each_game_ordered, write_rendered,
+    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, csv_rows, with_games, write_rendered,
     write_schema,
 };
 
@@ -108,6 +108,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let Some(buf) = buf else { return Ok(()) };
         Ok(write_rendered(out, style, &mut first, &buf)?)
     };
-    let jobs = args.jobs.get();
-    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
+    with_games(&args.files, ctx, args.game.game, |games, ctx| {
+        games.ordered(args.jobs.get(), ctx, work, sink)
+    })
 }

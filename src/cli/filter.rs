@@ -196,13 +196,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         writeln!(out, "{selected}")?;
     }
     if let Some(split) = split {
-        let existing = if args.force {
-            Existing::Replace
-        } else {
-            Existing::Refuse
-        };
         let files = split
-            .finish(existing)
+            .finish(Existing::replacing(args.force))
             .map_err(|e| Fatal::Error(e.to_string()))?;
         for (path, n) in files {
             writeln!(out, "{}\t{n}", path.display())?;

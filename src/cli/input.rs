@@ -99,28 +99,11 @@ pub fn each_game(
     Ok(())
 }
 
-/// Like [`each_game`], with each game's costly part, `work` (parse, replay,
-/// render into a buffer), done on `jobs` threads, and `sink` (write the
-/// output, report diagnostics) called on this one in input order: the output
-/// does not depend on `jobs`. `--game`, unreadable inputs and the usage error
-/// for a `--game` past the end are as in [`each_game`], and reported in their
-/// place among the games. A command that sums over the games (`stats`) gets the
-/// same from `work` returning the replayed game and `sink` adding it, in order.
-pub fn each_game_ordered<O: Send>(
-    files: &[String],
-    ctx: &mut Ctx,
-    game: Option<u64>,
-    jobs: usize,
-    work: impl Fn(&str, &RawGame) -> Result<O, Fatal> + Sync,
-    sink: impl FnMut(&mut Ctx, &str, &RawGame, O) -> Result<(), Fatal>,
-) -> Result<(), Fatal> {
-    with_games(files, ctx, game, |games, ctx| {
-        games.ordered(jobs, ctx, work, sink)
-    })
-}
-
 /// Runs `f` on the games of the inputs named on the command line (as
-/// [`each_game`] reads them) with a progress bar over the inputs.
+/// [`each_game`] reads them) with a progress bar over the inputs: a command
+/// hands them to the library (or to [`Games::ordered`], which does each
+/// game's costly part on `--jobs` threads and its output on this one, in
+/// input order).
 pub fn with_games<T>(
     files: &[String],
     ctx: &mut Ctx,
