@@ -35,7 +35,7 @@ pub fn input_names(files: &[String]) -> Vec<String> {
 
 /// The games of the inputs named on the command line, read with the run's
 /// `--max-game-bytes`; with `game`, only the `game`-th of each (from 1).
-fn games(files: &[String], ctx: &Ctx, game: Option<u64>) -> Games {
+pub fn games(files: &[String], ctx: &Ctx, game: Option<u64>) -> Games {
     Games::new(input_names(files))
         .max_game_bytes(ctx.max_game_bytes)
         .only(game)

@@ -44,7 +44,7 @@ pub use args::{
 };
 pub use ctx::{Ctx, Fatal, io_message};
 pub use input::{
-    ReadGame, each_game, each_input, each_record, input_names, past_the_end, with_games,
+    ReadGame, each_game, each_input, each_record, games, input_names, past_the_end, with_games,
 };
 pub use render::{csv_rows, output_width, write_rendered, write_schema, write_unchanged};
 

@@ -52,6 +52,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::corpus::key::{Group, Index, Kind};
+use crate::corpus::plain;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
 use crate::rules::Ruleset;
@@ -129,15 +130,6 @@ pub enum Error {
     /// The games kept could not be written.
     #[error("cannot write the output: {0}")]
     Write(#[source] io::Error),
-}
-
-/// An I/O error's text without its `(os error N)`, as people say it.
-fn plain(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    }
 }
 
 /// Runs the passes of a run: how each game's work is done, and where the

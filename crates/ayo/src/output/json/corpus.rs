@@ -79,15 +79,10 @@ where
     R::Note: From<InputError>,
     R::Error: From<io::Error> + From<serde_json::Error>,
 {
-    let JsonOptions {
-        detail,
-        pretty,
-        jobs,
-        replay: opts,
-    } = *options;
+    let (detail, pretty, jobs) = (options.detail, options.pretty, options.jobs);
     let opts = replay::Options {
         trace: false,
-        ..opts
+        ..options.replay
     };
     let work = |file: &str, raw: &RawGame| -> Result<Done, R::Error> {
         let direct = jobs <= 1 || raw.bytes.len() > DIRECT_BYTES;
