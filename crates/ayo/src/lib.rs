@@ -50,9 +50,12 @@
 //!   [`Grid`](output::table::Grid), [`output::svg::board_svg`],
 //!   [`output::moves::legal_moves`], [`output::compare::compare`].
 //! - Read JSON back: [`import::games`].
-//! - Whole corpora: [`corpus::stats::Stats`] (rendered by
+//! - Whole corpora, read by the one input loop [`corpus::input::Games`]
+//!   across cores: [`corpus::stats::Stats::read`] (rendered by
 //!   [`output::stats::stats_text`] and [`output::stats::stats_csv`]),
-//!   [`corpus::select`], [`corpus::key`], [`corpus::standings`].
+//!   [`corpus::select::Selection::run`], [`corpus::validate::check_corpus`],
+//!   [`corpus::duplicates::scan`], [`corpus::standings::Tally::read`],
+//!   [`output::json::write_games`]; [`corpus::key`] names a main line.
 //! - Play and analyse: [`rules::Engine`], [`search::Search`],
 //!   [`tables::Tables`], [`generate::play_game`].
 //!

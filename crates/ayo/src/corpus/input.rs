@@ -322,3 +322,40 @@ impl Iterator for Games {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbers of the games read, with the problems met, in order.
+    fn read(games: Games) -> Vec<String> {
+        games
+            .filter_map(|event| match event {
+                Event::Game { raw, .. } => Some(format!("{}", raw.index + 1)),
+                Event::Problem(e) => Some(e.to_string()),
+                Event::Done(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_range_stops_at_its_end_and_runs_past_no_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("five.ayo");
+        std::fs::write(&path, "1. a *\n\n1. b *\n\n1. c *\n\n1. d *\n\n1. e *\n").unwrap();
+        let name = path.display().to_string();
+        let within = |min, max| {
+            let range = Range { min, max };
+            read(Games::new(vec![name.clone()]).within(Some(range)))
+        };
+        assert_eq!(within(Some(2), Some(3)), ["2", "3"]);
+        assert_eq!(within(Some(4), None), ["4", "5"]);
+        assert_eq!(within(None, Some(1)), ["1"]);
+        // Past the end: what is there, without an error.
+        assert_eq!(within(Some(5), Some(9)), ["5"]);
+        assert!(within(Some(7), None).is_empty());
+        // `only` past the end is an error naming the input.
+        let only = read(Games::new(vec![name.clone()]).only(Some(7)));
+        assert_eq!(only, [format!("{name} has 5 games, not game 7")]);
+    }
+}
