@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ayo::output::json::schema_of;
 use ayo::output::table::{
-    AnnotateJson, Style, annotate, annotate_grid, result_line, rules_label, title, wrap_lines,
+    AnnotateJson, Style, annotate, annotate_grid, result_line, rules_label, title,
 };
 use ayo::replay::replay_main_line;
 
@@ -85,16 +85,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             }
             Some(style) => {
                 let table = annotate_grid(&rows, laps, false).render(style);
-                let (heading, result) = match style {
-                    Style::Table { width, .. } => (
-                        wrap_lines(&heading, width),
-                        wrap_lines(&result_line(&game), width),
-                    ),
-                    _ => (
-                        format!("### {heading}\n"),
-                        format!("{}\n", result_line(&game)),
-                    ),
-                };
+                let (heading, result) = (style.heading(&heading), style.line(&result_line(&game)));
                 write!(buf, "{heading}\n{table}\n{result}")?;
             }
         }

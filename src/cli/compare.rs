@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ayo::output::compare::{Choice, CompareJson, Compared, compare_game, grid};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Style, wrap_lines};
+use ayo::output::table::Style;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
@@ -88,10 +88,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     buf.extend_from_slice(csv_rows(table, file, number, true).as_bytes());
                 }
                 Some(style) => {
-                    let heading = match style {
-                        Style::Table { width, .. } => wrap_lines(&heading, width),
-                        _ => format!("### {heading}\n"),
-                    };
+                    let heading = style.heading(&heading);
                     write!(buf, "{heading}\n{}", grid(&comparison, false).render(style))?;
                 }
             }
