@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use ayo::output::json::schema_of;
-use ayo::output::table::{AnnotateJson, AnnotatedMove, Style, rules_label, title, wrap_lines};
+use ayo::output::table::{AnnotateJson, AnnotatedMove, Style, rules_label, title};
 use ayo::replay::replay_main_line;
 
 use ayo::diagnostics::Diagnostic;
@@ -11,8 +11,8 @@ use ayo::notation::RawGame;
 
 use super::laps::LapsShown;
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, csv_rows, each_game_ordered,
-    write_rendered, write_schema,
+    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, csv_rows, with_games, write_rendered,
+    write_schema,
 };
 
 /// Print a move-by-move table of each game.
@@ -83,16 +83,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             }
             Some(style) => {
                 let table = AnnotatedMove::grid(&rows, laps, false).render(style);
-                let (heading, result) = match style {
-                    Style::Table { width, .. } => (
-                        wrap_lines(&heading, width),
-                        wrap_lines(&game.result_line(), width),
-                    ),
-                    _ => (
-                        format!("### {heading}\n"),
-                        format!("{}\n", game.result_line()),
-                    ),
-                };
+                let (heading, result) = (style.heading(&heading), style.line(&game.result_line()));
                 write!(buf, "{heading}\n{table}\n{result}")?;
             }
         }
@@ -109,6 +100,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let Some(buf) = buf else { return Ok(()) };
         Ok(write_rendered(out, style, &mut first, &buf)?)
     };
-    let jobs = args.jobs.get();
-    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
+    with_games(&args.files, ctx, args.game.game, |games, ctx| {
+        games.ordered(args.jobs.get(), ctx, work, sink)
+    })
 }

@@ -4,13 +4,13 @@ use std::io::Write;
 
 use ayo::output::compare::{Choice, CompareJson, Compared};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Style, wrap_lines};
+use ayo::output::table::Style;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, csv_rows, each_game_ordered, write_rendered,
+    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, csv_rows, with_games, write_rendered,
     write_schema,
 };
 
@@ -88,10 +88,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     buf.extend_from_slice(csv_rows(table, file, number, true).as_bytes());
                 }
                 Some(style) => {
-                    let heading = match style {
-                        Style::Table { width, .. } => wrap_lines(&heading, width),
-                        _ => format!("### {heading}\n"),
-                    };
+                    let heading = style.heading(&heading);
                     write!(buf, "{heading}\n{}", comparison.grid(false).render(style))?;
                 }
             }
@@ -108,6 +105,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let Some(buf) = buf else { return Ok(()) };
         Ok(write_rendered(out, style, &mut first, &buf)?)
     };
-    let jobs = args.jobs.get();
-    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
+    with_games(&args.files, ctx, args.game.game, |games, ctx| {
+        games.ordered(args.jobs.get(), ctx, work, sink)
+    })
 }

@@ -90,17 +90,6 @@ impl Ctx {
         self.progress = progress::Progress::new(self.quiet, progress::Progress::total(names));
     }
 
-    /// A game was read, its last byte `end` bytes into its input.
-    pub fn progress_game(&mut self, raw: &RawGame) {
-        self.progress
-            .game((raw.origin.offset + raw.bytes.len()) as u64);
-    }
-
-    /// An input was read to its end.
-    pub fn progress_input_done(&mut self) {
-        self.progress.input_done();
-    }
-
     /// Takes the progress bar away (before a summary).
     pub fn finish_progress(&mut self) {
         self.progress.finish();
@@ -207,9 +196,6 @@ pub enum Note {
     /// An input, or a game of it, that could not be read, or a `--game` past
     /// its end.
     Input(InputError),
-    /// A usage error about one input (`--game` past its end, as a command
-    /// words it).
-    Usage(String),
 }
 
 impl From<InputError> for Note {
@@ -244,7 +230,6 @@ impl Reporter for Ctx {
     fn note(&mut self, note: Note) {
         match note {
             Note::Input(e) => self.input_error(&e),
-            Note::Usage(message) => self.usage_error(&message),
         }
     }
 

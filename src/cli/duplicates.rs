@@ -1,18 +1,14 @@
 //! `ayo duplicates`: the same game recorded twice, one main line played by
 //! different players, and records cut short.
 
-use std::io::{self, BufRead, Write};
-use std::sync::Arc;
+use std::io::Write;
 
-use ayo::corpus::duplicates::{self, Feed, Options, Runner, scan};
-use ayo::diagnostics::Diagnostic;
-use ayo::notation::RawGame;
+use ayo::corpus::duplicates::{self, Options, Parallel, scan};
 use ayo::output::duplicates::GroupJson;
 use ayo::output::json::schema_of;
 use ayo::rules::Ruleset;
 
-use super::parallel::{Ordered, ordered};
-use super::{Ctx, Fatal, Input, JobsArg, TableArgs, input_names, write_schema};
+use super::{Ctx, Fatal, JobsArg, TableArgs, input_names, write_schema};
 
 /// Find games recorded more than once, games whose moves agree, and records
 /// cut short.
@@ -78,12 +74,21 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         moves_only: args.moves_only,
         max_game_bytes: ctx.max_game_bytes,
     };
+    let jobs = args.jobs.get();
     ctx.start_progress(&names);
-    let mut runner = Threads {
-        ctx: &mut *ctx,
-        jobs: args.jobs.get(),
+    let mut runner = Parallel {
+        reporter: &mut *ctx,
+        jobs,
+        diagnose: Ctx::diagnose,
     };
     let found = scan(&names, &options, &mut runner)?;
+    // A later pass reads the inputs again; the bar covers the first.
+    ctx.finish_progress();
+    let mut runner = Parallel {
+        reporter: &mut *ctx,
+        jobs,
+        diagnose: Ctx::diagnose,
+    };
     if args.drop {
         let kept = found.write_kept(&mut runner, args.drop_prefixes, out)?;
         ctx.note(&kept.summary());
@@ -111,68 +116,5 @@ impl From<duplicates::Error> for Fatal {
             duplicates::Error::Write(e) => Fatal::from(e),
             e => Fatal::Error(e.to_string()),
         }
-    }
-}
-
-/// The passes of a run on `jobs` threads (see [`ordered`]), in input order,
-/// with every problem reported through the context.
-struct Threads<'c> {
-    ctx: &'c mut Ctx,
-    jobs: usize,
-}
-
-impl Runner for Threads<'_> {
-    type Error = Fatal;
-
-    fn pass<O: Send>(
-        &mut self,
-        work: impl Fn(&RawGame) -> O + Sync,
-        mut sink: impl FnMut(&RawGame, O) -> Option<Diagnostic>,
-        read: impl FnOnce(&mut dyn Feed<Fatal>) -> Result<(), Fatal>,
-    ) -> Result<(), Fatal> {
-        let passed = ordered(
-            self.jobs,
-            self.ctx,
-            |_, raw: &RawGame| Ok(work(raw)),
-            |ctx, file, raw, done| {
-                if let Some(d) = sink(raw, done) {
-                    ctx.diagnose(file, raw, &d);
-                }
-                Ok(())
-            },
-            |ctx, ordered| read(&mut Fed { ctx, ordered }),
-        );
-        // A later pass reads the inputs again; the bar covers the first.
-        self.ctx.finish_progress();
-        passed
-    }
-}
-
-/// Where a pass of [`Threads`] hands its games.
-struct Fed<'a, 'b, 'c, O> {
-    ctx: &'a mut Ctx,
-    ordered: &'a mut Ordered<'b, 'c, RawGame, O>,
-}
-
-impl<O: Send> Feed<Fatal> for Fed<'_, '_, '_, O> {
-    fn open(&mut self, name: &str) -> io::Result<(String, Box<dyn BufRead>)> {
-        let input = Input::open(name)?;
-        Ok((input.name.clone(), input.into_reader()))
-    }
-
-    fn game(&mut self, file: &Arc<str>, raw: RawGame) -> Result<(), Fatal> {
-        self.ordered.game(self.ctx, file, raw)
-    }
-
-    fn io_error(&mut self, file: &Arc<str>, error: io::Error) {
-        self.ordered.io_error(self.ctx, file, error);
-    }
-
-    fn progress(&mut self, raw: &RawGame) {
-        self.ctx.progress_game(raw);
-    }
-
-    fn input_done(&mut self) {
-        self.ctx.progress_input_done();
     }
 }

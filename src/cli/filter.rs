@@ -2,21 +2,17 @@
 
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use ayo::corpus::select::{
-    Board, Criteria, CriterionError, Date, Opening, Printer, Range, Selection, Split, SplitError,
+    Board, Criteria, CriterionError, Date, Opening, Output, Range, Selection, Split, SplitError,
     TagTest, Winner,
 };
 use ayo::files::write::Existing;
-use ayo::notation::{Outcome, RawGame, SyntaxError, write_record};
+use ayo::notation::Outcome;
 use ayo::rules::Ruleset;
 
-use super::parallel::{Ordered, ordered};
 use super::signals;
-use super::{
-    Ctx, Fatal, GAMES_FROM_1, GameArg, Input, JobsArg, ReplayArgs, input_names, past_the_end,
-};
+use super::{Ctx, Fatal, GAMES_FROM_1, GameArg, JobsArg, ReplayArgs, with_games};
 
 /// Print the games that meet every criterion given, byte for byte.
 ///
@@ -166,17 +162,6 @@ impl Args {
             openings: self.moves.clone(),
         }
     }
-
-    /// `--game N` or `--games N..M`, as one range of game numbers.
-    fn numbers(&self) -> Option<Range> {
-        match self.game.game {
-            Some(n) => Some(Range {
-                min: Some(n),
-                max: Some(n),
-            }),
-            None => self.games,
-        }
-    }
 }
 
 /// `--games N..M`: a range of game numbers, which count from 1 as `--game`'s.
@@ -191,57 +176,28 @@ fn game_range(s: &str) -> Result<Range, String> {
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let selection =
         Selection::new(args.criteria(), args.replay.options(false)).inverted(args.invert);
-    let mut printer = Printer::default();
     let mut split = match (&args.split_by, &args.out) {
         (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), signals::out_folder(dir, ctx)?)),
         _ => None,
     };
-    let mut selected = 0u64;
-    let canonical = args.fmt && !args.count && split.is_none();
-    // A worker tests the game (and writes its canonical form for --fmt); the
-    // sink counts and prints in input order.
-    let work = |_: &str, raw: &RawGame| -> Result<Pick, Fatal> {
-        Ok(if !selection.picks(raw) {
-            Pick::Skip
-        } else if canonical {
-            Pick::Canonical(raw.parse().map(|record| write_record(&record)))
-        } else {
-            Pick::Take
-        })
+    let output = match &mut split {
+        Some(split) => Output::Split(split),
+        None if args.count => Output::Count,
+        None if args.fmt => Output::Canonical(out),
+        None => Output::Original(out),
     };
-    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, pick: Pick| {
-        if matches!(pick, Pick::Skip) {
-            return Ok(());
-        }
-        selected += 1;
-        if args.count {
-            return Ok(());
-        }
-        match (&mut split, pick) {
-            (Some(split), _) => split.write(raw)?,
-            (None, Pick::Canonical(Ok(text))) => printer.canonical(out, &text)?,
-            (None, Pick::Canonical(Err(e))) => ctx.syntax_error(file, raw, &e),
-            (None, _) => printer.original(out, raw)?,
-        }
-        Ok(())
-    };
-    let names = input_names(&args.files);
-    ctx.start_progress(&names);
-    ordered(args.jobs.get(), ctx, work, sink, |ctx, ordered| {
-        read(&names, &args, ctx, ordered)
+    // `--game N` names one game, and a file without it is an error, as in
+    // every command; a `--games` range selects what is there.
+    let selected = with_games(&args.files, ctx, args.game.game, |games, ctx| {
+        let games = games.within(args.games);
+        selection.run(games, args.jobs.get(), ctx, output, Ctx::syntax_error)
     })?;
-    ctx.finish_progress();
     if args.count {
         writeln!(out, "{selected}")?;
     }
     if let Some(split) = split {
-        let existing = if args.force {
-            Existing::Replace
-        } else {
-            Existing::Refuse
-        };
         let files = split
-            .finish(existing)
+            .finish(Existing::replacing(args.force))
             .map_err(|e| Fatal::Error(e.to_string()))?;
         for (path, n) in files {
             writeln!(out, "{}\t{n}", path.display())?;
@@ -251,67 +207,6 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     // here (--invalid selects such games), so it does not count.
     ctx.invalid = selected == 0;
     Ok(())
-}
-
-/// Hands over the games of every input within `--game` or `--games`, in
-/// order.
-fn read(
-    names: &[String],
-    args: &Args,
-    ctx: &mut Ctx,
-    ordered: &mut Ordered<'_, '_, RawGame, Pick>,
-) -> Result<(), Fatal> {
-    let numbers = args.numbers();
-    for name in names {
-        let input = match Input::open_for(name, ctx) {
-            Ok(input) => input,
-            Err(e) => {
-                ordered.io_error(ctx, &Arc::from(name.as_str()), e);
-                continue;
-            }
-        };
-        let file: Arc<str> = Arc::from(input.name.as_str());
-        let mut count = 0u64;
-        for raw in input.games() {
-            let raw = match raw {
-                Ok(raw) => raw,
-                Err(e) => {
-                    ordered.io_error(ctx, &file, e);
-                    // Nothing more can be said of this input.
-                    count = u64::MAX;
-                    break;
-                }
-            };
-            count += 1;
-            ctx.progress_game(&raw);
-            if let Some(range) = &numbers {
-                if range.max.is_some_and(|m| count > m) {
-                    break;
-                }
-                if !range.contains(count) {
-                    continue;
-                }
-            }
-            ordered.game(ctx, &file, raw)?;
-        }
-        ctx.progress_input_done();
-        // `--game N` names one game, and a file without it is an error, as
-        // in every command; a `--games` range selects what is there.
-        if let Some(n) = args.game.game.filter(|&n| count < n) {
-            ordered.usage_error(ctx, past_the_end("--game", n, &file, count, "game"));
-        }
-    }
-    Ok(())
-}
-
-/// What the work found of one game.
-enum Pick {
-    /// Not selected.
-    Skip,
-    /// Selected, to be printed as written (or counted, or split).
-    Take,
-    /// Selected, with `--fmt`: its canonical form, or why it has none.
-    Canonical(Result<String, SyntaxError>),
 }
 
 impl From<SplitError> for Fatal {

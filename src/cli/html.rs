@@ -83,15 +83,6 @@ fn title(games: &[ViewerGame], files: &[String]) -> String {
     ViewerGame::page_title(games, &input_names(files))
 }
 
-/// What `--force` says of files already there.
-fn existing(args: &Args) -> Existing {
-    if args.force {
-        Existing::Replace
-    } else {
-        Existing::Refuse
-    }
-}
-
 /// Writes `--out`, an error naming it when it cannot be.
 fn write_file(path: &Path, text: &str, existing: Existing) -> Result<(), Fatal> {
     write_new(path, text.as_bytes(), existing).map_err(|e| {
@@ -120,7 +111,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         Some(path) => {
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
             signals::writing_into(folder.unwrap_or(Path::new(".")), ctx);
-            write_file(path, &html, existing(&args))
+            write_file(path, &html, Existing::replacing(args.force))
         }
         None => Ok(out.write_all(html.as_bytes())?),
     }
@@ -168,7 +159,7 @@ fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
         .append(slot, ViewerGame::index_page(&index).as_bytes())
         .map_err(cannot)?;
     batch
-        .commit(existing(args))
+        .commit(Existing::replacing(args.force))
         .map_err(|e| Fatal::Error(e.to_string()))?;
     Ok(())
 }

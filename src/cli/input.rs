@@ -2,9 +2,9 @@
 //! library's ([`ayo::corpus::input`]); these hand its games to a command's
 //! closure and its problems to [`Ctx`].
 
-use std::io::{self, BufRead};
+use std::io::BufRead;
 
-use ayo::corpus::input::{self as corpus_input, Event, Games, InputError};
+use ayo::corpus::input::{self as corpus_input, Event, Games};
 use ayo::notation::{GameReader, RawGame, Record, SyntaxError};
 
 use super::{Ctx, Fatal};
@@ -17,27 +17,6 @@ pub struct Input {
 }
 
 impl Input {
-    /// Opens `name`, or standard input for `-`.
-    pub fn open(name: &str) -> io::Result<Input> {
-        match corpus_input::Input::open(name) {
-            Ok(input) => Ok(Input {
-                name: input.name().to_string(),
-                input,
-            }),
-            Err(InputError::Open { source, .. } | InputError::Read { source, .. }) => Err(source),
-            // Opening reads no game.
-            Err(e @ InputError::NoSuchGame { .. }) => Err(io::Error::other(e)),
-        }
-    }
-
-    /// Opens `name` as [`Input::open`] does, to be read with the run's
-    /// `--max-game-bytes`.
-    pub fn open_for(name: &str, ctx: &Ctx) -> io::Result<Input> {
-        let mut input = Input::open(name)?;
-        input.input = input.input.max_game_bytes(ctx.max_game_bytes);
-        Ok(input)
-    }
-
     /// The games of this input, one at a time.
     pub fn games(self) -> GameReader<Box<dyn BufRead>> {
         self.input.games()
@@ -56,7 +35,7 @@ pub fn input_names(files: &[String]) -> Vec<String> {
 
 /// The games of the inputs named on the command line, read with the run's
 /// `--max-game-bytes`; with `game`, only the `game`-th of each (from 1).
-fn games(files: &[String], ctx: &Ctx, game: Option<u64>) -> Games {
+pub fn games(files: &[String], ctx: &Ctx, game: Option<u64>) -> Games {
     Games::new(input_names(files))
         .max_game_bytes(ctx.max_game_bytes)
         .only(game)
@@ -80,9 +59,13 @@ pub fn each_input(
     mut f: impl FnMut(&mut Ctx, Input) -> Result<(), Fatal>,
 ) -> Result<(), Fatal> {
     for name in input_names(files) {
-        match Input::open_for(&name, ctx) {
-            Ok(input) => f(ctx, input)?,
-            Err(e) => ctx.io_error(&name, &e),
+        match corpus_input::Input::open(&name) {
+            Ok(input) => {
+                let name = input.name().to_string();
+                let input = input.max_game_bytes(ctx.max_game_bytes);
+                f(ctx, Input { name, input })?;
+            }
+            Err(e) => ctx.input_error(&e),
         }
     }
     Ok(())
@@ -116,23 +99,19 @@ pub fn each_game(
     Ok(())
 }
 
-/// Like [`each_game`], with each game's costly part, `work` (parse, replay,
-/// render into a buffer), done on `jobs` threads, and `sink` (write the
-/// output, report diagnostics) called on this one in input order: the output
-/// does not depend on `jobs`. `--game`, unreadable inputs and the usage error
-/// for a `--game` past the end are as in [`each_game`], and reported in their
-/// place among the games. A command that sums over the games (`stats`) gets the
-/// same from `work` returning the replayed game and `sink` adding it, in order.
-pub fn each_game_ordered<O: Send>(
+/// Runs `f` on the games of the inputs named on the command line (as
+/// [`each_game`] reads them) with a progress bar over the inputs: a command
+/// hands them to the library (or to [`Games::ordered`], which does each
+/// game's costly part on `--jobs` threads and its output on this one, in
+/// input order).
+pub fn with_games<T>(
     files: &[String],
     ctx: &mut Ctx,
     game: Option<u64>,
-    jobs: usize,
-    work: impl Fn(&str, &RawGame) -> Result<O, Fatal> + Sync,
-    sink: impl FnMut(&mut Ctx, &str, &RawGame, O) -> Result<(), Fatal>,
-) -> Result<(), Fatal> {
+    f: impl FnOnce(Games, &mut Ctx) -> Result<T, Fatal>,
+) -> Result<T, Fatal> {
     ctx.start_progress(&input_names(files));
-    let result = games(files, ctx, game).ordered(jobs, ctx, work, sink);
+    let result = f(games(files, ctx, game), ctx);
     ctx.finish_progress();
     result
 }

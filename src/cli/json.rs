@@ -2,14 +2,9 @@
 
 use std::io::Write;
 
-use ayo::diagnostics::Diagnostic;
-use ayo::notation::{RawGame, Tag};
-use ayo::output::json::{Detail, GameJson, schema_at, unparsed_json, write_game_at};
-use ayo::replay::{Game, replay_main_line};
-use ayo::rules::Ruleset;
+use ayo::output::json::{Detail, JsonOptions, schema_at, write_games};
 
-use super::parallel::DIRECT_BYTES;
-use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, each_game_ordered};
+use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, with_games};
 
 /// Print every game as JSON, one object a line (NDJSON).
 ///
@@ -76,124 +71,23 @@ impl DetailArg {
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
-    let write = |out: &mut dyn Write, value: &dyn erased::Json| -> Result<(), Fatal> {
-        value.write(out, args.pretty)?;
-        out.write_all(b"\n")?;
-        Ok(())
-    };
     let detail = args.detail.detail();
     if args.schema {
-        return write(out, &schema_at(detail));
-    }
-    // No lap traces kept, and no plies for the variations: `write_game`
-    // traces each move's laps, and replays each variation, as it writes it,
-    // so a big game holds its main line's plies and one variation's at most.
-    let opts = args.replay.options(false);
-    let jobs = args.jobs.get();
-    // A worker replays the game and writes its JSON into a buffer; the
-    // buffers and the diagnostics go out in input order. A game's JSON can be
-    // a hundred times its text: with one job, or for a game large enough to
-    // be done alone in its turn (see `parallel`), the replayed game goes to
-    // the sink, which streams its JSON straight out, move by move, unbuffered.
-    let work = |file: &str, raw: &RawGame| -> Result<Done, Fatal> {
-        let direct = jobs == 1 || raw.bytes.len() > DIRECT_BYTES;
-        let game = raw
-            .parse()
-            .map(|record| replay_main_line(record, &opts))
-            .map_err(|e| Unparsed {
-                error: Diagnostic::from(e),
-                tags: raw.tags(),
-            });
-        if direct {
-            return Ok(Done::Direct(Box::new(game)));
+        let schema = schema_at(detail);
+        if args.pretty {
+            serde_json::to_writer_pretty(&mut *out, &schema)?;
+        } else {
+            serde_json::to_writer(&mut *out, &schema)?;
         }
-        let mut buf = Vec::new();
-        let diagnostics = match game {
-            Ok(game) => {
-                write_game_at(
-                    &mut buf,
-                    &game,
-                    Some(file),
-                    Some(raw.index),
-                    detail,
-                    args.pretty,
-                )?;
-                buf.push(b'\n');
-                game.errors
-            }
-            Err(u) => {
-                write(&mut buf, &u.json(file, raw, opts.rules).at(detail))?;
-                vec![u.error]
-            }
-        };
-        Ok(Done::Buffered(diagnostics, buf))
+        return Ok(out.write_all(b"\n")?);
+    }
+    let options = JsonOptions {
+        detail,
+        pretty: args.pretty,
+        jobs: args.jobs.get(),
+        replay: args.replay.options(false),
     };
-    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, done: Done| {
-        match done {
-            Done::Buffered(diagnostics, buf) => {
-                for d in &diagnostics {
-                    ctx.diagnose(file, raw, d);
-                }
-                out.write_all(&buf)?;
-            }
-            Done::Direct(done) => match *done {
-                Ok(game) => {
-                    ctx.report_game(file, raw, &game);
-                    // Streamed move by move: a big game's JSON is never held.
-                    let (index, pretty) = (Some(raw.index), args.pretty);
-                    write_game_at(&mut *out, &game, Some(file), index, detail, pretty)?;
-                    out.write_all(b"\n")?;
-                }
-                Err(u) => {
-                    ctx.diagnose(file, raw, &u.error);
-                    write(out, &u.json(file, raw, opts.rules).at(detail))?;
-                }
-            },
-        }
-        Ok(())
-    };
-    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)
-}
-
-/// A game's JSON, written by a worker, or its replay, for the sink to write.
-enum Done {
-    /// The diagnostics and the JSON text.
-    Buffered(Vec<Diagnostic>, Vec<u8>),
-    /// The replayed game, or why it could not be parsed.
-    Direct(Box<Result<Game, Unparsed>>),
-}
-
-/// A game that could not be parsed: why, and its tags when they could be read.
-struct Unparsed {
-    error: Diagnostic,
-    tags: Option<Vec<Tag>>,
-}
-
-impl Unparsed {
-    fn json(&self, file: &str, raw: &RawGame, given: Option<Ruleset>) -> GameJson {
-        let tags = self.tags.as_deref();
-        unparsed_json(file, raw.index, &self.error, &raw.bytes, tags, given)
-    }
-}
-
-/// Writing any serializable value, compact or pretty, through one closure.
-mod erased {
-    use std::io::Write;
-
-    use super::Fatal;
-
-    pub trait Json {
-        fn write(&self, out: &mut dyn Write, pretty: bool) -> Result<(), Fatal>;
-    }
-
-    impl<T: serde::Serialize> Json for T {
-        fn write(&self, out: &mut dyn Write, pretty: bool) -> Result<(), Fatal> {
-            let r = if pretty {
-                serde_json::to_writer_pretty(out, self)
-            } else {
-                serde_json::to_writer(out, self)
-            };
-            Ok(r?)
-        }
-    }
+    with_games(&args.files, ctx, args.game.game, |games, ctx| {
+        write_games(games, &options, ctx, Ctx::diagnose, out)
+    })
 }

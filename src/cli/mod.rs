@@ -27,7 +27,6 @@ mod json;
 mod laps;
 mod man;
 mod moves;
-mod parallel;
 mod perft;
 mod position;
 mod progress;
@@ -43,10 +42,9 @@ pub use args::{
     Format, GAMES_FROM_1, GameArg, JobsArg, LapsArg, ReadArgs, ReplayArgs, TableArgs, TableFormat,
     WidthArg,
 };
-pub use ctx::{Ctx, Fatal, Note, io_message};
+pub use ctx::{Ctx, Fatal, io_message};
 pub use input::{
-    Input, ReadGame, each_game, each_game_ordered, each_input, each_record, input_names,
-    past_the_end,
+    ReadGame, each_game, each_input, each_record, games, input_names, past_the_end, with_games,
 };
 pub use render::{csv_rows, output_width, write_rendered, write_schema, write_unchanged};
 

@@ -5,7 +5,7 @@ use std::io::Write;
 use ayo::notation::Numbering;
 use ayo::output::json::schema_of;
 use ayo::output::moves::{Moves, MovesJson};
-use ayo::output::table::{Style, wrap_lines};
+use ayo::output::table::Style;
 use ayo::replay::{self, replay_main_line};
 use ayo::rules::{Engine, Position, Ruleset, Side};
 
@@ -99,14 +99,8 @@ fn write_moves(
             if !*first {
                 out.write_all(b"\n")?;
             }
-            let summary = moves.summary(pos);
-            let (heading, summary) = match style {
-                Style::Table { width, .. } => {
-                    (wrap_lines(&heading, width), wrap_lines(&summary, width))
-                }
-                _ => (format!("### {heading}\n"), format!("{summary}\n")),
-            };
-            write!(out, "{heading}\n{summary}")?;
+            let summary = style.line(&moves.summary(pos));
+            write!(out, "{}\n{summary}", style.heading(&heading))?;
             if !moves.moves.is_empty() {
                 let grid = moves.grid(args.laps.laps(), false);
                 write!(out, "\n{}", grid.render(style))?;

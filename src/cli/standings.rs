@@ -9,7 +9,7 @@ use ayo::output::table::Style;
 use ayo::replay::Options;
 use ayo::rules::Ruleset;
 
-use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, each_game, write_schema};
+use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, games, write_schema};
 
 /// Rank the players by their results: a tournament table.
 ///
@@ -93,14 +93,8 @@ fn read(args: &Args, ctx: &mut Ctx) -> Result<Report, Fatal> {
         trace: false,
         deny_warnings: false,
     };
-    let mut tally = Tally::new(args.by.clone(), opts);
-    each_game(&args.files, ctx, args.game.game, |ctx, g| {
-        for d in tally.add(g.file, g.raw, g.record) {
-            ctx.diagnose(g.file, g.raw, &d);
-        }
-        Ok(())
-    })?;
-    let report = tally.finish();
+    let games = games(&args.files, ctx, args.game.game);
+    let report = Tally::new(args.by.clone(), opts).read(games, ctx, Ctx::diagnose)?;
     if let Some(warning) = report.copies_warning() {
         ctx.note(&warning);
     }

@@ -4,13 +4,9 @@ use std::io::Write;
 
 use ayo::corpus::stats::{Stats, StatsJson};
 use ayo::output::json::schema_of;
-use ayo::replay::replay;
-
-use ayo::notation::{RawGame, SyntaxError};
 
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, TableFormat, each_game_ordered,
-    write_schema,
+    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, TableFormat, with_games, write_schema,
 };
 
 /// Figures over a corpus: games, valid and invalid, results, plies, laps,
@@ -55,32 +51,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     // Traced: laps are counted from each move's laps.
     let opts = args.replay.options(true);
-    let mut stats = Stats::default();
-    // A worker replays the game and counts it alone; the counts are merged
-    // in input order (they are sums, so the figures do not depend on --jobs).
-    let work = |_: &str, raw: &RawGame| -> Result<Result<Stats, SyntaxError>, Fatal> {
-        Ok(raw.parse().map(|record| {
-            let mut one = Stats::default();
-            one.add(&replay(record, &opts));
-            one
-        }))
-    };
-    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, one: Result<Stats, SyntaxError>| {
-        match one {
-            Ok(one) => stats.merge(one),
-            Err(e) => {
-                // A game over --max-game-bytes is reported, as by every
-                // command; other problems are only counted.
-                if raw.too_large.is_some() {
-                    ctx.syntax_error(file, raw, &e);
-                }
-                stats.add_unparsed();
-            }
-        }
-        Ok(())
-    };
-    let jobs = args.jobs.get();
-    each_game_ordered(&args.files, ctx, args.game.game, jobs, work, sink)?;
+    let stats = with_games(&args.files, ctx, args.game.game, |games, ctx| {
+        Stats::read(games, &opts, args.jobs.get(), ctx, Ctx::syntax_error)
+    })?;
     let json = stats.to_json();
     match (args.table.format, args.table.style()) {
         (TableFormat::Csv, _) => out.write_all(json.csv().as_bytes())?,

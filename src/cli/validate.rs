@@ -2,9 +2,8 @@
 
 use std::io::Write;
 
-use ayo::corpus::validate::{Checked, Settings, check_corpus};
-use ayo::diagnostics::Severity;
-use ayo::output::json::{VerdictJson, diagnostics_json, schema_of};
+use ayo::corpus::validate::{Settings, check_corpus};
+use ayo::output::json::{VerdictJson, schema_of};
 
 use super::{Ctx, Fatal, Format, GameArg, JobsArg, ReplayArgs, input_names, write_schema};
 
@@ -54,21 +53,30 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         max_game_bytes: ctx.max_game_bytes,
         only: args.game.game,
     };
-    let mut tally = Tally {
-        games: 0,
-        valid: 0,
-        json: args.format == Format::Json,
-        quiet: args.quiet,
-    };
+    let json = args.format == Format::Json;
+    let (mut games, mut valid) = (0usize, 0usize);
     let names = input_names(&args.files);
     ctx.start_progress(&names);
     let result = check_corpus(names, &settings, ctx, |ctx, checked| {
-        tally.report(ctx, &mut *out, &checked)
+        games += 1;
+        let game_valid = checked.is_valid();
+        valid += usize::from(game_valid);
+        if json {
+            ctx.invalid |= !game_valid;
+            if !args.quiet {
+                serde_json::to_writer(&mut *out, &VerdictJson::of(&checked))?;
+                out.write_all(b"\n")?;
+            }
+        } else if let Some(raw) = checked.game {
+            for d in checked.diagnostics {
+                ctx.diagnose(checked.file, raw, d);
+            }
+        }
+        Ok(())
     });
     ctx.finish_progress();
     result?;
-    if args.format == Format::Text {
-        let (games, valid) = (tally.games, tally.valid);
+    if !json {
         ctx.note(&format!(
             "{games} game{}, {valid} valid, {} invalid",
             if games == 1 { "" } else { "s" },
@@ -76,59 +84,4 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         ));
     }
     Ok(())
-}
-
-/// The counts and the output of a run, game by game in input order.
-struct Tally {
-    games: usize,
-    valid: usize,
-    json: bool,
-    quiet: bool,
-}
-
-impl Tally {
-    /// One game and what it reports.
-    fn report(
-        &mut self,
-        ctx: &mut Ctx,
-        out: &mut impl Write,
-        checked: &Checked<'_>,
-    ) -> Result<(), Fatal> {
-        self.games += 1;
-        let game_valid = checked.is_valid();
-        if game_valid {
-            self.valid += 1;
-        }
-        if self.json {
-            ctx.invalid |= !game_valid;
-            self.json_line(out, checked, game_valid)?;
-        } else if let Some(raw) = checked.game {
-            for d in checked.diagnostics {
-                ctx.diagnose(checked.file, raw, d);
-            }
-        }
-        Ok(())
-    }
-
-    /// The verdict of a game, with `--format json`.
-    fn json_line(
-        &self,
-        out: &mut impl Write,
-        checked: &Checked<'_>,
-        valid: bool,
-    ) -> Result<(), Fatal> {
-        if !self.quiet {
-            let errors = checked.diagnostics;
-            let v = VerdictJson {
-                file: checked.file.to_string(),
-                game: checked.number,
-                valid,
-                errors: diagnostics_json(errors, Severity::Error),
-                warnings: diagnostics_json(errors, Severity::Warning),
-            };
-            serde_json::to_writer(&mut *out, &v)?;
-            out.write_all(b"\n")?;
-        }
-        Ok(())
-    }
 }

@@ -42,6 +42,24 @@ pub enum Existing {
     Replace,
 }
 
+impl Existing {
+    /// [`Existing::Replace`] when `force` (a `--force` given), else
+    /// [`Existing::Refuse`].
+    ///
+    /// ```
+    /// use ayo_files::write::Existing;
+    /// assert_eq!(Existing::replacing(true), Existing::Replace);
+    /// assert_eq!(Existing::replacing(false), Existing::Refuse);
+    /// ```
+    pub fn replacing(force: bool) -> Existing {
+        if force {
+            Existing::Replace
+        } else {
+            Existing::Refuse
+        }
+    }
+}
+
 /// Writes `bytes` as a new file at `path`.
 ///
 /// The bytes go to a temporary file in the same folder, flushed to disk, then

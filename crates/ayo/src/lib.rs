@@ -80,14 +80,16 @@
 //!   [`corpus::parallel::DIRECT_BYTES`]); checking a corpus
 //!   ([`corpus::validate::check_corpus`], [`corpus::validate::Settings`],
 //!   [`corpus::validate::Checked`]); choosing games
-//!   ([`corpus::select::Selection`], [`corpus::select::Criteria`] and their
-//!   parts, [`corpus::select::Split`]); keys of main lines and duplicates
+//!   ([`corpus::select::Selection`] and [`corpus::select::Selection::run`],
+//!   [`corpus::select::Criteria`] and their parts, [`corpus::select::Split`]); keys of main lines and duplicates
 //!   ([`corpus::key`], [`corpus::duplicates::scan`] and its
 //!   [`corpus::duplicates::Runner`]s); standings
-//!   ([`corpus::standings::Tally`], [`corpus::standings::Report`]); figures
-//!   ([`corpus::stats::Stats`] and its [`corpus::stats::StatsJson`]).
+//!   ([`corpus::standings::Tally::read`], [`corpus::standings::Report`]);
+//!   figures ([`corpus::stats::Stats::read`] and its
+//!   [`corpus::stats::StatsJson`]).
 //! - Print ([`output`]): JSON of a game ([`output::json::game_json`],
-//!   [`output::json::write_game`], [`output::json::GameJson`] and its parts,
+//!   [`output::json::write_game`], [`output::json::write_games`] for a whole
+//!   input, [`output::json::GameJson`] and its parts,
 //!   [`output::json::schema_of`] with the `schema` feature); tables
 //!   ([`output::table::Grid`] in a [`output::table::Style`],
 //!   [`output::table::AnnotatedMove::of_game`]); boards

@@ -12,8 +12,8 @@
 //! ([`Scan::write_kept`]).
 //!
 //! How the games of a pass are worked on is the caller's choice, through a
-//! [`Runner`]: [`Sequential`] does each game in turn on this thread; the
-//! command line hands them to a pool of threads and takes the results back in
+//! [`Runner`]: [`Sequential`] does each game in turn on this thread;
+//! [`Parallel`] hands them to a pool of threads and takes the results back in
 //! input order. Either way the results are the same.
 //!
 //! The report is data ([`Report`]); `output::duplicates` renders it.
@@ -45,13 +45,14 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use thiserror::Error;
 
 use crate::corpus::key::{Group, Index, Kind};
+use crate::corpus::plain;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
 use crate::rules::Ruleset;
@@ -59,9 +60,11 @@ use crate::rules::Ruleset;
 mod kept;
 mod pass;
 mod spool;
+mod threads;
 
 pub use kept::Kept;
 use spool::Spool;
+pub use threads::Parallel;
 
 /// What a run asks for.
 #[derive(Clone, Copy, Debug)]
@@ -129,15 +132,6 @@ pub enum Error {
     Write(#[source] io::Error),
 }
 
-/// An I/O error's text without its `(os error N)`, as people say it.
-fn plain(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    }
-}
-
 /// Runs the passes of a run: how each game's work is done, and where the
 /// problems met on the way are reported.
 pub trait Runner {
@@ -158,12 +152,6 @@ pub trait Runner {
 
 /// Where a pass hands its games, and the problems of its inputs, in order.
 pub trait Feed<E> {
-    /// Opens an input as named: `-` is standard input. Returns the name to
-    /// show (`<stdin>` for `-`) and its bytes.
-    fn open(&mut self, name: &str) -> io::Result<(String, Box<dyn BufRead>)> {
-        open_input(name)
-    }
-
     /// Hands over a game of `file`.
     fn game(&mut self, file: &Arc<str>, raw: RawGame) -> Result<(), E>;
 
@@ -176,16 +164,6 @@ pub trait Feed<E> {
 
     /// The first pass read an input to its end.
     fn input_done(&mut self) {}
-}
-
-/// Opens `name` for reading, or standard input for `-`.
-fn open_input(name: &str) -> io::Result<(String, Box<dyn BufRead>)> {
-    if name == "-" {
-        let stdin = BufReader::with_capacity(1 << 16, io::stdin());
-        return Ok(("<stdin>".to_string(), Box::new(stdin)));
-    }
-    let file = BufReader::with_capacity(1 << 16, File::open(name)?);
-    Ok((name.to_string(), Box::new(file)))
 }
 
 /// A problem met by a [`Sequential`] run, in input order.

@@ -36,6 +36,7 @@ use crate::notation::Chunker;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
 
 use super::parallel::{Ordered, Reporter, ordered};
+use super::select::Range;
 
 /// What an input's reader is read through: a buffer of this many bytes.
 const BUFFER_BYTES: usize = 1 << 16;
@@ -168,6 +169,7 @@ pub struct Games {
     names: std::vec::IntoIter<String>,
     max_game_bytes: usize,
     only: Option<u64>,
+    within: Option<Range>,
     current: Option<Current>,
 }
 
@@ -188,6 +190,7 @@ impl Games {
             names: names.into_iter(),
             max_game_bytes: DEFAULT_MAX_GAME_BYTES,
             only: None,
+            within: None,
             current: None,
         }
     }
@@ -204,6 +207,15 @@ impl Games {
     #[must_use]
     pub fn only(mut self, game: Option<u64>) -> Games {
         self.only = game;
+        self
+    }
+
+    /// With `Some(range)`, only the games of each input numbered within
+    /// `range` (from 1); an input is read no further than the range's end,
+    /// and one with fewer games gives what it has, without an error.
+    #[must_use]
+    pub fn within(mut self, range: Option<Range>) -> Games {
+        self.within = range;
         self
     }
 
@@ -248,7 +260,7 @@ impl Games {
     }
 
     /// The next event of the input being read, `None` once it is done.
-    fn next_of(current: &mut Current, only: Option<u64>) -> Option<Event> {
+    fn next_of(current: &mut Current, only: Option<u64>, within: Option<Range>) -> Option<Event> {
         if current.over {
             return None;
         }
@@ -269,11 +281,14 @@ impl Games {
                 }
             };
             current.count += 1;
-            if only.is_some_and(|n| n != current.count) {
+            if only.is_some_and(|n| n != current.count)
+                || within.is_some_and(|r| !r.contains(current.count))
+            {
                 continue;
             }
-            // The one game wanted is found: the input is done.
-            current.over = only.is_some();
+            // The one game wanted is found, or the range's last: the input
+            // is done.
+            current.over = only.is_some() || within.is_some_and(|r| r.max == Some(current.count));
             let file = Arc::clone(&current.file);
             return Some(Event::Game { file, raw });
         }
@@ -286,7 +301,7 @@ impl Iterator for Games {
     fn next(&mut self) -> Option<Event> {
         loop {
             if let Some(current) = &mut self.current {
-                if let Some(event) = Games::next_of(current, self.only) {
+                if let Some(event) = Games::next_of(current, self.only, self.within) {
                     return Some(event);
                 }
                 let done = self.current.take().map(|c| c.file)?;
@@ -305,5 +320,42 @@ impl Iterator for Games {
                 Err(e) => return Some(Event::Problem(e)),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbers of the games read, with the problems met, in order.
+    fn read(games: Games) -> Vec<String> {
+        games
+            .filter_map(|event| match event {
+                Event::Game { raw, .. } => Some(format!("{}", raw.index + 1)),
+                Event::Problem(e) => Some(e.to_string()),
+                Event::Done(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_range_stops_at_its_end_and_runs_past_no_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("five.ayo");
+        std::fs::write(&path, "1. a *\n\n1. b *\n\n1. c *\n\n1. d *\n\n1. e *\n").unwrap();
+        let name = path.display().to_string();
+        let within = |min, max| {
+            let range = Range { min, max };
+            read(Games::new(vec![name.clone()]).within(Some(range)))
+        };
+        assert_eq!(within(Some(2), Some(3)), ["2", "3"]);
+        assert_eq!(within(Some(4), None), ["4", "5"]);
+        assert_eq!(within(None, Some(1)), ["1"]);
+        // Past the end: what is there, without an error.
+        assert_eq!(within(Some(5), Some(9)), ["5"]);
+        assert!(within(Some(7), None).is_empty());
+        // `only` past the end is an error naming the input.
+        let only = read(Games::new(vec![name.clone()]).only(Some(7)));
+        assert_eq!(only, [format!("{name} has 5 games, not game 7")]);
     }
 }

@@ -22,3 +22,13 @@ pub mod select;
 pub mod standings;
 pub mod stats;
 pub mod validate;
+
+/// An I/O error's text without its `(os error N)`, as people say it (the
+/// messages of this module's errors name the file themselves).
+pub(crate) fn plain(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}

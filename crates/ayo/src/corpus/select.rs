@@ -24,9 +24,11 @@ use crate::notation::{Outcome, Record};
 use crate::replay::Game;
 use crate::rules::{Position, Ruleset, SetupError, Side};
 
+mod run;
 mod selection;
 mod split;
 
+pub use run::Output;
 pub use selection::Selection;
 pub use split::{Printer, Split, SplitError};
 

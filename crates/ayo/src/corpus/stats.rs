@@ -1,7 +1,7 @@
 //! Figures over a corpus: games, validity, results by side and by ruleset,
 //! plies, laps per move, capture sizes, how games ended, and how each first
-//! move scored. No I/O: `ayo stats` reads and replays the games and prints
-//! the figures.
+//! move scored, and [`Stats::read`], which reads and replays a corpus for
+//! them across cores; `ayo stats` prints the figures.
 //!
 //! The figures are data: [`Stats::to_json`] gives them as a [`StatsJson`]
 //! (with serde, so its JSON is `ayo stats --format json`), and
@@ -46,6 +46,8 @@ use serde::Serialize;
 
 use crate::replay::Game;
 use crate::rules::{EndReason, Position, Ruleset};
+
+mod read;
 
 /// How a [`Histogram`] puts values into buckets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -6,10 +6,15 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::corpus::validate::Checked;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, Numbering, Tag};
 use crate::replay::{Game, Ply, rules_of_tags};
 use crate::rules::{MoveOutcome, Ruleset, Side};
+
+mod corpus;
+
+pub use corpus::{JsonOptions, write_games};
 
 /// One game, with everything `ayo json` gives of it ([`Detail::Full`]);
 /// serialized at another level with [`GameJson::at`].
@@ -1218,6 +1223,21 @@ pub struct VerdictJson {
     pub errors: Vec<DiagnosticJson>,
     /// Every warning found: likely slips that leave the game valid.
     pub warnings: Vec<DiagnosticJson>,
+}
+
+impl VerdictJson {
+    /// The verdict of a game checked by
+    /// [`check_corpus`](crate::corpus::validate::check_corpus).
+    pub fn of(checked: &Checked<'_>) -> VerdictJson {
+        let all = checked.diagnostics;
+        VerdictJson {
+            file: checked.file.to_string(),
+            game: checked.number,
+            valid: checked.is_valid(),
+            errors: diagnostics_json(all, Severity::Error),
+            warnings: diagnostics_json(all, Severity::Warning),
+        }
+    }
 }
 
 /// One line of `ayo perft --format json`.

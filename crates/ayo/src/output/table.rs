@@ -155,6 +155,34 @@ pub fn wrap_lines(text: &str, width: u16) -> String {
         .collect()
 }
 
+impl Style {
+    /// A heading above a table in this style: wrapped to a terminal
+    /// table's width, or a Markdown `###` heading; a line of its own.
+    ///
+    /// ```
+    /// use ayo::output::table::Style;
+    /// let table = Style::Table { ascii: false, width: 12 };
+    /// assert_eq!(table.heading("game 2, after ply 7"), "game 2,\nafter ply 7\n");
+    /// assert_eq!(Style::Markdown.heading("game 2"), "### game 2\n");
+    /// assert_eq!(Style::Markdown.line("game 2"), "game 2\n");
+    /// ```
+    pub fn heading(self, text: &str) -> String {
+        match self {
+            Style::Table { width, .. } => wrap_lines(text, width),
+            _ => format!("### {text}\n"),
+        }
+    }
+
+    /// A line of text beside a table in this style: wrapped to a terminal
+    /// table's width, else as it is, ended by a newline.
+    pub fn line(self, text: &str) -> String {
+        match self {
+            Style::Table { width, .. } => wrap_lines(text, width),
+            _ => format!("{text}\n"),
+        }
+    }
+}
+
 /// The characters a terminal table is drawn with.
 struct Borders {
     /// Top: left, fill, join, right.

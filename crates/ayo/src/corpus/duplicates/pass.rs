@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::spool::Spool;
 use super::{Differ, Error, Feed, Options, Place, Runner, Scan};
+use crate::corpus::input::{Input, InputError};
 use crate::corpus::key::{Group, Heads, Index, Key, record_players};
 use crate::diagnostics::Diagnostic;
 use crate::notation::{GameReader, Outcome, RawGame, Record};
@@ -101,14 +102,17 @@ fn read_first<E: From<Error>>(
     inputs: &mut Inputs,
 ) -> Result<(), E> {
     for (k, name) in names.iter().enumerate() {
-        let (shown, reader) = match feed.open(name) {
+        let input = match Input::open(name) {
             Ok(input) => input,
-            Err(e) => {
-                feed.io_error(&Arc::from(name.as_str()), e);
+            Err(InputError::Open { file, source } | InputError::Read { file, source }) => {
+                feed.io_error(&file, source);
                 continue;
             }
+            // Opening reads no game.
+            Err(InputError::NoSuchGame { .. }) => continue,
         };
-        let file: Arc<str> = Arc::from(shown.as_str());
+        let file = Arc::clone(input.name());
+        let reader = input.into_reader();
         let spools = &mut inputs.spools;
         spools.resize_with(k + 1, || None);
         // Standard input, a pipe or a process substitution cannot be read

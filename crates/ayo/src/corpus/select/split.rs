@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use super::scan_tags;
+use crate::corpus::plain;
 use crate::files::batch::{Batch, Refused, Slot};
 use crate::files::write::Existing;
 use crate::notation::RawGame;
@@ -93,15 +94,6 @@ pub enum SplitError {
         /// Why.
         source: io::Error,
     },
-}
-
-/// An I/O error's text without its `(os error N)`.
-fn plain(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    }
 }
 
 /// Games written into one file per value of a tag (`untagged.ayo` for those

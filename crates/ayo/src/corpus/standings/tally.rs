@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::corpus::input::{Games, InputError};
 use crate::corpus::key::{Heads, Key, record_players};
+use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{RawGame, Record, SyntaxError, Tag};
 use crate::replay::{Game, Options, replay_main_line};
@@ -243,6 +245,56 @@ impl Tally {
             }
         }
         said
+    }
+
+    /// Adds every game of `games`, in input order, on this thread
+    /// ([`Tally::add`]), handing what each says to `diagnose`, and gives the
+    /// tables. What could not be read goes to the reporter as a note.
+    ///
+    /// ```
+    /// use ayo::corpus::input::{Games, InputError};
+    /// use ayo::corpus::parallel::Reporter;
+    /// use ayo::corpus::standings::Tally;
+    /// use ayo::replay::Options;
+    ///
+    /// struct Notes(Vec<InputError>);
+    /// impl Reporter for Notes {
+    ///     type Note = InputError;
+    ///     type Error = Box<dyn std::error::Error + Send + Sync>;
+    ///     fn note(&mut self, note: InputError) {
+    ///         self.0.push(note);
+    ///     }
+    /// }
+    ///
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("club.ayo");
+    /// std::fs::write(&path, "[South \"Ade\"]\n\n1. c *\n\n[South \"Bola\"]\n[North \"Ade\"]\n\n1. d 0-1\n").unwrap();
+    /// let games = Games::new(vec![path.display().to_string()]);
+    /// let (mut notes, mut said) = (Notes(Vec::new()), Vec::new());
+    /// let tally = Tally::new(None, Options::default());
+    /// let report = tally.read(games, &mut notes, |_, _, raw, d| said.push((raw.index, d.message.clone()))).unwrap();
+    /// // The first game has no North player: reported, and kept apart.
+    /// assert_eq!(said.len(), 1);
+    /// assert_eq!(report.tables[0].apart.len(), 1);
+    /// assert_eq!(report.tables[0].standings.ranked()[0].player, "Ade");
+    /// ```
+    pub fn read<R: Reporter>(
+        mut self,
+        games: Games,
+        reporter: &mut R,
+        mut diagnose: impl FnMut(&mut R, &str, &RawGame, &Diagnostic),
+    ) -> Result<Report, R::Error>
+    where
+        R::Note: From<InputError>,
+    {
+        let parse = |_: &str, raw: &RawGame| Ok(raw.parse());
+        games.ordered(1, reporter, parse, |reporter, file, raw, record| {
+            for d in self.add(file, raw, record) {
+                diagnose(reporter, file, raw, &d);
+            }
+            Ok(())
+        })?;
+        Ok(self.finish())
     }
 
     /// The tables.
