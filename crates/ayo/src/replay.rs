@@ -8,17 +8,19 @@ use std::fmt;
 
 mod fill;
 mod quick;
+mod rule;
 pub use fill::{Change, Filled, Filling, fill};
 mod verdict;
 pub use quick::QuickCheck;
 pub use verdict::{DecidedBy, Verdict};
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::notation::{Move, MoveNumber, Numbering, Outcome, Record, Span, Tag};
+use crate::notation::{Move, MoveNumber, Numbering, Record, Span, Tag};
 use crate::rules::{
     Capture, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit, Position, Ruleset,
-    Side, Status, winner,
+    Side, Status,
 };
+use rule::{Decide, Disagreement, Ending, Fault, claimed, is_decimal, outcome_of, score_matches};
 
 /// How to replay.
 #[derive(Clone, Copy, Debug)]
@@ -233,23 +235,6 @@ impl Game {
     }
 }
 
-/// Whether `text` is `n` as `n.to_string()` writes it, without allocating
-/// that string: checked for the `PlyCount` and `Score` tags of every game
-/// (as bytes by the quick check, which need not see them as UTF-8 first).
-fn is_decimal(text: &(impl AsRef<[u8]> + ?Sized), mut n: u64) -> bool {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    text.as_ref() == &digits[start..]
-}
-
 /// The first tag named `name`. Always inlined: `name` is a literal at every
 /// call, and comparing with a literal of known length takes a few loads
 /// instead of a call (this runs for five names of every game).
@@ -423,17 +408,15 @@ pub(crate) fn rules_of(record: &Record, given: Option<Ruleset>) -> Result<Rulese
 /// As [`rules_of`], from tag pairs alone: those of a game whose tag section
 /// parses though its moves do not.
 pub(crate) fn rules_of_tags(tags: &[Tag], given: Option<Ruleset>) -> Result<Ruleset, Diagnostic> {
-    match (given, tags.iter().find(|t| t.name == "Rules")) {
-        (Some(r), _) => Ok(r),
-        (None, None) => Ok(Ruleset::RUSS),
-        (None, Some(tag)) => tag.value.parse::<Ruleset>().map_err(|e| {
+    rule::ruleset(given, tags.iter().find(|t| t.name == "Rules"), |tag| {
+        tag.value.parse::<Ruleset>().map_err(|e| {
             Diagnostic::new(
                 tag.value_span,
                 format!("Rules tag: {e}"),
                 stops::NOT_A_RULESET,
             )
-        }),
-    }
+        })
+    })
 }
 
 fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
@@ -455,13 +438,7 @@ fn run(record: &Record, opts: &Options, keep: Keep) -> Run {
         laps_sown: 0,
     };
     let (moves, end) = replayer.main_line(record, start, setup);
-    replayer.check_result(record, end.as_ref());
-    if let Some(tag) = find_tag(record, "PlyCount") {
-        let plies = record.moves.len();
-        if !is_decimal(&tag.value, plies as u64) {
-            replayer.errors.push(wrong_ply_count(tag, plies));
-        }
-    }
+    replayer.check_ending(record, end.as_ref());
     let mut errors = replayer.errors;
     if opts.deny_warnings {
         for d in &mut errors {
@@ -486,19 +463,19 @@ fn start_of(
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Position> {
     let rules = rules?;
-    match setup {
-        None => Some(Position::start(&rules)),
-        Some(tag) => match Position::from_setup(&tag.value, &rules) {
-            Ok(p) => Some(p),
-            Err(e) => {
+    match rule::start(&rules, setup.map(|t| t.value.as_str())) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            // Only a Setup tag can fail.
+            if let Some(tag) = setup {
                 errors.push(Diagnostic::new(
                     tag.value_span,
                     format!("Setup tag: {e}"),
                     stops::NOT_A_SETUP,
                 ));
-                None
             }
-        },
+            None
+        }
     }
 }
 
@@ -525,11 +502,15 @@ impl Replayer {
             self.syntax_line(&record.moves, 1, Numbering::new(1, north_first), false);
             return (Vec::new(), None);
         };
-        let first = Numbering::new(1, start.to_move() == Side::North);
+        let first = rule::first_numbering(&start);
         let (moves, last) = self.line(&record.moves, &start, 1, first, false);
         let mut end = None;
         if let Some(last) = last {
-            match self.status(&last) {
+            let mut deciding = Deciding {
+                replayer: self,
+                want_outcome: false,
+            };
+            match rule::status(&mut deciding, &last) {
                 Ok(Status::Over(e)) => end = Some(e),
                 Ok(Status::Ongoing) => {}
                 Err(e) => self.error(
@@ -755,43 +736,6 @@ impl Replayer {
         e
     }
 
-    /// [`Engine::status`], deciding each pit through the cache.
-    fn status(&mut self, pos: &Position) -> Result<Status, Illegal> {
-        if let Some(side) = self.engine.majority(pos) {
-            return Ok(Status::Over(GameEnd {
-                reason: EndReason::Majority(side),
-                score: pos.stores().map(u32::from),
-                winner: Some(side),
-            }));
-        }
-        let side = pos.to_move();
-        let why = if pos.row_total(side) == 0 {
-            NoMove::EmptyRow
-        } else {
-            let mut undecided = None;
-            for pit in pos.pits_of(side) {
-                if pos.seeds(pit) == 0 {
-                    continue;
-                }
-                match self.verdict_within(pos, pit, self.engine.max_laps()) {
-                    Ok(()) => return Ok(Status::Ongoing),
-                    Err(e @ Illegal::Undecided { .. }) => undecided = Some(e),
-                    Err(_) => {}
-                }
-            }
-            if let Some(e) = undecided {
-                return Err(e);
-            }
-            NoMove::EveryMoveIllegal
-        };
-        let score = pos.final_score(self.engine.rules().leftovers(), side);
-        Ok(Status::Over(GameEnd {
-            reason: EndReason::NoLegalMove { side, why },
-            score,
-            winner: winner(score),
-        }))
-    }
-
     /// Checks the move number written before `m`, if any, against the one
     /// expected (`place`) and, after a wrong number, against counting on from
     /// that wrong one (`slip`). Returns the numbering to go on with and the
@@ -811,9 +755,7 @@ impl Replayer {
         let expected = place.numbering;
         match m.number {
             None => (expected, slip),
-            Some(n) if n.number == expected.number && n.ellipsis == expected.north => {
-                (expected, None)
-            }
+            Some(n) if rule::number_agrees(expected, n.number, n.ellipsis) => (expected, None),
             Some(n) => self.wrong_number(m, n, place, slip),
         }
     }
@@ -864,7 +806,7 @@ impl Replayer {
             let place = Place {
                 ply: first_ply + k as u32,
                 numbering: at,
-                side: if at.north { Side::North } else { Side::South },
+                side: rule::side_of(at),
                 in_variation,
             };
             let (numbering, open) = self.check_number(m, &place, slip);
@@ -963,12 +905,7 @@ impl Replayer {
 
     /// Reports a letter of the player not to move; `false` then.
     fn check_side(&mut self, m: &Move, place: &Place) -> bool {
-        let letter_side = if m.pit.is_ascii_lowercase() {
-            Side::South
-        } else {
-            Side::North
-        };
-        if letter_side == place.side {
+        if rule::side_of_letter(m.pit) == place.side {
             return true;
         }
         let refusal = Refusal::WrongSide {
@@ -987,59 +924,66 @@ impl Replayer {
         );
     }
 
-    /// Checks and plays one move from `pos`, and reports what is wrong with
-    /// it. A move played advances `pos`; a refused one (its `refusal` set)
-    /// leaves it as it was. In place, because a position is 112 bytes and
-    /// passing it back through the result cost `ayo validate` a tenth of its
-    /// time in copies.
+    /// Checks and plays one move from `pos` ([`rule::check_move`]), and
+    /// reports what is wrong with it. A move played advances `pos`; a
+    /// refused one (its `refusal` set) leaves it as it was. In place, because
+    /// a position is 112 bytes and passing it back through the result cost
+    /// `ayo validate` a tenth of its time in copies.
     fn play(&mut self, m: &Move, pos: &mut Position, place: &Place) -> Played {
-        let mut played = Played {
-            outcome: None,
-            refusal: None,
-        };
-        if !self.check_side(m, place) {
-            played.refusal = Some(Box::new(Refusal::WrongSide {
-                turn: place.side,
-                letter: m.pit,
-            }));
-            return played;
-        }
         let pits = pos.pits();
-        let Some(pit) = Pit::from_letter(m.pit, pits) else {
-            let mut row = pos.pits_of(place.side).map(|p| p.letter(pits));
-            let first = row.next().unwrap_or('?');
-            let last = row.next_back().unwrap_or(first);
-            let refusal = Refusal::NoSuchPit {
-                pits,
-                range: (first, last),
-            };
-            self.refuse(m, place, &refusal);
-            played.refusal = Some(Box::new(refusal));
-            return played;
+        let want_outcome = self.keep_plies;
+        let mut deciding = Deciding {
+            replayer: self,
+            want_outcome,
         };
-        // A refused move leaves `pos` as it was: the position it was refused in.
-        let decided = match self.decide(pos, pit, self.keep_plies) {
-            Ok(d) => d,
-            Err(why) => {
-                let refusal = self.refusal(pos, why);
-                self.refuse(m, place, &refusal);
-                played.refusal = Some(Box::new(refusal));
-                return played;
+        match rule::check_move(&mut deciding, pos, place.side, m.pit, m.claim) {
+            Ok(checked) => {
+                if let Some(claim) = checked.wrong_claim {
+                    self.errors
+                        .push(wrong_claim(m, place, claim, checked.capture, pits));
+                }
+                Played {
+                    outcome: checked.decided.outcome,
+                    refusal: None,
+                }
             }
-        };
-        if let Some(claim) = m.claim
-            && claim != claimed(decided.capture)
-        {
-            self.errors
-                .push(wrong_claim(m, place, claim, decided.capture, pits));
+            Err(fault) => {
+                let refusal = self.refusal(pos, place, m.pit, fault);
+                self.refuse(m, place, &refusal);
+                Played {
+                    outcome: None,
+                    refusal: Some(Box::new(refusal)),
+                }
+            }
         }
-        played.outcome = decided.outcome;
-        played
+    }
+
+    /// Why a move of `letter` from `before` was refused, to report: its
+    /// letter, or the engine's verdict with what more a reader needs.
+    #[cold]
+    fn refusal(&mut self, before: &Position, place: &Place, letter: char, fault: Fault) -> Refusal {
+        match fault {
+            Fault::WrongSide => Refusal::WrongSide {
+                turn: place.side,
+                letter,
+            },
+            Fault::NoSuchPit => {
+                let pits = before.pits();
+                let mut row = before.pits_of(place.side).map(|p| p.letter(pits));
+                let first = row.next().unwrap_or('?');
+                let last = row.next_back().unwrap_or(first);
+                Refusal::NoSuchPit {
+                    pits,
+                    range: (first, last),
+                }
+            }
+            Fault::Illegal(why) => self.illegal(before, why),
+        }
     }
 
     /// Why the engine's `why` refused a move from `before`: the game was
     /// already over, or the move is illegal, with the moves that were legal.
-    fn refusal(&mut self, before: &Position, why: Illegal) -> Refusal {
+    fn illegal(&mut self, before: &Position, why: Illegal) -> Refusal {
         // An undecided move leaves the game undecided too, and deciding the
         // other pits could cost the lap limit again for each: say no more.
         if let Illegal::Undecided { .. } = why {
@@ -1085,37 +1029,73 @@ impl Replayer {
         Refusal::Illegal { why, legal }
     }
 
-    /// The termination token and the `Result` and `Score` tags against the game.
-    fn check_result(&mut self, record: &Record, end: Option<&GameEnd>) {
-        let token = record.result.outcome;
-        if let Some(tag) = find_tag(record, "Result") {
-            match Outcome::parse(&tag.value) {
-                None => self.errors.push(not_a_result(tag)),
-                Some(o) if o != token => self.error(
-                    tag.value_span,
-                    format!("the Result tag says {o} but the game-termination token says {token}"),
-                    "disagrees with the termination token",
-                ),
-                Some(_) => {}
-            }
+    /// The end of the game against its record ([`rule::check_ending`]):
+    /// each disagreement an error at the token or tag value at fault.
+    fn check_ending(&mut self, record: &Record, end: Option<&GameEnd>) {
+        let result = find_tag(record, "Result");
+        let score = find_tag(record, "Score");
+        let ply_count = find_tag(record, "PlyCount");
+        fn value(t: Option<&Tag>) -> Option<&[u8]> {
+            t.map(|t| t.value.as_bytes())
         }
-        let Some(end) = end else {
-            return;
+        let plies = record.moves.len();
+        let ending = Ending {
+            token: record.result.outcome,
+            result: value(result),
+            score: value(score),
+            ply_count: value(ply_count),
+            plies: plies as u64,
         };
-        if token != Outcome::Unknown && token != outcome_of(end) {
-            self.errors.push(wrong_result(record, end));
-        }
-        if let Some(tag) = find_tag(record, "Score")
-            && !score_matches(&tag.value, end.score)
-        {
-            self.errors.push(wrong_score(tag, end));
-        }
+        let errors = &mut self.errors;
+        rule::check_ending(&ending, end, |d| {
+            errors.extend(match d {
+                Disagreement::NotAResult => result.map(not_a_result),
+                Disagreement::ResultTag(o) => result.map(|tag| {
+                    Diagnostic::new(
+                        tag.value_span,
+                        format!(
+                            "the Result tag says {o} but the game-termination token says {}",
+                            ending.token
+                        ),
+                        "disagrees with the termination token",
+                    )
+                }),
+                Disagreement::WrongResult => end.map(|end| wrong_result(record, end)),
+                Disagreement::WrongScore => score.zip(end).map(|(t, end)| wrong_score(t, end)),
+                Disagreement::WrongPlyCount => ply_count.map(|t| wrong_ply_count(t, plies)),
+            });
+        });
     }
 }
 
-/// What a move's claim should say: the seeds it sends to the store.
-fn claimed(capture: Option<Capture>) -> u32 {
-    capture.map_or(0, |c| u32::from(c.seeds()))
+/// The checker's engine in a full replay: moves decided through the
+/// replayer's cache of long relays, their outcome built when plies are kept.
+struct Deciding<'r> {
+    replayer: &'r mut Replayer,
+    want_outcome: bool,
+}
+
+impl Decide for Deciding<'_> {
+    type Decided = Decided;
+
+    #[inline(always)]
+    fn decide(&mut self, pos: &mut Position, pit: Pit) -> Result<Decided, Illegal> {
+        self.replayer.decide(pos, pit, self.want_outcome)
+    }
+
+    #[inline(always)]
+    fn capture(decided: &Decided) -> Option<Capture> {
+        decided.capture
+    }
+
+    fn legal(&mut self, pos: &Position, pit: Pit) -> Result<(), Illegal> {
+        let budget = self.replayer.engine.max_laps();
+        self.replayer.verdict_within(pos, pit, budget)
+    }
+
+    fn engine(&self) -> &Engine {
+        &self.replayer.engine
+    }
 }
 
 /// The error of a move that claims `claim` seeds but captures `capture`.
@@ -1139,15 +1119,6 @@ fn wrong_claim(
         ),
         "wrong claim",
     )
-}
-
-/// The termination token a finished game calls for.
-fn outcome_of(end: &GameEnd) -> Outcome {
-    match end.winner {
-        Some(Side::South) => Outcome::SouthWins,
-        Some(Side::North) => Outcome::NorthWins,
-        None => Outcome::Draw,
-    }
 }
 
 /// The error of a termination token that `end` contradicts.
@@ -1176,13 +1147,6 @@ fn not_a_result(tag: &Tag) -> Diagnostic {
         ),
         "not a result",
     )
-}
-
-/// Whether a `Score` tag's value is `score`, written `S-N`.
-fn score_matches(value: &str, [south, north]: [u32; 2]) -> bool {
-    value
-        .split_once('-')
-        .is_some_and(|(s, n)| is_decimal(s, u64::from(south)) && is_decimal(n, u64::from(north)))
 }
 
 /// The error of a `Score` tag that is not the final score of `end`.

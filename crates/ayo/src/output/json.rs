@@ -10,7 +10,7 @@ use crate::corpus::validate::Checked;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, Numbering, Tag};
 use crate::replay::{Game, Ply, rules_of_tags};
-use crate::rules::{MoveOutcome, Ruleset, Side};
+use crate::rules::{Capture, MoveOutcome, Ruleset, Side};
 
 mod corpus;
 
@@ -270,8 +270,10 @@ where
     }
 }
 
+// Serialized through `MoveFields`, as a move of a replayed game streamed by
+// `write_game` is (the doc comment is the schema's description).
 /// One move.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MoveJson {
     /// 1-based ply; a variation's first move has the ply of the move it replaces.
@@ -314,6 +316,48 @@ pub struct MoveJson {
     pub variations: Vec<Vec<MoveJson>>,
 }
 
+impl Serialize for MoveJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        MoveFields {
+            ply: self.ply,
+            number: self.number,
+            side: self.side,
+            pit: &self.pit,
+            claim: self.claim,
+            laps: &self.laps,
+            capture: self.capture.as_ref(),
+            stores: self.stores,
+            board: self.board.as_ref(),
+            glyphs: &self.glyphs,
+            nags: &self.nags,
+            comments: &self.comments,
+            variations: &self.variations,
+        }
+        .serialize(s)
+    }
+}
+
+/// A move's fields, from a built [`MoveJson`] or a move of a replayed game
+/// ([`stream`]): the one writer of their names and order, so that both give
+/// the same bytes.
+#[derive(Serialize)]
+#[serde(rename = "MoveJson")]
+struct MoveFields<P, L, C, B, G, N, K, V> {
+    ply: u32,
+    number: u32,
+    side: Option<SideJson>,
+    pit: P,
+    claim: Option<u32>,
+    laps: L,
+    capture: Option<C>,
+    stores: Option<[u16; 2]>,
+    board: Option<B>,
+    glyphs: G,
+    nags: N,
+    comments: K,
+    variations: V,
+}
+
 /// A side, lowercase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -325,8 +369,9 @@ pub enum SideJson {
     North,
 }
 
+// Serialized through `LapFields`.
 /// A lap of a relay.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LapJson {
     /// The pit lifted.
@@ -338,6 +383,30 @@ pub struct LapJson {
     /// The origin, when the lap was long enough to skip it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skipped: Option<char>,
+}
+
+impl Serialize for LapJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        LapFields {
+            from: self.from,
+            seeds: self.seeds,
+            sown: &self.sown,
+            skipped: self.skipped,
+        }
+        .serialize(s)
+    }
+}
+
+/// A lap's fields, from a built [`LapJson`] or a lap traced from a replayed
+/// game: one writer for both, as [`MoveFields`].
+#[derive(Serialize)]
+#[serde(rename = "LapJson")]
+struct LapFields<S> {
+    from: char,
+    seeds: u16,
+    sown: S,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<char>,
 }
 
 /// A capture.
@@ -354,8 +423,9 @@ pub struct CaptureJson {
     pub capturing_seed: bool,
 }
 
+// Serialized through `BoardFields`.
 /// Both rows, each from its owner's left.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BoardJson {
     /// `a`, `b`, …
@@ -364,8 +434,28 @@ pub struct BoardJson {
     pub north: Vec<u16>,
 }
 
+impl Serialize for BoardJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        BoardFields {
+            south: &self.south[..],
+            north: &self.north[..],
+        }
+        .serialize(s)
+    }
+}
+
+/// A board's fields, from a built [`BoardJson`] or a replayed position: one
+/// writer for both, as [`MoveFields`].
+#[derive(Serialize)]
+#[serde(rename = "BoardJson")]
+struct BoardFields<'a> {
+    south: &'a [u16],
+    north: &'a [u16],
+}
+
+// Serialized through `CommentsFields`.
 /// Comments around a move.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CommentsJson {
     /// Before the move.
@@ -374,6 +464,25 @@ pub struct CommentsJson {
     /// After the move.
     #[serde(default)]
     pub after: Vec<String>,
+}
+
+impl Serialize for CommentsJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        CommentsFields {
+            before: &self.before,
+            after: &self.after,
+        }
+        .serialize(s)
+    }
+}
+
+/// A move's comments, from a built [`CommentsJson`] or a parsed move: one
+/// writer for both, as [`MoveFields`].
+#[derive(Serialize)]
+#[serde(rename = "CommentsJson")]
+struct CommentsFields<T> {
+    before: T,
+    after: T,
 }
 
 /// The result.
@@ -486,16 +595,21 @@ fn outcome_fields(o: &MoveOutcome) -> (Vec<LapJson>, Option<CaptureJson>, [u16; 
             skipped: l.skipped.map(|p| p.letter(pits)),
         })
         .collect();
-    let capture = o.capture.map(|c| CaptureJson {
-        pit: c.pit.letter(pits),
-        seeds: c.seeds(),
-        capturing_seed: c.capturing_seed,
-    });
+    let capture = o.capture.map(|c| capture_json(c, pits));
     let board = BoardJson {
         south: o.position.row(Side::South).to_vec(),
         north: o.position.row(Side::North).to_vec(),
     };
     (laps, capture, o.stores(), board)
+}
+
+/// A capture in JSON, on a board of `pits` pits a row.
+fn capture_json(c: Capture, pits: u8) -> CaptureJson {
+    CaptureJson {
+        pit: c.pit.letter(pits),
+        seeds: c.seeds(),
+        capturing_seed: c.capturing_seed,
+    }
 }
 
 /// A side in JSON.
@@ -521,18 +635,7 @@ fn line_json(
         .enumerate()
         .map(|(k, m)| {
             let ply = plies.get(k);
-            let side = ply.map_or(if k % 2 == 0 { first } else { first.opponent() }, |p| {
-                p.side
-            });
-            let (p, n) = ply.map_or(
-                (
-                    first_ply + k as u32,
-                    Numbering::new(first_number, first == Side::North)
-                        .nth(k)
-                        .number,
-                ),
-                |p| (p.ply, p.number),
-            );
+            let (p, n, side) = place(k, ply, first_ply, first_number, first);
             let (laps, capture, stores, board) = match ply.and_then(|p| p.outcome.as_ref()) {
                 Some(o) => {
                     let (l, c, s, b) = outcome_fields(o);
@@ -579,20 +682,7 @@ fn line_json(
 /// [`replay_main_line`](crate::replay::replay_main_line)).
 pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJson {
     let record = &game.record;
-    let first = game.start.map_or_else(
-        || {
-            if record
-                .moves
-                .first()
-                .is_some_and(|m| m.pit.is_ascii_uppercase())
-            {
-                Side::North
-            } else {
-                Side::South
-            }
-        },
-        |p| p.to_move(),
-    );
+    let first = first_side(game);
     GameJson {
         file: file.map(str::to_string),
         game: index.map(|i| i + 1),
@@ -736,11 +826,11 @@ fn place(
 /// [`GameJson`] as views of a replayed game, serialized field by field in the
 /// same order and with the same skipped fields, so that the bytes agree.
 mod stream {
-    use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
+    use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
     use super::{
-        CaptureJson, CountsJson, Detail, DiagnosticJson, Fields, MoveBriefJson, first_side, place,
-        result_json, side_json,
+        BoardFields, CommentsFields, CountsJson, Detail, DiagnosticJson, Fields, LapFields,
+        MoveBriefJson, MoveFields, capture_json, first_side, place, result_json, side_json,
     };
     use crate::diagnostics::{Diagnostic, Severity};
     use crate::notation::{Comment, Move, Variation};
@@ -954,38 +1044,34 @@ mod stream {
             let (p, n, side) = self.at;
             let outcome: Option<&MoveOutcome> = self.ply.and_then(|p| p.outcome.as_ref());
             let pits = outcome.map_or(0, |o| o.position.pits());
-            let mut st = s.serialize_struct("MoveJson", 14)?;
-            st.serialize_field("ply", &p)?;
-            st.serialize_field("number", &n)?;
-            st.serialize_field("side", &Some(side_json(side)))?;
-            st.serialize_field("pit", &m.pit)?;
-            st.serialize_field("claim", &m.claim)?;
             // Traced here when replay kept no traces (`ayo json` replays
             // without, so that a big game's plies hold less).
             let laps = match (self.ply, &self.before) {
                 (Some(ply), Some(before)) => self.w.game.laps(before, ply),
                 _ => Cow::Borrowed(&[][..]),
             };
-            st.serialize_field(
-                "laps",
-                &Seq(|| laps.iter().map(|lap| LapView { lap, pits })),
-            )?;
-            st.serialize_field(
-                "capture",
-                &outcome.and_then(|o| o.capture).map(|c| CaptureJson {
-                    pit: c.pit.letter(pits),
-                    seeds: c.seeds(),
-                    capturing_seed: c.capturing_seed,
+            MoveFields {
+                ply: p,
+                number: n,
+                side: Some(side_json(side)),
+                pit: m.pit,
+                claim: m.claim,
+                laps: Seq(|| laps.iter().map(|lap| lap_fields(lap, pits))),
+                capture: outcome
+                    .and_then(|o| o.capture)
+                    .map(|c| capture_json(c, pits)),
+                stores: outcome.map(MoveOutcome::stores),
+                board: outcome.map(|o| BoardFields {
+                    south: o.position.row(Side::South),
+                    north: o.position.row(Side::North),
                 }),
-            )?;
-            st.serialize_field("stores", &outcome.map(MoveOutcome::stores))?;
-            st.serialize_field("board", &outcome.map(BoardView))?;
-            st.serialize_field("glyphs", &Seq(|| m.glyph.iter().map(|g| g.as_str())))?;
-            st.serialize_field("nags", &Seq(|| m.nags().iter().map(|n| n.value)))?;
-            st.serialize_field("comments", &Comments(m))?;
-            st.serialize_field(
-                "variations",
-                &Seq(|| {
+                glyphs: Seq(|| m.glyph.iter().map(|g| g.as_str())),
+                nags: Seq(|| m.nags().iter().map(|n| n.value)),
+                comments: CommentsFields {
+                    before: texts(m.before()),
+                    after: texts(m.after()),
+                },
+                variations: Seq(|| {
                     m.variations().iter().enumerate().map(move |(i, v)| Line {
                         w: self.w,
                         before: self.before,
@@ -996,54 +1082,21 @@ mod stream {
                         first: side,
                     })
                 }),
-            )?;
-            st.end()
-        }
-    }
-
-    struct LapView<'a> {
-        lap: &'a Lap,
-        pits: u8,
-    }
-
-    impl Serialize for LapView<'_> {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let (lap, pits) = (self.lap, self.pits);
-            let mut st = s.serialize_struct("LapJson", 4)?;
-            st.serialize_field("from", &lap.from.letter(pits))?;
-            st.serialize_field("seeds", &lap.seeds)?;
-            st.serialize_field("sown", &Seq(|| lap.sown.iter().map(|p| p.letter(pits))))?;
-            if let Some(skipped) = lap.skipped {
-                st.serialize_field("skipped", &skipped.letter(pits))?;
             }
-            st.end()
+            .serialize(s)
         }
     }
 
-    struct BoardView<'a>(&'a MoveOutcome);
-
-    impl Serialize for BoardView<'_> {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let position = &self.0.position;
-            let mut st = s.serialize_struct("BoardJson", 2)?;
-            st.serialize_field("south", position.row(Side::South))?;
-            st.serialize_field("north", position.row(Side::North))?;
-            st.end()
-        }
-    }
-
-    struct Comments<'a>(&'a Move);
-
-    impl Serialize for Comments<'_> {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let mut st = s.serialize_struct("CommentsJson", 2)?;
-            st.serialize_field("before", &texts(self.0.before()))?;
-            st.serialize_field("after", &texts(self.0.after()))?;
-            st.end()
+    /// A traced lap's fields, its pits lettered on a board of `pits` a row.
+    fn lap_fields(lap: &Lap, pits: u8) -> LapFields<impl Serialize + '_> {
+        LapFields {
+            from: lap.from.letter(pits),
+            seeds: lap.seeds,
+            sown: Seq(move || lap.sown.iter().map(move |p| p.letter(pits))),
+            skipped: lap.skipped.map(|p| p.letter(pits)),
         }
     }
 }
-
 /// The result of a replayed game.
 pub(crate) fn result_json(game: &Game) -> ResultJson {
     let verdict = game.verdict();
@@ -1274,5 +1327,42 @@ mod tests {
         let mut streamed = Vec::new();
         write_game(&mut streamed, &game, None, None, false).unwrap();
         assert_eq!(streamed, serde_json::to_vec(&built).unwrap());
+    }
+
+    /// The writer of the JSON (the `*Fields` shapes) and the types that
+    /// describe it (which read it back and give the schema) name the same
+    /// fields in the same order: a game with every field filled in writes
+    /// JSON that reads back as the same value and writes the same bytes
+    /// again, and each move's fields are those its schema lists.
+    #[test]
+    fn written_json_reads_back_as_the_same_value() {
+        let text = "[Rules \"russ\"]\n\n{first} 1. cx7! $1 {after} (1. d {var}) Fx2 2. d *\n";
+        let game = replay(parse_record(text).unwrap(), &Options::default());
+        let built = game_json(&game, Some("f.ayo"), Some(0));
+        let first = &built.moves[0];
+        assert!(!first.laps.is_empty() && first.capture.is_some() && first.board.is_some());
+        assert!(!first.glyphs.is_empty() && !first.nags.is_empty());
+        assert!(!first.comments.before.is_empty() && !first.comments.after.is_empty());
+        assert_eq!(first.variations.len(), 1);
+        let bytes = serde_json::to_vec(&built).unwrap();
+        let mut back: GameJson = serde_json::from_slice(&bytes).unwrap();
+        // Not part of the full output, so not read back.
+        back.counts = built.counts.clone();
+        assert_eq!(back, built);
+        assert_eq!(serde_json::to_vec(&back).unwrap(), bytes);
+        #[cfg(feature = "schema")]
+        {
+            let schema = schema();
+            let written = serde_json::to_value(first).unwrap();
+            let keys = |v: &serde_json::Value| -> Vec<String> {
+                let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+                k.sort();
+                k
+            };
+            assert_eq!(
+                keys(&schema["$defs"]["MoveJson"]["properties"]),
+                keys(&written)
+            );
+        }
     }
 }

@@ -304,7 +304,7 @@ impl Filler {
 
     fn score(&mut self, record: &mut Record, end: &GameEnd) {
         let problem = match find_tag(record, "Score") {
-            Some(t) if score_matches(&t.value, end.score) => return,
+            Some(t) if score_matches(t.value.as_bytes(), end.score) => return,
             Some(t) => Some(wrong_score(t, end)),
             None => None,
         };

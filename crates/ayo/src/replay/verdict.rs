@@ -7,6 +7,7 @@ use std::fmt;
 use crate::notation::{Outcome, Record};
 use crate::rules::{GameEnd, Side};
 
+use super::rule::outcome_of;
 use super::{Game, find_tag};
 
 /// What decided a game's result.
@@ -104,15 +105,6 @@ impl Verdict {
             decided_by: None,
             not_counted: Some(why),
         }
-    }
-}
-
-/// The outcome a board's end amounts to.
-fn outcome_of(end: &GameEnd) -> Outcome {
-    match end.winner {
-        Some(Side::South) => Outcome::SouthWins,
-        Some(Side::North) => Outcome::NorthWins,
-        None => Outcome::Draw,
     }
 }
 
