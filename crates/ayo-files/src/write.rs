@@ -574,7 +574,7 @@ impl InPlace {
         }
     }
 
-    /// Reads the whole file at `path` (see [`open_to_replace`]), with its
+    /// Reads the whole file at `path` (see [`Snapshot::open`]), with its
     /// [`Snapshot`].
     pub fn read(&self, path: &Path) -> io::Result<(Vec<u8>, Snapshot)> {
         let (mut reader, was) = open_to_replace(path)?;
