@@ -119,7 +119,7 @@ impl Heads {
         h
     }
 
-    /// The key of a record's main line, as [`line_key`] gives it.
+    /// The key of a record's main line, under `rules` from `start`.
     pub fn key(&mut self, record: &Record, rules: &Ruleset, start: &Position) -> Key {
         let mut h = self.hasher(rules, start);
         for m in &record.moves {
@@ -127,15 +127,6 @@ impl Heads {
         }
         h.key()
     }
-}
-
-/// The key of a record's main line, under `rules` from `start`.
-pub fn line_key(record: &Record, rules: &Ruleset, start: &Position) -> Key {
-    let mut h = LineHasher::new(rules, start);
-    for m in &record.moves {
-        h.push(m.pit);
-    }
-    h.key()
 }
 
 /// A hash of a game's players, South then North, compared without case and
@@ -442,6 +433,15 @@ impl Lookup<'_> {
 
 #[cfg(test)]
 mod tests {
+    /// The key of a record's main line, with no cache of hashers.
+    fn line_key(record: &Record, rules: &Ruleset, start: &Position) -> Key {
+        let mut h = LineHasher::new(rules, start);
+        for m in &record.moves {
+            h.push(m.pit);
+        }
+        h.key()
+    }
+
     use super::*;
     use crate::notation::parse_record;
 

@@ -47,7 +47,7 @@ pub(crate) const BATCH_GAMES: usize = 1024;
 /// batches out at once hold little memory.
 pub const BATCH_BYTES: usize = 64 << 10;
 /// Items larger than this are done alone, in order, on the calling thread.
-pub const DIRECT_BYTES: usize = 1 << 20;
+pub(crate) const DIRECT_BYTES: usize = 1 << 20;
 /// Batches out at once, per worker.
 pub(crate) const IN_FLIGHT_PER_JOB: usize = 4;
 /// Items' text out at once, in all, whatever the number of jobs: an item's

@@ -543,7 +543,7 @@ impl From<&Diagnostic> for DiagnosticJson {
 
 /// The diagnostics of one severity, in the order found: a game's `errors`
 /// or its `warnings`.
-pub fn diagnostics_json(all: &[Diagnostic], severity: Severity) -> Vec<DiagnosticJson> {
+pub(crate) fn diagnostics_json(all: &[Diagnostic], severity: Severity) -> Vec<DiagnosticJson> {
     all.iter()
         .filter(|d| d.severity == severity)
         .map(DiagnosticJson::from)

@@ -185,14 +185,6 @@ fn seconds(millis: u64) -> String {
     format!("{:.2}", millis as f64 / 1000.0)
 }
 
-/// The line of a level checked and found right.
-pub fn verified_line(key: &str, level: u8, positions: u64) -> String {
-    format!(
-        "{key}: level {level}: {positions} position{} ok",
-        plural(positions)
-    )
-}
-
 /// The line of a level built, with its figures.
 pub fn level_built_line(s: &LevelStats) -> String {
     format!(

@@ -64,7 +64,7 @@ pub(crate) fn winner_text(end: &GameEnd) -> String {
 }
 
 /// The result token of a finished game: `1-0`, `0-1` or `1/2-1/2`.
-pub fn result_token(end: &GameEnd) -> &'static str {
+pub(crate) fn result_token(end: &GameEnd) -> &'static str {
     match end.winner {
         Some(Side::South) => "1-0",
         Some(Side::North) => "0-1",
