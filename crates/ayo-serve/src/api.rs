@@ -293,3 +293,46 @@ pub fn open_tables(
 pub async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::NotFound(format!("no such page: {}", uri.path()))
 }
+
+/// The board to draw: a position, and the move just played from it.
+#[derive(Debug, Deserialize)]
+pub struct BoardQuery {
+    /// The position (before `pit`, when given).
+    #[serde(flatten)]
+    pub position: PositionQuery,
+    /// The move played from it: the board after it is drawn, the move's pit,
+    /// laps and capture marked.
+    pub pit: Option<String>,
+    /// The ply number to draw (0: the start).
+    pub ply: Option<u32>,
+}
+
+/// `GET /api/board?setup=…&rules=…&pit=…`: the board as `ayo board
+/// --format svg` draws it.
+pub async fn board(
+    Shared(state): Shared<Arc<State>>,
+    Query(q): Query<BoardQuery>,
+) -> Result<impl axum::response::IntoResponse, ApiError> {
+    let (rules, pos) = q.position.read(&state)?;
+    let engine = Engine::new(rules);
+    let outcome = match &q.pit {
+        Some(letter) => {
+            let pit = pit_of(letter, &pos)?;
+            let o = engine
+                .play_traced(&pos, pit)
+                .map_err(|e| ApiError::IllegalMove(format!("{letter}: {e}")))?;
+            Some(o)
+        }
+        None => None,
+    };
+    let shown = outcome.as_ref().map_or(pos, |o| o.position);
+    let name = rules.to_string();
+    let svg = ayo::output::svg::board_svg(&ayo::output::svg::Drawing {
+        position: &shown,
+        ply: q.ply.unwrap_or(u32::from(outcome.is_some())),
+        rules: &name,
+        last: outcome.as_ref(),
+        caption: "",
+    });
+    Ok(([(axum::http::header::CONTENT_TYPE, "image/svg+xml")], svg))
+}

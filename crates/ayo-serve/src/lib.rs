@@ -147,6 +147,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/games/{id}", get(api::read_game))
         .route("/api/moves", get(api::moves))
         .route("/api/play", post(api::play))
+        .route("/api/board", get(api::board))
         .route("/api/tables", get(api::tables))
         .route("/api/analyse", get(analyse::analyse))
         .route("/api/save", post(save::save))
