@@ -163,7 +163,7 @@ pub fn run(config: Config) -> Result<(), ServeError> {
         addr: config.addr,
         source,
     })?;
-    runtime.block_on(serve(config, shutdown_signal()))
+    runtime.block_on(async { serve(config, shutdown_signal()).await })
 }
 
 /// Serves `config` until `stop` completes, then lets requests under way
@@ -198,24 +198,31 @@ pub async fn serve_on(
         .map_err(listen)
 }
 
-/// Ctrl-C, or SIGTERM on Unix.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C, or SIGTERM on Unix. The handlers are set up when this is called
+/// (inside the runtime), before the server says it listens: a signal sent as
+/// soon as it does is not missed.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let int = signal(SignalKind::interrupt());
+        let term = signal(SignalKind::terminate());
+        async move {
+            match (int, term) {
+                (Ok(mut int), Ok(mut term)) => {
+                    tokio::select! {
+                        _ = int.recv() => {}
+                        _ = term.recv() => {}
+                    }
+                }
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
-            Err(_) => std::future::pending().await,
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {}
-        _ = term => {}
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }

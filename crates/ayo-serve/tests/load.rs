@@ -75,7 +75,9 @@ fn client(addr: SocketAddr, seed: u64) -> (Vec<Duration>, Vec<Duration>) {
     let mut c = Client::new(addr);
     let (mut moves_t, mut play_t) = (Vec::new(), Vec::new());
     let mut setup = String::new();
-    let mut rng = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut rng = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     for _ in 0..MOVES {
         let path = if setup.is_empty() {
             "/api/moves".to_string()
@@ -92,8 +94,12 @@ fn client(addr: SocketAddr, seed: u64) -> (Vec<Duration>, Vec<Duration>) {
             setup.clear();
             continue;
         }
-        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let pit = list[(rng >> 33) as usize % list.len()]["pit"].as_str().unwrap();
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let pit = list[(rng >> 33) as usize % list.len()]["pit"]
+            .as_str()
+            .unwrap();
         let body = serde_json::json!({"setup": moves["setup"], "pit": pit}).to_string();
         let t = Instant::now();
         let (status, reply) = c.send("POST", "/api/play", &body);
@@ -150,6 +156,9 @@ fn fifty_clients_play_two_hundred_moves_each() {
         let t = Instant::now();
         let state = ayo_serve::state(ayo_serve::Config::new(dir.into())).unwrap();
         let games = state.archive.read().unwrap().len();
-        println!("startup: {games} games read in {:.3} s", t.elapsed().as_secs_f64());
+        println!(
+            "startup: {games} games read in {:.3} s",
+            t.elapsed().as_secs_f64()
+        );
     }
 }
