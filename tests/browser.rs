@@ -20,7 +20,7 @@ use regex::Regex;
 use serde_json::Value;
 
 /// The browser, or `None` (with a notice) where the tests may skip.
-fn browser() -> Option<PathBuf> {
+pub(crate) fn browser() -> Option<PathBuf> {
     let found = std::env::var_os("AYO_CHROMIUM")
         .map(PathBuf::from)
         .or_else(|| {

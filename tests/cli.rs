@@ -654,7 +654,7 @@ fn man_pages_in_roff() {
     insta::assert_snapshot!(run(&["man", "nope"], None), @"
     exit 2
     --- stderr
-    error: `ayo` has no command `nope`: expected one of validate, annotate, board, html, compare, json, import, fmt, filter, duplicates, standings, stats, perft, best, moves, analyze, generate, completions, man, tables
+    error: `ayo` has no command `nope`: expected one of validate, annotate, board, html, compare, json, import, fmt, filter, duplicates, standings, stats, perft, best, moves, analyze, generate, completions, man, tables, serve
     ");
 }
 

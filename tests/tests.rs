@@ -27,6 +27,7 @@ mod quick;
 mod readme;
 mod rules_doc;
 mod search;
+mod serve;
 mod standings;
 mod stats;
 mod surface;

@@ -32,6 +32,7 @@ mod position;
 mod progress;
 mod render;
 mod search;
+mod serve;
 mod signals;
 mod standings;
 mod stats;
@@ -96,6 +97,7 @@ enum Command {
     Completions(completions::Args),
     Man(man::Args),
     Tables(tables::Args),
+    Serve(serve::Args),
 }
 
 impl Command {
@@ -123,7 +125,8 @@ impl Command {
             | Command::Generate(_)
             | Command::Completions(_)
             | Command::Man(_)
-            | Command::Tables(_) => None,
+            | Command::Tables(_)
+            | Command::Serve(_) => None,
         }
     }
 }
@@ -173,6 +176,7 @@ pub fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(args, &mut ctx, &mut out),
         Command::Generate(args) => generate::run(args, &mut out),
         Command::Tables(args) => tables::run(args, &mut ctx, &mut out),
+        Command::Serve(args) => serve::run(args, &mut ctx),
     };
     let result = result
         .and_then(|()| out.flush().map_err(Fatal::from))
