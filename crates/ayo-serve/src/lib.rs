@@ -6,7 +6,7 @@
 //! [`ayo::output::moves::Moves::legal`], games replayed by
 //! [`ayo::replay::replay`], searched by [`ayo::search::Search`], probed in
 //! [`ayo::tables`], written in canonical form by
-//! [`ayo::canonical::format_record`] and saved by [`ayo::files::write`]. It
+//! [`ayo::canonical::Formatted::of`] and saved by [`ayo::files::write`]. It
 //! holds no rule of its own.
 //!
 //! ```no_run

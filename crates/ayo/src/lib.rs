@@ -76,8 +76,7 @@
 //!   [`corpus::input::InputError`]); an ordered parallel map
 //!   ([`corpus::parallel::ordered`], [`corpus::parallel::Ordered`],
 //!   [`corpus::parallel::Item`], [`corpus::parallel::Reporter`],
-//!   [`corpus::parallel::PoolError`], [`corpus::parallel::BATCH_BYTES`],
-//!   [`corpus::parallel::DIRECT_BYTES`]); checking a corpus
+//!   [`corpus::parallel::PoolError`]); checking a corpus
 //!   ([`corpus::validate::check_corpus`], [`corpus::validate::Settings`],
 //!   [`corpus::validate::Checked`]); choosing games
 //!   ([`corpus::select::Selection`] and [`corpus::select::Selection::run`],

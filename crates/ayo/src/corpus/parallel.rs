@@ -15,10 +15,10 @@
 //! `IN_FLIGHT_PER_JOB` batches a worker, and at most `IN_FLIGHT_BYTES` of
 //! items' text in all, are out at once (the reading waits for the oldest to
 //! come back and go through the sink); a batch holds at most `BATCH_GAMES`
-//! items or about [`BATCH_BYTES`] of text, less with many jobs, so that each
+//! items or about 64 KiB of text, less with many jobs, so that each
 //! still gets work. An item's results (its JSON, say) are held until its turn
 //! too, and are a bounded multiple of its text, so the byte cap bounds them
-//! as well. An item over [`DIRECT_BYTES`] is not batched: the batches before
+//! as well. An item over 1 MiB is not batched: the batches before
 //! it are finished first, then it is done alone on the calling thread, so that
 //! no more than one such item and its output are held at a time.
 //!
@@ -45,7 +45,7 @@ pub(crate) const BATCH_GAMES: usize = 1024;
 /// games of 25 plies, so that handing a batch over (a channel send and
 /// receive each way, and waking a worker) costs little per game, and the
 /// batches out at once hold little memory.
-pub const BATCH_BYTES: usize = 64 << 10;
+pub(crate) const BATCH_BYTES: usize = 64 << 10;
 /// Items larger than this are done alone, in order, on the calling thread.
 pub(crate) const DIRECT_BYTES: usize = 1 << 20;
 /// Batches out at once, per worker.

@@ -1154,12 +1154,12 @@ pub fn unparsed_json(
 
 /// The JSON Schema of [`GameJson`].
 #[cfg(feature = "schema")]
-pub fn schema() -> serde_json::Value {
+pub(crate) fn schema() -> serde_json::Value {
     schema_of::<GameJson>()
 }
 
 /// The JSON Schema of a game at a level of detail: at [`Detail::Full`],
-/// [`schema`]; below, the same fields without the game's `comments`, with
+/// that of [`GameJson`]; below, the same fields without the game's `comments`, with
 /// those of [`CountsJson`], and `moves` of `MoveBriefJson`
 /// ([`Detail::Moves`]) or none ([`Detail::Game`]). Made from the full one,
 /// so that each field is described once.
