@@ -13,7 +13,10 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
+use ayo::output::json::DiagnosticJson;
+use ayo::replay::{Options, check};
 use serde::Serialize;
 
 /// One game of the index: where it is and its tags.
@@ -28,6 +31,25 @@ pub struct Entry {
     /// The tag pairs in file order (empty when the tag section does not
     /// parse).
     pub tags: Vec<(String, String)>,
+    /// Whether `ayo validate` finds no error in the game (warnings allowed).
+    pub valid: bool,
+    /// Its errors as `ayo validate` words them, in the order found (empty
+    /// when valid).
+    pub errors: Vec<DiagnosticJson>,
+}
+
+/// The errors of `raw`, as `ayo validate` finds them: its syntax error, or
+/// what replaying it under its Rules tag (else russ) finds.
+fn errors_of(raw: &RawGame) -> Vec<DiagnosticJson> {
+    let diagnostics = match raw.parse() {
+        Ok(record) => check(&record, &Options::default()),
+        Err(e) => vec![Diagnostic::from(e)],
+    };
+    diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(DiagnosticJson::from)
+        .collect()
 }
 
 /// A file as indexed: what it was when read, and its games.
@@ -98,16 +120,21 @@ fn read_file(dir: &Path, name: &str, len: u64, modified: Option<SystemTime>) -> 
     }
     let entries = games
         .iter()
-        .map(|raw| Entry {
-            id: format!("{stem}:{}", raw.index + 1),
-            file: name.to_string(),
-            game: raw.index + 1,
-            tags: raw
-                .tags()
-                .unwrap_or_default()
-                .into_iter()
-                .map(|t| (t.name.into_owned(), t.value))
-                .collect(),
+        .map(|raw| {
+            let errors = errors_of(raw);
+            Entry {
+                id: format!("{stem}:{}", raw.index + 1),
+                file: name.to_string(),
+                game: raw.index + 1,
+                tags: raw
+                    .tags()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|t| (t.name.into_owned(), t.value))
+                    .collect(),
+                valid: errors.is_empty(),
+                errors,
+            }
         })
         .collect();
     Indexed {

@@ -577,3 +577,76 @@ fn the_tables_give_the_exact_value() {
         "not_found"
     );
 }
+
+/// Keeps what `check_corpus` could not read.
+struct Unread(Vec<String>);
+
+impl ayo::corpus::parallel::Reporter for Unread {
+    type Note = ayo::corpus::input::InputError;
+    type Error = ayo::corpus::parallel::PoolError;
+    fn note(&mut self, note: Self::Note) {
+        self.0.push(note.to_string());
+    }
+}
+
+/// Each game of `path` as the validator sees it: valid, and its errors as
+/// `[line, column, message]`.
+fn validated(path: &Path) -> Vec<(bool, Vec<serde_json::Value>)> {
+    use ayo::corpus::validate::{Settings, check_corpus};
+    let mut out = Vec::new();
+    let mut unread = Unread(Vec::new());
+    let names = vec![path.display().to_string()];
+    check_corpus(names, &Settings::default(), &mut unread, |_, v| {
+        let errors = v
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| json!([d.span.line, d.span.column, d.message]))
+            .collect();
+        out.push((v.is_valid(), errors));
+        Ok(())
+    })
+    .unwrap();
+    assert!(unread.0.is_empty(), "{:?}", unread.0);
+    out
+}
+
+#[test]
+fn games_are_listed_with_their_problems_as_validate_words_them() {
+    let dir = club();
+    let bad = dir.path().join("slips.ayo");
+    std::fs::write(
+        &bad,
+        "[Event \"slips\"]\n\n1. cx7 Fx2 *\n\n1. cx6 *\n\n[Event \"x\"\n\n1. c *\n",
+    )
+    .unwrap();
+    let s = Server::start(dir.path(), |_| {});
+    let all = s.get("/api/games").json();
+    let games = all["games"].as_array().unwrap();
+    assert_eq!(games.len(), 11);
+    let listed: Vec<_> = games
+        .iter()
+        .filter(|g| g["file"] == "slips.ayo")
+        .map(|g| {
+            let errors = g["errors"].as_array().unwrap();
+            let words = errors
+                .iter()
+                .map(|e| json!([e["line"], e["column"], e["message"]]))
+                .collect::<Vec<_>>();
+            (g["valid"].as_bool().unwrap(), words)
+        })
+        .collect();
+    let expected = validated(&bad);
+    assert_eq!(listed, expected);
+    assert_eq!(
+        listed.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
+        [true, false, false]
+    );
+    assert!(!listed[1].1.is_empty() && !listed[2].1.is_empty());
+    // The club's games are all valid, with no errors listed.
+    let club_games = games.iter().filter(|g| g["file"] == "club-night.ayo");
+    for g in club_games {
+        assert_eq!(g["valid"], true, "{g}");
+        assert_eq!(g["errors"], json!([]));
+    }
+}

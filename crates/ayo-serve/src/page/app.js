@@ -74,6 +74,10 @@
     ["Date", "Event", "Round", "South", "North", "Result"].forEach(function (name) {
       tr.appendChild(el("td", tags[name] || ""));
     });
+    // The first error as `ayo validate` words it, as text.
+    var first = g.errors && g.errors[0];
+    tr.appendChild(el("td", g.valid ? "" :
+      first ? "line " + first.line + ", column " + first.column + ": " + first.message : "invalid"));
     var td = document.createElement("td");
     var view = el("a", "View");
     view.href = "/view/" + encodeURIComponent(g.id);
