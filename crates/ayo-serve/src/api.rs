@@ -94,7 +94,7 @@ pub struct GamesJson {
 }
 
 /// Whether `entry` passes `q`.
-fn passes(entry: &Entry, q: &GamesQuery) -> bool {
+pub(crate) fn passes(entry: &Entry, q: &GamesQuery) -> bool {
     let tag = |name: &str| {
         entry
             .tags
@@ -120,7 +120,7 @@ fn passes(entry: &Entry, q: &GamesQuery) -> bool {
 }
 
 /// Locks the archive and reads again what changed on disk.
-fn refreshed(
+pub(crate) fn refreshed(
     state: &State,
 ) -> Result<std::sync::RwLockReadGuard<'_, crate::archive::Archive>, ApiError> {
     {

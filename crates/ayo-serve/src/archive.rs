@@ -181,6 +181,13 @@ impl Archive {
         self.files.values().flat_map(|f| f.entries.iter())
     }
 
+    /// Every game with its entry, by file name then place.
+    pub fn games(&self) -> impl Iterator<Item = (&Entry, &RawGame)> {
+        self.files
+            .values()
+            .flat_map(|f| f.entries.iter().zip(f.games.iter()))
+    }
+
     /// The number of games.
     pub fn len(&self) -> usize {
         self.files.values().map(|f| f.games.len()).sum()

@@ -26,6 +26,7 @@ pub mod archive;
 pub mod error;
 pub mod page;
 pub mod save;
+pub mod standings;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -145,6 +146,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/view/{id}", get(page::viewer))
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::read_game))
+        .route("/api/standings", get(standings::standings))
         .route("/api/moves", get(api::moves))
         .route("/api/play", post(api::play))
         .route("/api/board", get(api::board))

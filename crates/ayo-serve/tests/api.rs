@@ -650,3 +650,50 @@ fn games_are_listed_with_their_problems_as_validate_words_them() {
         assert_eq!(g["errors"], json!([]));
     }
 }
+
+/// `ayo standings --format json fixtures/club-night.ayo`, as it prints it.
+const CLUB_STANDINGS: &str = r#"{"rank":1,"player":"Wale Ogundipe","game_count":3,"win_count":2,"draw_count":0,"loss_count":1,"points":2.0,"seeds_for":61,"seeds_against":70,"tiebreak":null,"tiebreaks":{"head_to_head":null,"sonneborn_berger":2.0,"win_count":2,"seed_difference":-9}}
+{"rank":2,"player":"Lanre Adigun","game_count":3,"win_count":1,"draw_count":0,"loss_count":2,"points":1.0,"seeds_for":33,"seeds_against":64,"tiebreak":"sonneborn_berger","tiebreaks":{"head_to_head":null,"sonneborn_berger":2.0,"win_count":1,"seed_difference":-31}}
+{"rank":3,"player":"Dayo Ogunleye","game_count":2,"win_count":1,"draw_count":0,"loss_count":1,"points":1.0,"seeds_for":57,"seeds_against":34,"tiebreak":"seed_difference","tiebreaks":{"head_to_head":null,"sonneborn_berger":1.0,"win_count":1,"seed_difference":23}}
+{"rank":4,"player":"Sade Akintola","game_count":2,"win_count":1,"draw_count":0,"loss_count":1,"points":1.0,"seeds_for":42,"seeds_against":25,"tiebreak":"seed_difference","tiebreaks":{"head_to_head":null,"sonneborn_berger":1.0,"win_count":1,"seed_difference":17}}
+"#;
+
+#[test]
+fn the_standings_of_an_event_are_those_ayo_standings_gives() {
+    let dir = club();
+    let s = Server::start(dir.path(), |_| {});
+    let got = s.get("/api/standings?event=agodi");
+    assert_eq!(got.status, 200);
+    let got = got.json();
+    let expected: Vec<serde_json::Value> = CLUB_STANDINGS
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got["standings"], json!(expected));
+    assert_eq!(
+        got["notes"],
+        json!([
+            "note: not counted: club-night.ayo game 2: Sade Akintola v Dayo Ogunleye: unfinished (`*`)",
+            "note: not counted: club-night.ayo game 7: Sade Akintola v Lanre Adigun: unfinished (`*`)",
+        ])
+    );
+    // An event no game has: an empty table.
+    let none = s.get("/api/standings?event=no%20such%20event").json();
+    assert_eq!(none["standings"], json!([]));
+    assert_eq!(none["notes"], json!([]));
+    // A copy of a counted game is left out, as the command line does.
+    let text = std::fs::read_to_string(dir.path().join("club-night.ayo")).unwrap();
+    std::fs::write(dir.path().join("copy.ayo"), text).unwrap();
+    let again = s.get("/api/standings?event=agodi").json();
+    assert_eq!(again["standings"], json!(expected));
+    let notes = again["notes"].as_array().unwrap();
+    assert!(
+        notes
+            .first()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .starts_with("warning: 7 games are copies"),
+        "{notes:?}"
+    );
+}
