@@ -677,6 +677,9 @@ fn the_standings_of_an_event_are_those_ayo_standings_gives() {
             "note: not counted: club-night.ayo game 7: Sade Akintola v Lanre Adigun: unfinished (`*`)",
         ])
     );
+    // The archive page has the table the filter fills in.
+    let page = s.get("/").text();
+    assert!(page.contains("<table id=\"standings\">"), "{page}");
     // An event no game has: an empty table.
     let none = s.get("/api/standings?event=no%20such%20event").json();
     assert_eq!(none["standings"], json!([]));

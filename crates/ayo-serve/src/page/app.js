@@ -65,6 +65,29 @@
       $("count").textContent = games.length + (games.length === 1 ? " game" : " games");
       games.forEach(function (g) { body.appendChild(gameRow(g)); });
     });
+    loadStandings($("f-event").value.trim() ? q : null);
+  }
+
+  // The standings of the games listed, when the filter names an event, as
+  // `ayo standings --format json` ranks them.
+  function loadStandings(q) {
+    var box = $("standings-box");
+    var body = $("standings").tBodies[0];
+    body.textContent = "";
+    $("standings-notes").textContent = "";
+    box.hidden = q === null;
+    if (q === null) { return; }
+    $("standings-json").href = "/api/standings?" + q;
+    api("GET", "/api/standings?" + q).then(function (res) {
+      if (!res.ok) { $("standings-notes").textContent = errorText(res); return; }
+      res.body.standings.forEach(function (r) {
+        var tr = document.createElement("tr");
+        [r.rank, r.player, r.game_count, r.win_count, r.draw_count, r.loss_count, r.points,
+          r.tiebreak || ""].forEach(function (v) { tr.appendChild(el("td", v)); });
+        body.appendChild(tr);
+      });
+      $("standings-notes").textContent = res.body.notes.join("\n");
+    });
   }
 
   function gameRow(g) {
