@@ -340,3 +340,48 @@ pub async fn board(
     };
     Ok(([(axum::http::header::CONTENT_TYPE, "image/svg+xml")], svg))
 }
+
+/// The name a downloaded game is offered under: its id with the colon as a
+/// dash (`club-night-3.ayo`), and anything but letters, digits, `-`, `_`
+/// and `.` as `_`, so that it is a plain name in any header or folder.
+fn download_name(id: &str) -> String {
+    let stem: String = id
+        .chars()
+        .map(|c| match c {
+            ':' => '-',
+            c if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') => c,
+            _ => '_',
+        })
+        .collect();
+    format!("{stem}.ayo")
+}
+
+/// `GET /api/games/{id}/ayo`: the game in canonical form, as `ayo fmt`
+/// writes it (a game that does not parse as it stands), offered as a file.
+pub async fn download(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<impl axum::response::IntoResponse, ApiError> {
+    let found = refreshed(&state)?
+        .find(&id)
+        .ok_or_else(|| ApiError::NotFound(format!("no game {id:?}")))?;
+    let text = match found.raw.parse() {
+        Ok(record) => ayo::canonical::Formatted::of(record, None).text,
+        Err(_) => {
+            let mut text = String::from_utf8_lossy(&found.raw.bytes).into_owned();
+            text.push('\n');
+            text
+        }
+    };
+    let disposition = format!("attachment; filename=\"{}\"", download_name(&id));
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    ))
+}

@@ -146,6 +146,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/view/{id}", get(page::viewer))
         .route("/api/games", get(api::list_games))
         .route("/api/games/{id}", get(api::read_game))
+        .route("/api/games/{id}/ayo", get(api::download))
         .route("/api/standings", get(standings::standings))
         .route("/api/moves", get(api::moves))
         .route("/api/play", post(api::play))

@@ -700,3 +700,36 @@ fn the_standings_of_an_event_are_those_ayo_standings_gives() {
         "{notes:?}"
     );
 }
+
+#[test]
+fn a_game_downloads_in_canonical_form_as_ayo_fmt_writes_it() {
+    let dir = club();
+    std::fs::write(
+        dir.path().join("odd name.ayo"),
+        "[South \"Ade\"]\n[Event \"x\"]\n[North \"Bola\"]\n\n1.c   F\n2. b *\n\n1. cx7 Fx2 *\n",
+    )
+    .unwrap();
+    let s = Server::start(dir.path(), |_| {});
+    // `ayo fmt` of that file, game by game.
+    let got = s.get("/api/games/odd%20name:1/ayo");
+    assert_eq!(got.status, 200);
+    assert_eq!(
+        got.text(),
+        "[Event \"x\"]\n[South \"Ade\"]\n[North \"Bola\"]\n\n1. c F 2. b *\n"
+    );
+    assert_eq!(
+        got.header("content-disposition"),
+        Some("attachment; filename=\"odd_name-1.ayo\"")
+    );
+    assert!(
+        got.header("content-type")
+            .unwrap()
+            .starts_with("text/plain")
+    );
+    assert_eq!(
+        s.get("/api/games/odd%20name:2/ayo").text(),
+        "1. cx7 Fx2 *\n"
+    );
+    assert_eq!(s.get("/api/games/odd%20name:3/ayo").status, 404);
+    assert_eq!(s.get("/api/games/..%2Fx:1/ayo").status, 404);
+}
