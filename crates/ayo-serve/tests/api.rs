@@ -730,6 +730,8 @@ fn a_game_downloads_in_canonical_form_as_ayo_fmt_writes_it() {
         s.get("/api/games/odd%20name:2/ayo").text(),
         "1. cx7 Fx2 *\n"
     );
+    // The archive offers it on each game's row.
+    assert!(s.get("/app.js").text().contains("\"/ayo\""));
     assert_eq!(s.get("/api/games/odd%20name:3/ayo").status, 404);
     assert_eq!(s.get("/api/games/..%2Fx:1/ayo").status, 404);
 }

@@ -106,8 +106,12 @@
     view.href = "/view/" + encodeURIComponent(g.id);
     var analyse = el("a", "Analyse");
     analyse.href = "#" + query({ game: g.id, ply: 0 });
+    var download = el("a", "Download .ayo");
+    download.href = "/api/games/" + encodeURIComponent(g.id) + "/ayo";
+    download.setAttribute("download", "");
     td.appendChild(view);
     td.appendChild(analyse);
+    td.appendChild(download);
     tr.appendChild(td);
     tr.setAttribute("data-id", g.id);
     return tr;
