@@ -16,7 +16,7 @@ use std::time::SystemTime;
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
 use ayo::output::json::DiagnosticJson;
-use ayo::replay::{Options, check};
+use ayo::replay::{Options, QuickCheck, check};
 use serde::Serialize;
 
 /// One game of the index: where it is and its tags.
@@ -39,10 +39,15 @@ pub struct Entry {
 }
 
 /// The errors of `raw`, as `ayo validate` finds them: its syntax error, or
-/// what replaying it under its Rules tag (else russ) finds.
-fn errors_of(raw: &RawGame) -> Vec<DiagnosticJson> {
+/// what replaying it under its Rules tag (else russ) finds. As there, the
+/// quick check vouches for most games without parsing them into a tree.
+fn errors_of(quick: &mut QuickCheck, raw: &RawGame) -> Vec<DiagnosticJson> {
+    let opts = Options::default();
+    if raw.too_large.is_none() && quick.is_valid(&raw.bytes, &opts) {
+        return Vec::new();
+    }
     let diagnostics = match raw.parse() {
-        Ok(record) => check(&record, &Options::default()),
+        Ok(record) => check(&record, &opts),
         Err(e) => vec![Diagnostic::from(e)],
     };
     diagnostics
@@ -118,10 +123,11 @@ fn read_file(dir: &Path, name: &str, len: u64, modified: Option<SystemTime>) -> 
             games.push(raw);
         }
     }
+    let mut quick = QuickCheck::new();
     let entries = games
         .iter()
         .map(|raw| {
-            let errors = errors_of(raw);
+            let errors = errors_of(&mut quick, raw);
             Entry {
                 id: format!("{stem}:{}", raw.index + 1),
                 file: name.to_string(),
