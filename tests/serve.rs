@@ -319,3 +319,20 @@ fn screenshots() {
         assert!(status.success());
     }
 }
+
+#[test]
+fn the_archive_shows_a_game_s_first_problem_as_validate_words_it() {
+    let Some(browser) = browser() else { return };
+    let dir = folder_with(&["club-night.ayo"]);
+    std::fs::write(dir.path().join("bad.ayo"), "1. cx6 *\n").unwrap();
+    let s = Served::start(dir.path(), &[]);
+    let dom = dump(&browser, &format!("{}#archive", s.url), (1280, 900));
+    assert_eq!(text_of(&dom, "count"), "8 games");
+    // `ayo validate --format json bad.ayo`: line 1, column 4, this message.
+    assert!(
+        dom.contains(
+            "<td>line 1, column 4: ply 1, South's c: claims 6 seeds, but the move captures 7 from B</td>"
+        ),
+        "{dom}"
+    );
+}
