@@ -586,10 +586,10 @@ fn majority_win_draw_loss_from_the_exhaustion_tables() {
     }
 }
 
-/// The same comparison further up, for `cargo test --release --test tables --
-/// --ignored` (a few minutes; see BENCHMARKS.md).
+/// The same comparison further up, for `cargo test --release --test tests --
+/// --ignored tables::` (a few minutes; see BENCHMARKS.md).
 #[test]
-#[ignore]
+#[ignore = "a few minutes: run with --ignored (BENCHMARKS.md)"]
 fn bigger_levels_match_the_independent_solution() {
     check("russ", 11);
     check("russ capture-seed=stays", 10);

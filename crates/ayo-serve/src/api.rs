@@ -119,19 +119,25 @@ pub(crate) fn passes(entry: &Entry, q: &GamesQuery) -> bool {
     player_ok && date_ok && has(tag("Event"), &q.event)
 }
 
+/// Locks the archive for writing and reads again what changed on disk.
+pub(crate) fn refreshed_mut(
+    state: &State,
+) -> Result<std::sync::RwLockWriteGuard<'_, crate::archive::Archive>, ApiError> {
+    let mut archive = state
+        .archive
+        .write()
+        .map_err(|_| ApiError::Internal("the archive's lock is poisoned".into()))?;
+    archive
+        .refresh()
+        .map_err(|e| ApiError::Internal(format!("cannot read the folder: {e}")))?;
+    Ok(archive)
+}
+
 /// Locks the archive and reads again what changed on disk.
 pub(crate) fn refreshed(
     state: &State,
 ) -> Result<std::sync::RwLockReadGuard<'_, crate::archive::Archive>, ApiError> {
-    {
-        let mut archive = state
-            .archive
-            .write()
-            .map_err(|_| ApiError::Internal("the archive's lock is poisoned".into()))?;
-        archive
-            .refresh()
-            .map_err(|e| ApiError::Internal(format!("cannot read the folder: {e}")))?;
-    }
+    drop(refreshed_mut(state)?);
     state
         .archive
         .read()

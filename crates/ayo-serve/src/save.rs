@@ -201,13 +201,7 @@ pub async fn save(
     tokio::task::spawn_blocking(move || append(&path, &written))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
-    let mut archive = state
-        .archive
-        .write()
-        .map_err(|_| ApiError::Internal("the archive's lock is poisoned".into()))?;
-    archive
-        .refresh()
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let archive = crate::api::refreshed_mut(&state)?;
     let last = archive
         .entries()
         .filter(|e| e.file == req.file)

@@ -63,21 +63,6 @@ pub struct Best {
     pub outcomes: Option<Outcomes>,
 }
 
-/// See [`Best::of`].
-pub(crate) fn best_move(
-    engine: Engine,
-    tables: &mut TableCache,
-    history: &[Position],
-    pos: &Position,
-    limits: &Limits,
-) -> Result<Best, AnalysisError> {
-    let rules = *engine.rules();
-    let tables = tables.get(rules)?;
-    let mut answer = searcher(engine, tables).run_line(history, pos, limits)?;
-    let outcomes = table_outcomes(tables, &rules, pos, &mut answer);
-    Ok(Best { answer, outcomes })
-}
-
 impl Best {
     /// The best move in `pos`, reached through `history` (oldest first, not
     /// `pos` itself: a position of it met again in the search is a repetition),
@@ -95,7 +80,11 @@ impl Best {
         pos: &Position,
         limits: &Limits,
     ) -> Result<Best, AnalysisError> {
-        best_move(engine, tables, history, pos, limits)
+        let rules = *engine.rules();
+        let tables = tables.get(rules)?;
+        let mut answer = searcher(engine, tables).run_line(history, pos, limits)?;
+        let outcomes = table_outcomes(tables, &rules, pos, &mut answer);
+        Ok(Best { answer, outcomes })
     }
 }
 
