@@ -327,6 +327,35 @@ impl Engine {
     /// `Err` only when the side to move has no legal move but some move is
     /// undecided at the lap limit: then nobody can say whether the game is over.
     pub fn status(&self, pos: &Position) -> Result<Status, Illegal> {
+        // The check `play` makes before sowing that `status_by` does not,
+        // made once for every pit (as `verdicts` does).
+        let must_feed = self.must_feed(pos);
+        self.status_by(pos, |pit| {
+            let mut next = *pos;
+            self.sow_in_place(&mut next, pit, must_feed).map(|_| ())
+        })
+    }
+
+    /// [`Engine::status`], each move decided by `legal`: for callers that
+    /// decide moves their own way (through a cache of long relays, or within
+    /// a lap budget of their own) but must reach this verdict of the game.
+    /// `legal` is asked only of the mover's pits that hold seeds, in a game
+    /// not won by majority, and must say what [`Engine::play`] would.
+    ///
+    /// ```
+    /// use ayo_rules::{Engine, Ruleset, Status};
+    ///
+    /// let engine = Engine::new(Ruleset::RUSS);
+    /// let start = engine.start();
+    /// let status = engine.status_by(&start, |pit| engine.play(&start, pit).map(|_| ()));
+    /// assert_eq!(status, Ok(Status::Ongoing));
+    /// ```
+    #[inline]
+    pub fn status_by(
+        &self,
+        pos: &Position,
+        mut legal: impl FnMut(Pit) -> Result<(), Illegal>,
+    ) -> Result<Status, Illegal> {
         if let Some(side) = self.majority(pos) {
             let score = pos.stores.map(u32::from);
             return Ok(Status::Over(GameEnd {
@@ -340,9 +369,12 @@ impl Engine {
             NoMove::EmptyRow
         } else {
             let mut undecided = None;
-            for (_, verdict) in self.verdicts(pos) {
-                match verdict {
-                    Ok(_) => return Ok(Status::Ongoing),
+            for pit in pos.pits_of(side) {
+                if pos.seeds(pit) == 0 {
+                    continue;
+                }
+                match legal(pit) {
+                    Ok(()) => return Ok(Status::Ongoing),
                     Err(e @ Illegal::Undecided { .. }) => undecided = Some(e),
                     Err(_) => {}
                 }

@@ -9,10 +9,7 @@
 //! change to what replay accepts is made here.
 
 use crate::notation::{Numbering, Outcome};
-use crate::rules::{
-    Capture, EndReason, Engine, GameEnd, Illegal, NoMove, Pit, Position, Ruleset, Side, Status,
-    winner,
-};
+use crate::rules::{Capture, Engine, GameEnd, Illegal, Pit, Position, Ruleset, Side, Status};
 
 /// The ruleset a game is played under: `given` (from `--rules`) when there
 /// is one, else its `Rules` tag's value as `parse` reads it, else russ.
@@ -147,42 +144,11 @@ pub(super) fn check_move<D: Decide>(
 }
 
 /// Whether the game is over at `pos` (an error when a move is undecided
-/// within the lap limit, so that it cannot be told), each pit decided
-/// through `decide`.
+/// within the lap limit, so that it cannot be told): the engine's
+/// [`Engine::status_by`], each pit decided through `decide`.
 pub(super) fn status<D: Decide>(decide: &mut D, pos: &Position) -> Result<Status, Illegal> {
-    if let Some(side) = decide.engine().majority(pos) {
-        return Ok(Status::Over(GameEnd {
-            reason: EndReason::Majority(side),
-            score: pos.stores().map(u32::from),
-            winner: Some(side),
-        }));
-    }
-    let side = pos.to_move();
-    let why = if pos.row_total(side) == 0 {
-        NoMove::EmptyRow
-    } else {
-        let mut undecided = None;
-        for pit in pos.pits_of(side) {
-            if pos.seeds(pit) == 0 {
-                continue;
-            }
-            match decide.legal(pos, pit) {
-                Ok(()) => return Ok(Status::Ongoing),
-                Err(e @ Illegal::Undecided { .. }) => undecided = Some(e),
-                Err(_) => {}
-            }
-        }
-        if let Some(e) = undecided {
-            return Err(e);
-        }
-        NoMove::EveryMoveIllegal
-    };
-    let score = pos.final_score(decide.engine().rules().leftovers(), side);
-    Ok(Status::Over(GameEnd {
-        reason: EndReason::NoLegalMove { side, why },
-        score,
-        winner: winner(score),
-    }))
+    let engine = *decide.engine();
+    engine.status_by(pos, |pit| decide.legal(pos, pit))
 }
 
 /// The termination token a finished game calls for.
