@@ -60,6 +60,9 @@ pub use numbering::Numbering;
 pub use parse::{Origin, SyntaxError, parse_record};
 pub use stream::{Chunk, Chunker, DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
 pub use tags::TagProblem;
+// For the quick check of `ayo` (its fast path), not for other callers.
+#[doc(hidden)]
+pub use tags::{SeenTags, TagName, TagSlips};
 pub use write::{KNOWN_TAGS, WriteError, write_record};
 
 #[cfg(test)]

@@ -69,34 +69,27 @@ impl Tag {
 /// See [`Record::check_tags`].
 pub(crate) fn check_tags(record: &Record) -> Vec<TagProblem> {
     let mut problems = Vec::new();
-    // Bit i set: KNOWN_TAGS[i] was seen. Duplicates are rare, so only then is
-    // the first one looked for; every tag of every game is checked, and
-    // comparing each with the names before it cost a few percent of
-    // `ayo validate`.
-    let mut seen = 0u32;
-    const { assert!(KNOWN_TAGS.len() <= 32) };
+    let mut seen = SeenTags::default();
     for (k, t) in record.tags.iter().enumerate() {
-        match known_index(&t.name) {
-            Some(i) => {
-                let known = KNOWN_TAGS[i];
-                if seen & (1 << i) != 0
-                    && let Some(first) = record.tags[..k].iter().find(|f| f.name == known)
-                {
+        match seen.check(t.name.as_bytes()) {
+            Checked::Known { index, twice } => {
+                let known = KNOWN_TAGS[index];
+                // Duplicates are rare: only then is the first one looked for.
+                if twice && let Some(first) = record.tags[..k].iter().find(|f| f.name == known) {
                     problems.push(TagProblem::Duplicate {
                         span: t.span,
                         name: known,
                         first: first.span,
                     });
                 }
-                seen |= 1 << i;
-                if known == "Date" && !is_date(&t.value) {
+                if bad_date(index, t.value.as_bytes()) {
                     problems.push(TagProblem::Date {
                         span: t.value_span,
                         value: t.value.clone(),
                     });
                 }
             }
-            None => {
+            Checked::Unknown => {
                 if let Some(known) = close_known_tag(&t.name) {
                     problems.push(TagProblem::Misspelt {
                         span: t.span,
@@ -108,6 +101,147 @@ pub(crate) fn check_tags(record: &Record) -> Vec<TagProblem> {
         }
     }
     problems
+}
+
+/// The known tags of one game seen so far: bit i set, [`KNOWN_TAGS`]`[i]`
+/// was. Every tag of every game is checked, and comparing each with the
+/// names before it cost a few percent of `ayo validate`.
+#[derive(Clone, Copy, Default)]
+pub struct SeenTags(u32);
+
+/// One tag as the rules of [`TagProblem`] see it, from [`SeenTags::check`].
+#[derive(Clone, Copy)]
+pub(crate) enum Checked {
+    /// A known name.
+    Known {
+        /// Its index in [`KNOWN_TAGS`].
+        index: usize,
+        /// Given before in the game: [`TagProblem::Duplicate`].
+        twice: bool,
+    },
+    /// Another name: [`TagProblem::Misspelt`] when [`close_known_tag`]
+    /// finds the known one it is close to.
+    Unknown,
+}
+
+/// Where `Date` is in [`KNOWN_TAGS`].
+const DATE: usize = {
+    let mut i = 0;
+    while !matches!(KNOWN_TAGS[i].as_bytes(), b"Date") {
+        i += 1;
+    }
+    i
+};
+
+impl SeenTags {
+    /// Which name `name` is, and for a known one whether it was given
+    /// before in the game (which it now has been): the rule of
+    /// [`TagProblem::Duplicate`], for [`Record::check_tags`] and
+    /// [`TagSlips::check`] alike.
+    #[inline(always)]
+    pub(crate) fn check(&mut self, name: &[u8]) -> Checked {
+        const { assert!(KNOWN_TAGS.len() <= 32) };
+        let Some(index) = known_index_of_bytes(name) else {
+            return Checked::Unknown;
+        };
+        let twice = self.0 & (1 << index) != 0;
+        self.0 |= 1 << index;
+        Checked::Known { index, twice }
+    }
+}
+
+/// The rule of [`TagProblem::Date`]: whether a known tag (at `index` in
+/// [`KNOWN_TAGS`]) is a `Date` whose `value` is not `YYYY.MM.DD`.
+#[inline(always)]
+pub(crate) fn bad_date(index: usize, value: &[u8]) -> bool {
+    index == DATE && !is_date(value)
+}
+
+/// The checks of [`Record::check_tags`] on the tags of one game as a
+/// reader of the text hands them out, without a [`Record`]: whether the
+/// game's tags give no [`TagProblem`] at all (no known tag twice, no
+/// misspelt name, a well-formed `Date`). The rules are the ones `check_tags`
+/// applies (`SeenTags::check`, `bad_date`, `close_known_tag`), not copies.
+///
+/// Unknown names that are not slips are remembered (a few dozen at most),
+/// so that a corpus of the same few extra tags costs one look-up a tag and
+/// allocates nothing.
+#[derive(Default)]
+pub struct TagSlips {
+    /// Unknown names found not to be slips of a known one.
+    fine: Vec<Box<[u8]>>,
+}
+
+/// How many unknown names [`TagSlips`] remembers.
+const FINE_NAMES: usize = 64;
+
+/// A tag name that [`TagSlips::check`] passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagName {
+    /// The known name at this index of [`KNOWN_TAGS`].
+    Known(usize),
+    /// Another name, not a slip for a known one.
+    Other,
+}
+
+impl TagSlips {
+    /// A checker that remembers no name yet.
+    pub fn new() -> Self {
+        TagSlips::default()
+    }
+
+    /// Checks one tag (`seen`: the game's tags before it). Returns which
+    /// name it is, or `None` when `check_tags` would report something: a
+    /// known name given twice, a misspelt name, a `Date` not in
+    /// `YYYY.MM.DD`. An `escaped` value is read as given: no date has an
+    /// escape, so a `Date` with one is refused here, which is all this
+    /// answer needs (`None` only says "look closer").
+    ///
+    /// ```
+    /// use ayo_notation::{SeenTags, TagName, TagSlips};
+    ///
+    /// let (mut slips, mut seen) = (TagSlips::new(), SeenTags::default());
+    /// assert_eq!(slips.check(&mut seen, b"Date", b"2026.??.??", false), Some(TagName::Known(2)));
+    /// assert_eq!(slips.check(&mut seen, b"Club", b"x", false), Some(TagName::Other));
+    /// assert_eq!(slips.check(&mut seen, b"Rule", b"russ", false), None);
+    /// assert_eq!(slips.check(&mut seen, b"Date", b"2026.??.??", false), None);
+    /// ```
+    #[inline]
+    pub fn check(
+        &mut self,
+        seen: &mut SeenTags,
+        name: &[u8],
+        value: &[u8],
+        escaped: bool,
+    ) -> Option<TagName> {
+        debug_assert!(!escaped || !is_date(value));
+        match seen.check(name) {
+            Checked::Known { index, twice } => {
+                (!twice && !bad_date(index, value)).then_some(TagName::Known(index))
+            }
+            Checked::Unknown => self.not_a_slip(name).then_some(TagName::Other),
+        }
+    }
+
+    /// Whether an unknown `name` is not a slip for a known one: remembered,
+    /// or found so by [`close_known_tag`] (and remembered while there is
+    /// room). A name that is not UTF-8 is no tag name: `false`.
+    #[inline]
+    fn not_a_slip(&mut self, name: &[u8]) -> bool {
+        if self.fine.iter().any(|f| **f == *name) {
+            return true;
+        }
+        let Ok(name) = std::str::from_utf8(name) else {
+            return false;
+        };
+        if close_known_tag(name).is_some() {
+            return false;
+        }
+        if self.fine.len() < FINE_NAMES {
+            self.fine.push(name.as_bytes().into());
+        }
+        true
+    }
 }
 
 /// Where `name` is in [`KNOWN_TAGS`], if it is a known name.
@@ -212,14 +346,9 @@ pub(crate) fn known_index_of_bytes(name: &[u8]) -> Option<usize> {
 }
 
 /// `YYYY.MM.DD`, each part digits or all `?`. Byte by byte rather than by
-/// splitting at the dots: nearly every game has a date.
-pub(crate) fn is_date(value: &str) -> bool {
-    is_date_bytes(value.as_bytes())
-}
-
-/// [`is_date`] of a value's bytes (for the quick reader, as
-/// [`known_index_of_bytes`]).
-pub(crate) fn is_date_bytes(b: &[u8]) -> bool {
+/// splitting at the dots: nearly every game has a date. Of bytes: a reader
+/// of the text has them, and checking them for UTF-8 first cost more.
+pub(crate) fn is_date(b: &[u8]) -> bool {
     let part = |p: &[u8]| p.iter().all(u8::is_ascii_digit) || p.iter().all(|&c| c == b'?');
     b.len() == 10
         && b[4] == b'.'
@@ -316,20 +445,55 @@ mod tests {
         assert!(p[0].is_error());
     }
 
+    /// The fast check passes a game's tags exactly when `check_tags` finds
+    /// nothing in them, and names the known tags it passes.
+    #[test]
+    fn tag_slips_agree_with_check_tags() {
+        let mut slips = TagSlips::new();
+        for text in [
+            "",
+            "[Event \"a\"]\n[Date \"2026.11.??\"]\n[Club \"c\"]\n[Club \"d\"]\n",
+            "[Club \"c\"]\n[ECO \"A00\"]\n[White \"w\"]\n",
+            "[Event \"a\"]\n[Event \"b\"]\n",
+            "[Rule \"russ\"]\n",
+            "[Date \"2026-11-29\"]\n",
+            "[Date \"2026.11.29\"]\n[Date \"2026.11.29\"]\n",
+            "[Sotuh \"a\"]\n[Club \"c\"]\n",
+        ] {
+            let record = parse_record(&format!("{text}\n*")).unwrap();
+            let mut seen = SeenTags::default();
+            let passed: Option<Vec<TagName>> = record
+                .tags
+                .iter()
+                .map(|t| slips.check(&mut seen, t.name.as_bytes(), t.value.as_bytes(), false))
+                .collect();
+            assert_eq!(passed.is_some(), check_tags(&record).is_empty(), "{text:?}");
+            if let Some(passed) = passed {
+                for (t, name) in record.tags.iter().zip(passed) {
+                    let want = known_index(&t.name).map_or(TagName::Other, TagName::Known);
+                    assert_eq!(name, want, "{text:?}");
+                }
+            }
+        }
+        // An escaped `Date` value is never a date as written.
+        let mut seen = SeenTags::default();
+        assert_eq!(slips.check(&mut seen, b"Date", b"2026\\.11.29", true), None);
+    }
+
     #[test]
     fn dates() {
-        assert!(is_date("2026.11.29") && is_date("2026.??.??") && is_date("????.??.??"));
+        assert!(is_date(b"2026.11.29") && is_date(b"2026.??.??") && is_date(b"????.??.??"));
         assert!(
-            !is_date("2026-11-29")
-                && !is_date("29.11.2026")
-                && !is_date("2026.1.29")
-                && !is_date("2026.?1.29")
-                && !is_date("2026.11.2?")
-                && !is_date("2026.11.29.")
-                && !is_date("20261.1.29")
-                && !is_date("2026.11.2")
-                && !is_date("2026.11.2\u{e9}")
-                && !is_date("")
+            !is_date(b"2026-11-29")
+                && !is_date(b"29.11.2026")
+                && !is_date(b"2026.1.29")
+                && !is_date(b"2026.?1.29")
+                && !is_date(b"2026.11.2?")
+                && !is_date(b"2026.11.29.")
+                && !is_date(b"20261.1.29")
+                && !is_date(b"2026.11.2")
+                && !is_date("2026.11.2\u{e9}".as_bytes())
+                && !is_date(b"")
         );
         assert_eq!(names("[Date \"29/11/2026\"]\n*"), ["date 29/11/2026"]);
     }

@@ -17,10 +17,8 @@
 //! variation starts from the position before the move it replaces, with
 //! that move's number).
 
-use crate::notation::quick::{
-    SeenTags, StreamEnd, TagName, TagSlips, Visitor, read, read_in_stream,
-};
-use crate::notation::{KNOWN_TAGS, Numbering, Outcome};
+use crate::notation::quick::{StreamEnd, Visitor, read, read_in_stream};
+use crate::notation::{KNOWN_TAGS, Numbering, Outcome, SeenTags, TagName, TagSlips};
 use crate::rules::{Capture, Engine, Illegal, Pit, Position, Ruleset, Status};
 
 use super::Options;
