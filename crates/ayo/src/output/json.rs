@@ -274,7 +274,11 @@ where
 // `write_game` is (the doc comment is the schema's description).
 /// One move.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(transform = absent_is_null)
+)]
 pub struct MoveJson {
     /// 1-based ply; a variation's first move has the ply of the move it replaces.
     #[serde(default)]
@@ -283,24 +287,19 @@ pub struct MoveJson {
     #[serde(default)]
     pub number: u32,
     /// `"south"` or `"north"`: whose turn it was.
-    #[serde(default)]
     pub side: Option<SideJson>,
     /// The pit letter played.
     pub pit: String,
     /// The capture claimed in the record (`dx7`), or `null`.
-    #[serde(default)]
     pub claim: Option<u32>,
     /// Every lap of the relay; empty when the move was not played.
     #[serde(default)]
     pub laps: Vec<LapJson>,
     /// What went to the store, or `null`.
-    #[serde(default)]
     pub capture: Option<CaptureJson>,
     /// The stores after the move, South's first; `null` when it was not played.
-    #[serde(default)]
     pub stores: Option<[u16; 2]>,
     /// The board after the move; `null` when it was not played.
-    #[serde(default)]
     pub board: Option<BoardJson>,
     /// Suffix glyphs (`!`, `?`, `!!`, `??`, `!?`, `?!`).
     #[serde(default)]
@@ -487,31 +486,30 @@ struct CommentsFields<T> {
 
 /// The result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(transform = absent_is_null)
+)]
 pub struct ResultJson {
     /// The game-termination token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub token: String,
     /// The final score after leftovers, South's first; `null` when unfinished.
-    #[serde(default)]
     pub score: Option<[u32; 2]>,
     /// Who won, as every command says it: `"south"`, `"north"`, `"draw"`,
     /// or `null` when nothing decides the game (`*` on an unfinished
     /// board, an invalid record). See `decided_by`.
-    #[serde(default)]
     pub winner: Option<String>,
     /// How the game ended on the board: `"majority"`, `"no-legal-move"`, or
     /// `null` when it did not.
-    #[serde(default)]
     pub ended_by: Option<String>,
     /// What decided `winner`: `"board"` (the game ended on the board),
     /// `"token"` (it did not: a resignation, an agreement, an
     /// adjudication), or `null` when nothing did.
-    #[serde(default)]
     pub decided_by: Option<String>,
     /// Why the game does not count in `ayo standings` (`null` when it
     /// does): nothing decides it, or its token or `Result` tag contradicts
     /// what does.
-    #[serde(default)]
     pub not_counted: Option<String>,
 }
 
@@ -1232,6 +1230,29 @@ pub fn schema_at(detail: Detail) -> serde_json::Value {
     root
 }
 
+/// Says in the schema of [`MoveJson`] and [`ResultJson`] that each field
+/// that may be absent is then `null` (`"default": null`): their `Option`
+/// fields, which serde reads as `None` when absent, rather than a
+/// `#[serde(default)]` on each. Their other fields that may be absent carry
+/// a `#[serde(default)]`, which gives their own default.
+#[cfg(feature = "schema")]
+fn absent_is_null(schema: &mut schemars::Schema) {
+    use serde_json::Value;
+    let required: Vec<Value> = match schema.get("required") {
+        Some(Value::Array(required)) => required.clone(),
+        _ => Vec::new(),
+    };
+    if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        for (name, property) in properties {
+            if let Value::Object(property) = property
+                && !required.contains(&Value::from(name.as_str()))
+            {
+                property.entry("default").or_insert(Value::Null);
+            }
+        }
+    }
+}
+
 /// The JSON Schema of any command's output type.
 #[cfg(feature = "schema")]
 pub fn schema_of<T: schemars::JsonSchema>() -> serde_json::Value {
@@ -1363,6 +1384,54 @@ mod tests {
                 keys(&schema["$defs"]["MoveJson"]["properties"]),
                 keys(&written)
             );
+        }
+    }
+
+    /// A move's and a result's `Option` fields may be absent: they read as
+    /// `null`, and their schema says so (`"default": null`), while the
+    /// fields that must be there have no default.
+    #[test]
+    fn absent_fields_are_null() {
+        let m: MoveJson = serde_json::from_str(r#"{"pit": "c"}"#).unwrap();
+        assert_eq!((m.side, m.claim, m.stores), (None, None, None));
+        assert!(m.capture.is_none() && m.board.is_none());
+        let r: ResultJson = serde_json::from_str(r#"{"token": "*"}"#).unwrap();
+        assert_eq!(r.score, None);
+        assert!(r.winner.is_none() && r.ended_by.is_none());
+        assert!(r.decided_by.is_none() && r.not_counted.is_none());
+        assert!(serde_json::from_str::<ResultJson>("{}").is_err());
+        #[cfg(feature = "schema")]
+        {
+            let schema = schema();
+            let defaults = |name: &str| -> Vec<(String, serde_json::Value)> {
+                let props = schema["$defs"][name]["properties"].as_object().unwrap();
+                let mut d: Vec<_> = props
+                    .iter()
+                    .filter_map(|(k, p)| Some((k.clone(), p.get("default")?.clone())))
+                    .collect();
+                d.sort_by(|a, b| a.0.cmp(&b.0));
+                d
+            };
+            let null = serde_json::Value::Null;
+            let nulls =
+                |names: &[&str]| -> Vec<String> { names.iter().map(|s| s.to_string()).collect() };
+            let null_fields = |name: &str| -> Vec<String> {
+                defaults(name)
+                    .into_iter()
+                    .filter(|(_, v)| *v == null)
+                    .map(|(k, _)| k)
+                    .collect()
+            };
+            assert_eq!(
+                null_fields("MoveJson"),
+                nulls(&["board", "capture", "claim", "side", "stores"])
+            );
+            assert_eq!(
+                null_fields("ResultJson"),
+                nulls(&["decided_by", "ended_by", "not_counted", "score", "winner"])
+            );
+            assert!(defaults("MoveJson").iter().all(|(k, _)| k != "pit"));
+            assert!(defaults("ResultJson").iter().all(|(k, _)| k != "token"));
         }
     }
 }
