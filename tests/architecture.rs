@@ -295,7 +295,7 @@ fn no_public_item_is_hidden_from_the_docs() {
     }
     assert_eq!(
         hidden,
-        ["crates/ayo-notation/src/lib.rs:50: pub mod quick;"],
+        ["crates/ayo-notation/src/lib.rs:49: pub mod quick;"],
         "public items hidden from the docs"
     );
 }

@@ -45,9 +45,11 @@ pub mod arbitrary;
 mod ast;
 mod lex;
 mod numbering;
-mod parse;
+#[cfg(test)]
+mod parse_old;
 #[doc(hidden)]
 pub mod quick;
+pub mod read;
 mod stream;
 mod tags;
 mod write;
@@ -57,7 +59,7 @@ pub use ast::{
     Variation,
 };
 pub use numbering::Numbering;
-pub use parse::{Origin, SyntaxError, parse_record};
+pub use read::{Origin, SyntaxError, parse_record};
 pub use stream::{Chunk, Chunker, DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
 pub use tags::TagProblem;
 pub use write::{KNOWN_TAGS, WriteError, write_record};

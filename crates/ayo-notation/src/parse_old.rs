@@ -1,3 +1,4 @@
+#![allow(dead_code, unused_imports)]
 //! The grammar of one game's text, in nom. The rule names (`tag_pair`,
 //! `tag_value`, `movetext`, `line`, `move_token`, `claim`, `glyph`, `nag`,
 //! `move_number`, `comment`, `variation`, `termination`) are those of
@@ -15,13 +16,13 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 use std::borrow::Cow;
 
-use super::ast::{
+use crate::ast::{
     Comment, Glyph, List, Move, MoveNumber, Moves, Nag, Outcome, Record, Span, Tag, Termination,
     Variation,
 };
-use super::lex;
-use super::tags::known_index;
-use super::write::KNOWN_TAGS;
+use crate::lex;
+use crate::tags::known_index;
+use crate::write::KNOWN_TAGS;
 
 /// Variations nested deeper than this are refused, so that hostile input cannot
 /// overflow the stack.
@@ -1154,148 +1155,143 @@ struct MoveToken {
 }
 
 #[cfg(test)]
-mod tests {
+mod differential {
     use super::*;
+    use std::path::Path;
 
-    fn err(text: &str) -> String {
-        let e = parse_record(text).unwrap_err();
-        format!("{}:{}: {}", e.span.line, e.span.column, e.message)
+    fn files(dir: &Path, out: &mut Vec<Vec<u8>>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out)
+            } else if let Ok(b) = std::fs::read(&p) {
+                out.push(b)
+            }
+        }
     }
 
-    #[test]
-    fn the_grammar_md_example_parses() {
-        let text = r#"[Event "Ibadan club, round 3"]
-[Date "2026.11.29"]
-[South "Adewale"]
-[North "Bisi"]
-[Rules "russ"]
-[Result "*"]
-
-{A sharp opening} 1. cx7 {seven at once} Fx2! (1... Dx9!! {greedier} 2. f) 2. d $1
-(2. cx7 {twenty laps} (2. bx2?!)) 2... B ; rest of the line
-3. a *
-"#;
-        let r = parse_record(text).unwrap();
-        assert_eq!(r.tags.len(), 6);
-        assert_eq!(r.tag("South"), Some("Adewale"));
-        assert_eq!(r.moves.len(), 5);
-        let c = &r.moves[0];
-        assert_eq!(c.before()[0].text, "A sharp opening");
-        assert_eq!(c.claim, Some(7));
-        assert_eq!(c.after()[0].text, "seven at once");
-        assert_eq!((c.span.line, c.span.column), (8, 22));
-        let f = &r.moves[1];
-        assert_eq!(f.glyph, Some(Glyph::Good));
-        assert_eq!(f.variations()[0].moves[0].pit, 'D');
-        assert_eq!(f.variations()[0].moves[0].after()[0].text, "greedier");
-        let d = &r.moves[2];
-        assert_eq!(d.nags()[0].value, 1);
-        assert_eq!(
-            d.variations()[0].moves[0].variations()[0].moves[0].glyph,
-            Some(Glyph::Dubious)
-        );
-        let b = &r.moves[3];
-        assert!(b.number.unwrap().ellipsis);
-        assert_eq!(b.after()[0].text, " rest of the line");
-        assert_eq!(r.result.outcome, Outcome::Unknown);
-        assert_eq!((r.result.span.line, r.result.span.column), (10, 6));
-    }
-
-    #[test]
-    fn comment_placement() {
-        let r = parse_record("{a} 1. {b} c {c} (1. d {d}) {e} F {f} *").unwrap();
-        let c = &r.moves[0];
-        assert_eq!(
-            c.before().iter().map(|x| &x.text[..]).collect::<Vec<_>>(),
-            ["a", "b"]
-        );
-        assert_eq!(c.after()[0].text, "c");
-        assert_eq!(c.variations()[0].moves[0].after()[0].text, "d");
-        assert_eq!(r.moves[1].before()[0].text, "e");
-        assert_eq!(r.moves[1].after()[0].text, "f");
-        let r = parse_record("{only a comment} *").unwrap();
-        assert_eq!(r.comments[0].text, "only a comment");
-    }
-
-    #[test]
-    fn diagnostics() {
-        insta::assert_snapshot!(err("[Event \"x]\n1. a *"), @r#"1:8: unclosed tag value: expected `"` before the end of the line"#);
-        insta::assert_snapshot!(err("[Event x]\n*"), @"1:8: expected a tag value in double quotes; found `x`");
-        insta::assert_snapshot!(err("[Event \"a\\n\"]\n*"), @r#"1:10: expected `\"` or `\\` in a tag value; found `\n`"#);
-        insta::assert_snapshot!(err("[Event \"x\"\n*"), @"1:11: expected `]` to close the tag pair; found the end of the line");
-        insta::assert_snapshot!(err("[Event \"x\"] [Site \"y\"]\n*"), @"1:13: expected the end of the line after the tag pair; found `[`");
-        insta::assert_snapshot!(err("1. a {open"), @"1:6: unclosed comment: expected `}` before the end of the game");
-        insta::assert_snapshot!(err("1. a (1... B"), @"1:6: unclosed variation: expected `)` before the end of the game");
-        insta::assert_snapshot!(err("1. a (1. b *) *"), @"1:12: expected `)` to close the variation opened at 1:6; found the game-termination token `*`");
-        insta::assert_snapshot!(err("1. a B )"), @"1:8: unexpected `)`: no variation is open");
-        insta::assert_snapshot!(err("(1. a) *"), @"1:1: a variation must follow the move it replaces; found `(` before any move");
-        insta::assert_snapshot!(err("1. a () *"), @"1:6: empty variation: expected at least one move between `(` and `)`");
-        insta::assert_snapshot!(err("1. *"), @"1:4: expected a move after move number 1.; found `*`");
-        insta::assert_snapshot!(err("1. a 2 B *"), @"1:6: expected a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *); found `2`");
-        insta::assert_snapshot!(err("1. a# *"), @"1:5: expected a space, a comment or a variation after the move (a move is a pit letter, an optional claim `x7` and an optional glyph `!`, `?`, `!!`, `??`, `!?`, `?!`); found `#`");
-        insta::assert_snapshot!(err("1. a $300 *"), @"1:6: NAG `$300` is out of range: expected `$0` to `$255`");
-        insta::assert_snapshot!(err("$1 1. a *"), @"1:1: a NAG must follow the move it annotates");
-        insta::assert_snapshot!(err("1. a (1. b) $1 *"), @"1:13: a NAG must follow the move it annotates");
-        insta::assert_snapshot!(err("1. a"), @"1:5: missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game");
-        insta::assert_snapshot!(err("1. a B\n\n"), @"1:7: missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game");
-        insta::assert_snapshot!(err("1. a 1-0x"), @"1:6: expected a space or the end of the line after the game-termination token `1-0`; found `1-0x`");
-        insta::assert_snapshot!(err("1. a % *"), @"1:6: expected a move, a move number, a comment, a variation or a game-termination token; found `%`");
-        insta::assert_snapshot!(err("1. ax99999999999 *"), @"1:5: capture claim `x99999999999` is too large");
-        insta::assert_snapshot!(err("[Event \"x\"]\n[Site \"y\"]\n\n"), @"2:11: expected movetext or a termination token after the tag pairs; found the end of the game");
-        insta::assert_snapshot!(err("[Result \"1-0\"]\n\n1. a B\n"), @"3:7: missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game: add `1-0` (from the Result tag)");
-        insta::assert_snapshot!(err("[Result \"0-1\"]\n"), @"1:15: expected movetext or a termination token after the tag pairs; found the end of the game: add `0-1` (from the Result tag)");
-        insta::assert_snapshot!(err("1.\u{a0}a *"), @"1:3: expected a move, a move number, a comment, a variation or a game-termination token; found U+00A0 NO-BREAK SPACE (did you mean a space?)");
-        insta::assert_snapshot!(err("1. a\u{a0}B *"), @"1:5: expected a space, a comment or a variation after the move (a move is a pit letter, an optional claim `x7` and an optional glyph `!`, `?`, `!!`, `??`, `!?`, `?!`); found U+00A0 NO-BREAK SPACE (did you mean a space?)");
-        insta::assert_snapshot!(err("1. a B 1\u{2013}0"), @"1:8: expected a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *); found `1–0`, which holds U+2013 EN DASH (did you mean `-`?)");
-        insta::assert_snapshot!(err("[Event \u{201c}x\u{201d}]\n*"), @r#"1:8: expected a tag value in double quotes; found U+201C LEFT DOUBLE QUOTATION MARK (did you mean `"`?)"#);
-        insta::assert_snapshot!(err("[Event \"x\"]\n\u{200b}1. a *"), @"2:1: expected a move, a move number, a comment, a variation or a game-termination token; found U+200B ZERO WIDTH SPACE (an invisible character: delete it)");
-        insta::assert_snapshot!(err("1. a \u{feff}B *"), @"1:6: expected a move, a move number, a comment, a variation or a game-termination token; found U+FEFF ZERO WIDTH NO-BREAK SPACE (a byte-order mark inside the text: delete it)");
-        insta::assert_snapshot!(err("1. \u{ff43} *"), @"1:4: expected a move, a move number, a comment, a variation or a game-termination token; found U+FF43 FULLWIDTH LATIN SMALL LETTER C (did you mean `c`?)");
-        insta::assert_snapshot!(err("1. a 2\u{2026} B *"), @"1:6: expected a move number (`12.` or `12...`) or a game-termination token (1-0, 0-1, 1/2-1/2, *); found `2…`, which holds U+2026 HORIZONTAL ELLIPSIS (did you mean `...`?)");
-        insta::assert_snapshot!(err("1. e4 e5 *"), @"1:4: expected a move; found `e4`, which looks like chess: a move here is a single pit letter (`e`), with an optional claim such as `ex3` (see grammar.md, Moves)");
-        insta::assert_snapshot!(err("1. a B 2. Nf3 *"), @"1:11: expected a move; found `Nf3`, which looks like chess: a move here is a single pit letter (`N`), with an optional claim such as `Nx3` (see grammar.md, Moves)");
-        insta::assert_snapshot!(err("1. exd5 *"), @"1:4: expected a move; found `exd5`, which looks like chess: a move here is a single pit letter (`e`), with an optional claim such as `ex3` (see grammar.md, Moves)");
-        insta::assert_snapshot!(err("1. O-O *"), @"1:4: expected a move; found `O-O`, which looks like chess: a move here is a single pit letter (`O`), with an optional claim such as `Ox3` (see grammar.md, Moves)");
-        // A move number with no move after it, whatever comes instead.
-        let dangling: Vec<String> = ["1.", "1. (", "1. a 2. )", "1. a 2... 1-0", "1. 2. a *"]
-            .into_iter()
-            .map(err)
-            .collect();
-        insta::assert_debug_snapshot!(dangling, @r#"
-        [
-            "1:3: expected a move after move number 1.; found the end of the game",
-            "1:4: expected a move after move number 1.; found `(`",
-            "1:9: expected a move after move number 2.; found `)`",
-            "1:11: expected a move after move number 2...; found `1-0`",
-            "1:4: expected a move after move number 1.; found `2.`",
-        ]
-        "#);
-        insta::assert_snapshot!(err("1. a 1-0 B"), @"1:10: expected the end of the game after its termination token; found `B`");
-    }
-
-    #[test]
-    fn deep_nesting_is_an_error_not_a_crash() {
-        let text = format!("1. a {}{} *", "(1. b ".repeat(10_000), ")".repeat(10_000));
-        let e = parse_record(&text).unwrap_err();
-        assert!(e.message.contains("nested more than 64"), "{}", e.message);
-        let ok = format!("1. a {}{} *", "(1. b ".repeat(64), ")".repeat(64));
-        assert!(parse_record(&ok).is_ok());
-    }
-
-    #[test]
-    fn columns_count_characters_and_start_where_the_game_does() {
-        let r = parse_game(
-            "{é€} a *",
+    fn same(text: &str, n: &mut usize) {
+        let o = parse_game(
+            text,
             Origin {
-                offset: 10,
-                line: 3,
-                column: 5,
+                offset: 3,
+                line: 2,
+                column: 4,
             },
         )
-        .unwrap();
-        assert_eq!(r.moves[0].span.column, 5 + 5);
-        // Offsets count from the start of the game's text.
-        assert_eq!(r.moves[0].span.offset, 8);
-        assert_eq!(r.moves[0].span.line, 3);
+        .map_err(|e| (e.span, e.message));
+        let new = crate::read::parse_game(
+            text,
+            crate::read::Origin {
+                offset: 3,
+                line: 2,
+                column: 4,
+            },
+        )
+        .map_err(|e| (e.span, e.message));
+        assert_eq!(o, new, "{text:?}");
+        let ot = parse_tags(text, Origin::START).map_err(|e| (e.span, e.message));
+        let nt = crate::read::parse_tags(text, crate::read::Origin::START)
+            .map_err(|e| (e.span, e.message));
+        assert_eq!(ot, nt, "tags of {text:?}");
+        *n += 1;
+    }
+
+    #[test]
+    fn old_and_new_agree() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut inputs = Vec::new();
+        for d in [
+            "fixtures",
+            "fuzz/corpus",
+            "fuzz/regressions",
+            "tests",
+            "docs",
+        ] {
+            files(&root.join(d), &mut inputs);
+        }
+        if let Ok(b) = std::fs::read("/tmp/ayo-bench/c200k.ayo") {
+            inputs.push(b[..b.len().min(3_000_000)].to_vec())
+        }
+        let mut n = 0;
+        let mut seed: u64 = 0x9E3779B97F4A7C15;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let pieces: [&str; 24] = [
+            "(",
+            ")",
+            "{",
+            "}",
+            ";",
+            "\n",
+            "\n\n",
+            "[",
+            "]",
+            "\"",
+            "\\",
+            "$",
+            "$300",
+            "1.",
+            "2...",
+            "x",
+            "x99999999999",
+            "!",
+            "?!",
+            "*",
+            "1-0",
+            "\u{a0}",
+            "\u{2013}",
+            "\r\n",
+        ];
+        for input in &inputs {
+            for raw in crate::GameReader::new(&input[..]) {
+                let Ok(raw) = raw else { continue };
+                let Ok(text) = raw.text() else { continue };
+                same(text, &mut n);
+                if text.len() > 4000 {
+                    continue;
+                }
+                for _ in 0..60 {
+                    let mut t = text.to_string();
+                    for _ in 0..(1 + rnd() % 3) {
+                        let mut at = (rnd() as usize) % (t.len() + 1);
+                        while !t.is_char_boundary(at) {
+                            at -= 1
+                        }
+                        match rnd() % 3 {
+                            0 => {
+                                let p = pieces[(rnd() as usize) % pieces.len()];
+                                t.insert_str(at, p)
+                            }
+                            1 => {
+                                let mut e = (at + 1 + (rnd() as usize) % 6).min(t.len());
+                                while !t.is_char_boundary(e) {
+                                    e += 1
+                                }
+                                t.replace_range(at..e, "")
+                            }
+                            _ => {
+                                let p = pieces[(rnd() as usize) % pieces.len()];
+                                let mut e = (at + 1).min(t.len());
+                                while !t.is_char_boundary(e) {
+                                    e += 1
+                                }
+                                t.replace_range(at..e, p)
+                            }
+                        }
+                    }
+                    same(&t, &mut n);
+                }
+            }
+        }
+        eprintln!("{n} texts agree");
+        assert!(n > 10_000);
     }
 }
