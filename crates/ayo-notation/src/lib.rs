@@ -45,8 +45,6 @@ pub mod arbitrary;
 mod ast;
 mod lex;
 mod numbering;
-#[cfg(test)]
-mod parse_old;
 #[doc(hidden)]
 pub mod quick;
 pub mod read;

@@ -380,7 +380,8 @@ fn count_bytes(bytes: &[u8], test: impl Fn(u8) -> bool) -> usize {
         .sum()
 }
 
-fn count_chars(bytes: &[u8]) -> u32 {
+/// The characters of UTF-8 `bytes`: the bytes that do not continue one.
+pub(crate) fn count_chars(bytes: &[u8]) -> u32 {
     count_bytes(bytes, |b| b & 0xC0 != 0x80) as u32
 }
 

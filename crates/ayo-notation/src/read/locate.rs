@@ -3,6 +3,7 @@
 
 use super::Origin;
 use crate::ast::Span;
+use crate::stream::count_chars;
 
 /// Turns byte offsets within a game's text into spans of the whole input.
 ///
@@ -80,14 +81,4 @@ impl<'a> Locator<'a> {
             column: self.column,
         }
     }
-}
-
-/// The characters of UTF-8 `bytes`: the bytes that do not continue one.
-pub(crate) fn count_chars(bytes: &[u8]) -> u32 {
-    // Byte-sized sums over runs of 255, which the compiler turns into wide
-    // vector adds.
-    bytes
-        .chunks(255)
-        .map(|run| u32::from(run.iter().fold(0u8, |n, &b| n + u8::from(b & 0xC0 != 0x80))))
-        .sum()
 }

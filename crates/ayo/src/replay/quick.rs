@@ -4,11 +4,12 @@
 //! read (this module's visitor), and no syntax tree built.
 //!
 //! It answers only "certainly valid, nothing to report" or "don't know":
-//! whatever it does not read exactly as [`check`](super::check) would (an
-//! unusual token, a non-ASCII byte, an escaped value of a tag it reads, a
-//! wrong move number, an illegal move, a wrong claim, a long relay...) makes
+//! whatever it does not read exactly as [`check`](super::check) would (a
+//! syntax error, an escaped value of a tag it reads, a wrong move number, an illegal move, a wrong claim, a long relay...) makes
 //! it give up, and the caller runs the full parse and check, which reports
-//! every problem as before. It decides no rule of its own: each token goes
+//! every problem as before. Text the rules do not read (comments, the values
+//! of other tags) may hold any characters, as long as it is UTF-8: the full
+//! check has nothing to say of them either. It decides no rule of its own: each token goes
 //! to the one checker ([`super::rule`]) the full check calls too, and any
 //! verdict but "agrees" gives up. What is left here is reading the tokens
 //! out of the reader's events: the tags replay reads (a tag with no
@@ -202,18 +203,18 @@ fn go(ok: bool) -> Flow {
     }
 }
 
-/// Printable ASCII or tab: what the quick check vouches for in tag values
-/// and comments (line breaks aside). Anything else is left to the full
-/// check, which names invisible and look-alike characters.
+/// Whether `text` (a tag value or a comment, where the reader lets any byte
+/// through) is UTF-8, as the full check requires of the whole game. ASCII
+/// is checked first: it is most text, and faster to tell.
 #[inline(always)]
-fn plain(b: u8) -> bool {
-    (b' '..=b'~').contains(&b) || b == b'\t'
+fn utf8(text: &[u8]) -> bool {
+    text.is_ascii() || std::str::from_utf8(text).is_ok()
 }
 
 impl<'a> Visitor<'a> for Game<'a, '_> {
     #[inline(always)]
     fn tag(&mut self, tag: TagPair<'a>) -> Flow {
-        go(tag.value.iter().all(|&b| plain(b)) && self.tag_value(tag.name, tag.value, tag.escaped))
+        go(utf8(tag.value) && self.tag_value(tag.name, tag.value, tag.escaped))
     }
 
     fn movetext(&mut self, _: usize) -> Flow {
@@ -235,7 +236,7 @@ impl<'a> Visitor<'a> for Game<'a, '_> {
 
     #[inline(always)]
     fn comment(&mut self, text: &'a [u8], _: Range<usize>) -> Flow {
-        go(text.iter().all(|&b| plain(b) || b == b'\n' || b == b'\r'))
+        go(utf8(text))
     }
 
     fn open(&mut self, _: usize) -> Flow {
