@@ -1,5 +1,5 @@
-//! The `.ayo` notation: syntax tree, nom parser, canonical writer, and
-//! game-at-a-time reading. Syntax only: legality is the replayer's business, and
+//! The `.ayo` notation: one reader of the grammar, the syntax tree built on
+//! it, the canonical writer, and game-at-a-time reading. Syntax only: legality is the replayer's business, and
 //! tag values are kept as text.
 //!
 //! # Public API
@@ -8,12 +8,18 @@
 //!   their [`MoveNumber`], [`Comment`]s, [`Nag`]s, [`Glyph`]s and
 //!   [`Variation`]s, the [`Termination`] and its [`Outcome`]; every node has a
 //!   [`Span`]; [`List`] holds what a move carries besides its token.
-//! - Parsing: [`parse_record`], [`SyntaxError`]; a game of a stream parses
-//!   with [`RawGame::parse`] (or only its tags, [`RawGame::tags`]).
+//! - Reading: the module [`read`], the one reader of the grammar, hands a
+//!   game's tokens to a [`read::Visitor`] ([`read::read_game`], or
+//!   [`read::read_in_stream`] for a game where it stands in a longer input);
+//!   the syntax tree is one visitor of it. [`parse_record`] and
+//!   [`SyntaxError`]; a game of a stream parses with [`RawGame::parse`] (or
+//!   only its tags, [`RawGame::tags`]).
 //! - Writing: [`write_record`] (canonical form), [`Record::check_writable`]
 //!   and [`Comment::check`] for records not read from text
 //!   ([`WriteError`]), [`Tag::sort`] and [`KNOWN_TAGS`].
-//! - Tags: [`Record::check_tags`] ([`TagProblem`]), [`Tag::is_name`].
+//! - Tags: [`Record::check_tags`] ([`TagProblem`]), [`Tag::is_name`]; the
+//!   same checks tag by tag, without a tree, with [`TagSlips`] ([`SeenTags`],
+//!   [`TagName`]).
 //! - Reading many games: [`GameReader`] cuts any byte stream into
 //!   [`RawGame`]s ([`TooLarge`], [`DEFAULT_MAX_GAME_BYTES`]); [`Chunker`]
 //!   cuts an input into [`Chunk`]s that threads can read at once, and
@@ -45,9 +51,7 @@ pub mod arbitrary;
 mod ast;
 mod lex;
 mod numbering;
-mod parse;
-#[doc(hidden)]
-pub mod quick;
+pub mod read;
 mod stream;
 mod tags;
 mod write;
@@ -57,11 +61,9 @@ pub use ast::{
     Variation,
 };
 pub use numbering::Numbering;
-pub use parse::{Origin, SyntaxError, parse_record};
+pub use read::{Origin, SyntaxError, parse_record};
 pub use stream::{Chunk, Chunker, DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
 pub use tags::TagProblem;
-// For the quick check of `ayo` (its fast path), not for other callers.
-#[doc(hidden)]
 pub use tags::{SeenTags, TagName, TagSlips};
 pub use write::{KNOWN_TAGS, WriteError, write_record};
 

@@ -21,7 +21,7 @@ use std::ops::ControlFlow::{self, Break, Continue};
 
 use super::ast::{Record, Span, Tag};
 use super::lex::{IS_DELIMITER, is_delimiter, line_start_kind};
-use super::parse::{Origin, SyntaxError, parse_game, parse_tags};
+use super::read::{Origin, SyntaxError, parse_game, parse_tags};
 
 /// The default of [`GameReader::max_game_bytes`]: 16 MiB, far above any real
 /// game (a 1,000-move game with comments is a few tens of KB).
@@ -380,7 +380,8 @@ fn count_bytes(bytes: &[u8], test: impl Fn(u8) -> bool) -> usize {
         .sum()
 }
 
-fn count_chars(bytes: &[u8]) -> u32 {
+/// The characters of UTF-8 `bytes`: the bytes that do not continue one.
+pub(crate) fn count_chars(bytes: &[u8]) -> u32 {
     count_bytes(bytes, |b| b & 0xC0 != 0x80) as u32
 }
 

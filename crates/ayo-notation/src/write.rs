@@ -359,7 +359,7 @@ pub(crate) fn check_writable(record: &Record) -> Result<(), WriteError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::parse::parse_record;
+    use super::super::read::parse_record;
     use super::*;
 
     fn fmt(text: &str) -> String {

@@ -15,12 +15,14 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use regex::Regex;
 use thiserror::Error;
 
-use crate::notation::{Outcome, Record};
+use crate::notation::read::{Flow, TagPair, Visitor, read_game};
+use crate::notation::{Origin, Outcome, Record};
 use crate::replay::Game;
 use crate::rules::{Position, Ruleset, SetupError, Side};
 
@@ -93,82 +95,34 @@ pub struct RawTag<'a> {
 }
 
 /// Reads the tag pairs at the start of a game's bytes, without reading its
-/// movetext.
+/// movetext: the notation's reader, told to stop where the movetext starts.
 ///
-/// Follows the parser's rules for the tag section (grammar.md, "Tags"): a
-/// tag pair on each line, escapes `\"` and `\\` only. Returns `None` when the
-/// tag section is not well formed (nor UTF-8); the parser would reject such a
-/// game. On a well-formed tag section it returns what the parser would put in
-/// [`Record::tags`].
+/// Returns `None` when the tag section is not well formed (or a value is
+/// not UTF-8); the parser would reject such a game. On a well-formed tag
+/// section it returns what the parser would put in [`Record::tags`].
 pub fn scan_tags(bytes: &[u8]) -> Option<Vec<RawTag<'_>>> {
-    let is_ws = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
-    let is_blank = |b: u8| matches!(b, b' ' | b'\t');
-    fn skip(bytes: &[u8], mut i: usize, f: impl Fn(u8) -> bool) -> usize {
-        while i < bytes.len() && f(bytes[i]) {
-            i += 1;
-        }
-        i
-    }
-    let mut tags = Vec::new();
-    let mut i = skip(bytes, 0, is_ws);
-    while bytes.get(i) == Some(&b'[') {
-        i = skip(bytes, i + 1, is_blank);
-        let name_start = i;
-        if !bytes.get(i)?.is_ascii_alphabetic() {
-            return None;
-        }
-        i = skip(bytes, i + 1, |b: u8| b.is_ascii_alphanumeric() || b == b'_');
-        // ASCII by construction.
-        let name = std::str::from_utf8(&bytes[name_start..i]).ok()?;
-        i = skip(bytes, i, is_blank);
-        if bytes.get(i) != Some(&b'"') {
-            return None;
-        }
-        i += 1;
-        let mut value: Cow<'_, str> = Cow::Borrowed("");
-        loop {
-            let start = i;
-            while i < bytes.len() && !matches!(bytes[i], b'"' | b'\\' | b'\n' | b'\r') {
-                i += 1;
-            }
-            let chunk = std::str::from_utf8(&bytes[start..i]).ok()?;
-            match bytes.get(i) {
-                Some(b'"') => {
-                    value = if value.is_empty() {
-                        Cow::Borrowed(chunk)
-                    } else {
-                        Cow::Owned(value.into_owned() + chunk)
-                    };
-                    i += 1;
-                    break;
+    /// The tags, until the movetext (or a value that is not UTF-8).
+    struct Tags<'a>(Vec<RawTag<'a>>, bool);
+    impl<'a> Visitor<'a> for Tags<'a> {
+        fn tag(&mut self, tag: TagPair<'a>) -> Flow {
+            // ASCII: a tag name is letters, digits and `_`.
+            let name = std::str::from_utf8(tag.name).unwrap_or_default();
+            match tag.text() {
+                Some(value) => {
+                    self.0.push(RawTag { name, value });
+                    ControlFlow::Continue(())
                 }
-                Some(b'\\') => match bytes.get(i + 1) {
-                    Some(&c @ (b'"' | b'\\')) => {
-                        let mut v = value.into_owned();
-                        v.push_str(chunk);
-                        v.push(char::from(c));
-                        value = Cow::Owned(v);
-                        i += 2;
-                    }
-                    _ => return None,
-                },
-                _ => return None,
+                None => ControlFlow::Break(()),
             }
         }
-        i = skip(bytes, i, is_blank);
-        if bytes.get(i) != Some(&b']') {
-            return None;
+        fn movetext(&mut self, _: usize) -> Flow {
+            self.1 = true;
+            ControlFlow::Break(())
         }
-        i = skip(bytes, i + 1, is_blank);
-        match bytes.get(i) {
-            None | Some(b'\n') => {}
-            Some(b'\r') if bytes.get(i + 1) == Some(&b'\n') => {}
-            Some(_) => return None,
-        }
-        tags.push(RawTag { name, value });
-        i = skip(bytes, i, is_ws);
     }
-    Some(tags)
+    let mut tags = Tags(Vec::new(), false);
+    let read = read_game(bytes, Origin::START, &mut tags);
+    (read.is_ok() && tags.1).then_some(tags.0)
 }
 
 /// The value of the first tag with this name, as [`Record::tag`] finds it.

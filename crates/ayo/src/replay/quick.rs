@@ -1,24 +1,27 @@
 //! The quick check: is a game's text certainly valid, with no diagnostic at
-//! all? One pass over its bytes with the notation's quick reader
-//! ([`read`]), every move (variations too) played on the engine as it is
+//! all? One pass over its bytes with the notation's reader
+//! ([`read_game`]), every move (variations too) played on the engine as it is
 //! read (this module's visitor), and no syntax tree built.
 //!
 //! It answers only "certainly valid, nothing to report" or "don't know":
-//! whatever it does not read exactly as [`check`](super::check) would (an
-//! unusual token, a non-ASCII byte, an escaped value of a tag it reads, a
-//! wrong move number, an illegal move, a wrong claim, a long relay...) makes
+//! whatever it does not read exactly as [`check`](super::check) would (a
+//! syntax error, an escaped value of a tag it reads, a wrong move number, an illegal move, a wrong claim, a long relay...) makes
 //! it give up, and the caller runs the full parse and check, which reports
-//! every problem as before. It decides no rule of its own: each token goes
+//! every problem as before. Text the rules do not read (comments, the values
+//! of other tags) may hold any characters, as long as it is UTF-8: the full
+//! check has nothing to say of them either. It decides no rule of its own: each token goes
 //! to the one checker ([`super::rule`]) the full check calls too, and any
 //! verdict but "agrees" gives up. What is left here is reading the tokens
-//! out of the quick reader's events: the tags replay reads (a tag with no
+//! out of the reader's events: the tags replay reads (a tag with no
 //! [`TagProblem`](crate::notation::TagProblem), see [`TagSlips`], and no
 //! escapes in a value replay reads), and where each line stands (a
 //! variation starts from the position before the move it replaces, with
 //! that move's number).
 
-use crate::notation::quick::{StreamEnd, Visitor, read, read_in_stream};
-use crate::notation::{KNOWN_TAGS, Numbering, Outcome, SeenTags, TagName, TagSlips};
+use std::ops::{ControlFlow, Range};
+
+use crate::notation::read::{Flow, Play, StreamEnd, TagPair, Visitor, read_game, read_in_stream};
+use crate::notation::{KNOWN_TAGS, Numbering, Origin, Outcome, SeenTags, TagName, TagSlips};
 use crate::rules::{Capture, Engine, Illegal, Pit, Position, Ruleset, Status};
 
 use super::Options;
@@ -95,12 +98,15 @@ impl QuickCheck {
     /// Allocates nothing for a game once its ruleset and extra tag names
     /// have been seen.
     pub fn is_valid(&mut self, bytes: &[u8], opts: &Options) -> bool {
-        read(bytes, &mut self.game(opts))
+        matches!(
+            read_game(bytes, Origin::START, &mut self.game(opts)),
+            Ok(ControlFlow::Continue(()))
+        )
     }
 
     /// [`QuickCheck::is_valid`] on the game that starts at `bytes[0]` of a
     /// longer input, read where it stands (see
-    /// [`read_in_stream`](crate::notation::quick::read_in_stream), whose
+    /// [`read_in_stream`](crate::notation::read::read_in_stream), whose
     /// conditions on `bytes[0]` the caller sees to): `Some` with where the
     /// game ends when it is certainly valid with no diagnostic and the game
     /// reader would cut out exactly `bytes[..end.game]`; `None` says nothing
@@ -186,9 +192,87 @@ struct Game<'a, 'q> {
     laps: u64,
 }
 
+/// A step of the visitor: go on when `ok`, give up otherwise.
+#[inline(always)]
+fn go(ok: bool) -> Flow {
+    if ok {
+        ControlFlow::Continue(())
+    } else {
+        ControlFlow::Break(())
+    }
+}
+
+/// Whether `text` (a tag value or a comment, where the reader lets any byte
+/// through) is UTF-8, as the full check requires of the whole game. ASCII
+/// is checked first: it is most text, and faster to tell.
+#[inline(always)]
+fn utf8(text: &[u8]) -> bool {
+    text.is_ascii() || std::str::from_utf8(text).is_ok()
+}
+
 impl<'a> Visitor<'a> for Game<'a, '_> {
-    #[inline]
-    fn tag(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
+    #[inline(always)]
+    fn tag(&mut self, tag: TagPair<'a>) -> Flow {
+        go(utf8(tag.value) && self.tag_value(tag.name, tag.value, tag.escaped))
+    }
+
+    fn movetext(&mut self, _: usize) -> Flow {
+        go(self.start())
+    }
+
+    #[inline(always)]
+    fn number(&mut self, number: u32, north: bool, _: Range<usize>) -> Flow {
+        let Some(line) = &self.line else {
+            return ControlFlow::Break(());
+        };
+        go(rule::number_agrees(line.next, number, north))
+    }
+
+    #[inline(always)]
+    fn play(&mut self, play: Play) -> Flow {
+        go(self.play_move(play.letter, play.claim))
+    }
+
+    #[inline(always)]
+    fn comment(&mut self, text: &'a [u8], _: Range<usize>) -> Flow {
+        go(utf8(text))
+    }
+
+    fn open(&mut self, _: usize) -> Flow {
+        let Some(line) = &mut self.line else {
+            return ControlFlow::Break(());
+        };
+        // From the position before the move it replaces, with that move's
+        // number.
+        self.lines.push(*line);
+        *line = Line {
+            pos: line.before,
+            before: line.before,
+            next: line.last,
+            last: line.last,
+        };
+        ControlFlow::Continue(())
+    }
+
+    fn close(&mut self, _: usize) -> Flow {
+        match self.lines.pop() {
+            Some(parent) => {
+                self.line = Some(parent);
+                ControlFlow::Continue(())
+            }
+            None => ControlFlow::Break(()),
+        }
+    }
+
+    fn end(&mut self, outcome: Outcome, _: Range<usize>) -> Flow {
+        go(self.finish(outcome).is_some())
+    }
+}
+
+impl<'a> Game<'a, '_> {
+    /// A tag: kept when replay reads it; `false` to give up.
+    #[inline(always)]
+    fn tag_value(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
         let Some(kind) = self.slips.check(&mut self.seen, name, value, escaped) else {
             return false;
         };
@@ -203,7 +287,9 @@ impl<'a> Visitor<'a> for Game<'a, '_> {
         !escaped
     }
 
-    fn movetext(&mut self) -> bool {
+    /// The movetext starts: the ruleset and the start position from the
+    /// tags; `false` to give up.
+    fn start(&mut self) -> bool {
         let rulesets = &mut *self.rulesets;
         let rules = rule::ruleset(self.opts.rules, self.values[RULES], |value| {
             ruleset(rulesets, value).ok_or(())
@@ -230,16 +316,9 @@ impl<'a> Visitor<'a> for Game<'a, '_> {
         true
     }
 
-    #[inline]
-    fn number(&mut self, number: u32, north: bool) -> bool {
-        let Some(line) = &self.line else {
-            return false;
-        };
-        rule::number_agrees(line.next, number, north)
-    }
-
-    #[inline]
-    fn play(&mut self, letter: u8, claim: Option<u32>) -> bool {
+    /// A move, played on the line; `false` to give up.
+    #[inline(always)]
+    fn play_move(&mut self, letter: u8, claim: Option<u32>) -> bool {
         let Some(line) = &mut self.line else {
             return false;
         };
@@ -262,36 +341,6 @@ impl<'a> Visitor<'a> for Game<'a, '_> {
             self.main_plies += 1;
         }
         true
-    }
-
-    fn open(&mut self) -> bool {
-        let Some(line) = &mut self.line else {
-            return false;
-        };
-        // From the position before the move it replaces, with that move's
-        // number.
-        self.lines.push(*line);
-        *line = Line {
-            pos: line.before,
-            before: line.before,
-            next: line.last,
-            last: line.last,
-        };
-        true
-    }
-
-    fn close(&mut self) -> bool {
-        match self.lines.pop() {
-            Some(parent) => {
-                self.line = Some(parent);
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn end(&mut self, outcome: Outcome) -> bool {
-        self.finish(outcome).is_some()
     }
 }
 
