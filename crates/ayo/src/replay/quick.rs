@@ -75,6 +75,9 @@ struct Line {
 /// assert!(!quick.is_valid(b"1. cx6 *\n", &opts));
 /// // A warning (a misspelt tag) is a diagnostic too.
 /// assert!(!quick.is_valid(b"[Rule \"russ\"]\n\n1. c *\n", &opts));
+/// // Any UTF-8 text in tag values and comments, but nothing else.
+/// assert!(quick.is_valid("[South \"Adéwálé\"]\n\n1. c {ẹ̀} *\n".as_bytes(), &opts));
+/// assert!(!quick.is_valid(b"[South \"Ad\xe9\"]\n\n1. c *\n", &opts));
 /// ```
 #[derive(Default)]
 pub struct QuickCheck {
