@@ -212,6 +212,21 @@ pub struct SyntaxError {
     pub message: String,
 }
 
+impl SyntaxError {
+    /// An error at the start of a game (of no length): one too large to read.
+    pub(crate) fn at_start(origin: Origin, message: String) -> SyntaxError {
+        SyntaxError {
+            span: Span {
+                offset: 0,
+                len: 0,
+                line: origin.line,
+                column: origin.column,
+            },
+            message,
+        }
+    }
+}
+
 /// Where a game's text starts in its input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Origin {
@@ -895,19 +910,14 @@ impl<const STREAM: bool> Reader<'_, STREAM> {
     }
 
     fn too_large(&self) -> SyntaxError {
-        SyntaxError {
-            span: Span {
-                offset: 0,
-                len: 0,
-                line: self.origin.line,
-                column: self.origin.column,
-            },
-            message: format!(
+        SyntaxError::at_start(
+            self.origin,
+            format!(
                 "game too large: {} bytes, over the maximum of {} bytes a game can have; skipped",
                 self.text.len(),
                 u32::MAX
             ),
-        }
+        )
     }
 
     /// `\` in a tag value at `at`, followed by `next`, which is not `"` or

@@ -63,17 +63,10 @@ impl RawGame {
     /// The text, or a syntax error at the first byte that is not UTF-8.
     pub fn text(&self) -> Result<&str, SyntaxError> {
         if let Some(TooLarge { size, max }) = self.too_large {
-            return Err(SyntaxError {
-                span: Span {
-                    offset: 0,
-                    len: 0,
-                    line: self.origin.line,
-                    column: self.origin.column,
-                },
-                message: format!(
-                    "game too large: {size} bytes, over the maximum of {max} bytes; skipped"
-                ),
-            });
+            return Err(SyntaxError::at_start(
+                self.origin,
+                format!("game too large: {size} bytes, over the maximum of {max} bytes; skipped"),
+            ));
         }
         std::str::from_utf8(&self.bytes).map_err(|e| {
             let at = e.valid_up_to();
