@@ -25,6 +25,7 @@ pub mod api;
 pub mod archive;
 pub mod error;
 pub mod page;
+pub mod played;
 pub mod save;
 pub mod standings;
 
@@ -36,6 +37,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use axum::serve::ListenerExt;
 use ayo::analysis::TableCache;
 use ayo::rules::Ruleset;
 use tokio::sync::Semaphore;
@@ -195,6 +197,11 @@ pub async fn serve_on(
     let bound = listener.local_addr().map_err(listen)?;
     let games = state.archive.read().map(|a| a.len()).unwrap_or(0);
     eprintln!("ayo serve: {games} games, on http://{bound}/ (Ctrl-C stops)");
+    // Each answer is written at once: Nagle's wait for an acknowledgement
+    // would only add latency to a keep-alive connection's next answer.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, router(state))
         .with_graceful_shutdown(stop)
         .await

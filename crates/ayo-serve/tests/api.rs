@@ -132,6 +132,41 @@ fn a_move_is_played_or_refused_with_its_reason() {
 }
 
 #[test]
+fn a_move_played_is_what_the_legal_moves_said_of_it() {
+    // Play computes only the move played; over a whole game under two
+    // rulesets, it answers what the list of legal moves said of it.
+    let dir = club();
+    let s = Server::start(dir.path(), |_| {});
+    for rules in ["russ", "endodoi pits=8"] {
+        let mut setup = String::new();
+        let mut plies = 0;
+        loop {
+            let q = format!(
+                "/api/moves?rules={}&setup={}",
+                rules.replace(' ', "%20"),
+                setup.replace(' ', "%20")
+            );
+            let moves = s.get(&q).json();
+            let list = moves["moves"].as_array().unwrap();
+            let Some(pick) = list.get(plies * 7 % list.len().max(1)) else {
+                break;
+            };
+            let pit = pick["pit"].as_str().unwrap();
+            let r = s.post_json(
+                "/api/play",
+                &json!({"rules": rules, "setup": moves["setup"], "pit": pit}),
+            );
+            assert_eq!(r.status, 200, "{}", r.text());
+            let p = r.json();
+            assert_eq!(&p["move"], pick, "{rules} {setup} {pit}");
+            setup = p["setup"].as_str().unwrap().to_string();
+            plies += 1;
+        }
+        assert!(plies > 5, "{rules}: {plies} plies");
+    }
+}
+
+#[test]
 fn bad_requests_are_400_with_a_typed_body() {
     let dir = club();
     let s = Server::start(dir.path(), |_| {});
