@@ -46,7 +46,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
 }
 
 /// A position named by a request: its set-up string and ruleset.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 pub struct PositionQuery {
     /// The set-up string (`4,4,4,4,4,4/4,4,4,4,4,4 0-0 S`); the ruleset's
     /// start when absent.
@@ -76,7 +76,7 @@ impl PositionQuery {
 /// The filters of the archive, as `ayo filter` reads them: a player (South
 /// or North), an event, and a date (a prefix: `2024`, `2024.05`); each
 /// compared without regard to case.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct GamesQuery {
     /// A player's name, or part of it.
     pub player: Option<String>,
@@ -87,7 +87,7 @@ pub struct GamesQuery {
 }
 
 /// The games of the archive.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct GamesJson {
     /// The games, by file name then place in the file.
     pub games: Vec<Entry>,
@@ -216,7 +216,7 @@ pub async fn moves(
 }
 
 /// A move to play.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct PlayRequest {
     /// The position, as for `/api/moves`.
     #[serde(flatten)]
@@ -226,7 +226,7 @@ pub struct PlayRequest {
 }
 
 /// A move played.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct PlayJson {
     /// The move and what it did, as `ayo moves` lists it.
     #[serde(rename = "move")]
@@ -305,7 +305,7 @@ pub async fn not_found(uri: axum::http::Uri) -> ApiError {
 }
 
 /// The board to draw: a position, and the move just played from it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct BoardQuery {
     /// The position (before `pit`, when given).
     #[serde(flatten)]

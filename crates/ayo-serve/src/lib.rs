@@ -27,6 +27,7 @@ pub mod error;
 pub mod page;
 pub mod played;
 pub mod save;
+pub mod schema;
 pub mod standings;
 
 use std::net::SocketAddr;
@@ -156,6 +157,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/tables", get(api::tables))
         .route("/api/analyse", get(analyse::analyse))
         .route("/api/save", post(save::save))
+        .route("/api/schema", get(schema::schema))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(state)
