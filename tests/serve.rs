@@ -336,3 +336,117 @@ fn the_archive_shows_a_game_s_first_problem_as_validate_words_it() {
         "{dom}"
     );
 }
+
+/// A save sent to `addr`: the status and body of the answer, and when it
+/// came; `None` when no answer came (the connection was refused or closed).
+fn post_save(addr: &str, body: &str) -> Option<(u16, String, Instant)> {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(60))).ok()?;
+    let head = format!(
+        "POST /api/save HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).ok()?;
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).ok()?;
+    let at = Instant::now();
+    let status = raw.split(' ').nth(1)?.parse().ok()?;
+    let body = raw.split_once("\r\n\r\n")?.1.to_string();
+    Some((status, body, at))
+}
+
+/// Ctrl-C or SIGTERM while saves are under way: the server stops only once
+/// they are done. Eight saves into a file of 10,500 games are queued on the
+/// save lock; the signal is sent as soon as the first is answered, the
+/// others still in flight. Every save answered is then in the file, whole,
+/// once; the server exits with 0; and the file validates with every game it
+/// had before.
+#[cfg(unix)]
+#[test]
+fn a_save_under_way_completes_when_the_server_is_stopped() {
+    for signal in ["-TERM", "-INT"] {
+        stopped_while_saving(signal);
+    }
+}
+
+/// See [`a_save_under_way_completes_when_the_server_is_stopped`]: `kill
+/// SIGNAL` sent to the server while it saves.
+#[cfg(unix)]
+fn stopped_while_saving(signal: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let club = std::fs::read_to_string("fixtures/club-night.ayo").unwrap();
+    let big = dir.path().join("big.ayo");
+    std::fs::write(&big, vec![club.trim_end(); 1500].join("\n\n") + "\n").unwrap();
+    let mut s = Served::start(dir.path(), &["--writable"]);
+    let addr = s
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let savers: Vec<_> = (0..8)
+        .map(|k| {
+            let (addr, tx) = (addr.clone(), tx.clone());
+            std::thread::spawn(move || {
+                let body = format!(
+                    r#"{{"file": "big.ayo", "tags": [["Event", "Stop test"], ["South", "Saver {k}"], ["North", "B"]], "moves": ["c", "F", "f", "B"]}}"#
+                );
+                let answer = post_save(&addr, &body);
+                let _ = tx.send(());
+                answer
+            })
+        })
+        .collect();
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("a first save answered");
+    let signalled = Instant::now();
+    let kill = Command::new("kill")
+        .args([signal, &s.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let answers: Vec<_> = savers.into_iter().map(|t| t.join().unwrap()).collect();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = s.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the server did not stop");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{signal}: {status:?}");
+    let text = std::fs::read_to_string(&big).unwrap();
+    let mut after_signal = 0;
+    for (k, answer) in answers.iter().enumerate() {
+        let name = format!("[South \"Saver {k}\"]");
+        let copies = text.matches(&name).count();
+        match answer {
+            Some((200, body, at)) => {
+                assert_eq!(copies, 1, "saver {k}: {body}");
+                after_signal += usize::from(*at > signalled);
+            }
+            // Not answered: in the file whole (validate says so below), or
+            // not at all.
+            other => assert!(copies <= 1, "saver {k}: {other:?}"),
+        }
+    }
+    assert!(
+        after_signal > 0,
+        "{signal}: no save was under way when it came"
+    );
+    let out = ayo()
+        .args(["validate", "--format", "json"])
+        .arg(&big)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let games = text.matches("[Event ").count();
+    let saved = text.matches("[Event \"Stop test\"]").count();
+    assert_eq!(games, 1500 * 7 + saved);
+    assert!(saved >= after_signal);
+}
