@@ -540,8 +540,7 @@ fn principal_variation(url: &str, setup: &str) -> Vec<String> {
     let last = text
         .lines()
         .filter_map(|l| l.strip_prefix("data: "))
-        .filter(|d| d.contains("\"pv\""))
-        .last()
+        .rfind(|d| d.contains("\"pv\""))
         .unwrap()
         .to_string();
     let info: serde_json::Value = serde_json::from_str(&last).unwrap();
