@@ -19,7 +19,7 @@ use crate::api::{PositionQuery, open_tables};
 use crate::error::ApiError;
 
 /// The position to analyse and for how long.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct AnalyseQuery {
     /// The position.
     #[serde(flatten)]
@@ -31,7 +31,7 @@ pub struct AnalyseQuery {
 
 /// One finished depth: an `info` event, in the field names of `ayo best
 /// --format json`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct InfoJson {
     /// The depth searched, in plies.
     pub depth: u32,

@@ -46,7 +46,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
 }
 
 /// A position named by a request: its set-up string and ruleset.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 pub struct PositionQuery {
     /// The set-up string (`4,4,4,4,4,4/4,4,4,4,4,4 0-0 S`); the ruleset's
     /// start when absent.
@@ -76,7 +76,7 @@ impl PositionQuery {
 /// The filters of the archive, as `ayo filter` reads them: a player (South
 /// or North), an event, and a date (a prefix: `2024`, `2024.05`); each
 /// compared without regard to case.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct GamesQuery {
     /// A player's name, or part of it.
     pub player: Option<String>,
@@ -87,7 +87,7 @@ pub struct GamesQuery {
 }
 
 /// The games of the archive.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct GamesJson {
     /// The games, by file name then place in the file.
     pub games: Vec<Entry>,
@@ -206,12 +206,17 @@ pub async fn moves(
     Query(q): Query<PositionQuery>,
 ) -> Result<Json<MovesJson>, ApiError> {
     let (rules, pos) = q.read(&state)?;
-    let moves = moves_of(&Engine::new(rules), &pos)?;
-    Ok(Json(moves.json(&pos, rules.to_string())))
+    let mut moves = moves_of(&Engine::new(rules), &pos)?;
+    // `Moves::json` copies the list; taken out first, it is moved instead
+    // (a sixth of the request's work).
+    let list = std::mem::take(&mut moves.moves);
+    let mut json = moves.json(&pos, rules.to_string());
+    json.moves = list;
+    Ok(Json(json))
 }
 
 /// A move to play.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct PlayRequest {
     /// The position, as for `/api/moves`.
     #[serde(flatten)]
@@ -221,7 +226,7 @@ pub struct PlayRequest {
 }
 
 /// A move played.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct PlayJson {
     /// The move and what it did, as `ayo moves` lists it.
     #[serde(rename = "move")]
@@ -244,31 +249,21 @@ fn pit_of(letter: &str, pos: &Position) -> Result<Pit, ApiError> {
     })
 }
 
-/// `POST /api/play`: plays a move, or says why it is illegal (422).
+/// `POST /api/play`: plays a move, or says why it is illegal (422). Only
+/// the move played is sown and traced, not every legal move.
 pub async fn play(
     Shared(state): Shared<Arc<State>>,
     Body(req): Body<PlayRequest>,
 ) -> Result<Json<PlayJson>, ApiError> {
     let (rules, pos) = req.position.read(&state)?;
     let pit = pit_of(&req.pit, &pos)?;
-    let engine = Engine::new(rules);
-    let after = engine
-        .play(&pos, pit)
+    let numbering = Numbering::new(1, pos.to_move() == Side::North);
+    let (played, after) = crate::played::played(&Engine::new(rules), &pos, pit, numbering)
         .map_err(|e| ApiError::IllegalMove(format!("{}: {e}", pit.letter(pos.pits()))))?;
-    let letter = pit.letter(pos.pits());
-    let played = moves_of(&engine, &pos)?
-        .moves
-        .into_iter()
-        .find(|m| m.pit == letter)
-        .ok_or_else(|| ApiError::IllegalMove(format!("{letter}: not a legal move")))?;
     Ok(Json(PlayJson {
         played,
         setup: after.to_string(),
-        to_move: if after.to_move() == Side::North {
-            SideJson::North
-        } else {
-            SideJson::South
-        },
+        to_move: crate::played::side_json(after.to_move()),
     }))
 }
 
@@ -310,7 +305,7 @@ pub async fn not_found(uri: axum::http::Uri) -> ApiError {
 }
 
 /// The board to draw: a position, and the move just played from it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct BoardQuery {
     /// The position (before `pit`, when given).
     #[serde(flatten)]

@@ -20,7 +20,7 @@ use ayo::replay::{Options, QuickCheck, check};
 use serde::Serialize;
 
 /// One game of the index: where it is and its tags.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Entry {
     /// `<file stem>:<n>`.
     pub id: String,

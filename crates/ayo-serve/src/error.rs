@@ -44,14 +44,14 @@ pub enum ApiError {
 }
 
 /// The body of an error response.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct ErrorBody {
     /// The error.
     pub error: ErrorJson,
 }
 
 /// What went wrong.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct ErrorJson {
     /// `bad_request`, `not_found`, `forbidden`, `conflict`, `too_large`,
     /// `illegal_move`, `invalid`, `busy` or `internal`.
@@ -59,7 +59,7 @@ pub struct ErrorJson {
     /// The reason, in words.
     pub message: String,
     /// For `invalid`: every problem of the record, as `ayo validate` words it.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<String>,
 }
 

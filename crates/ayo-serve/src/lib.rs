@@ -25,7 +25,9 @@ pub mod api;
 pub mod archive;
 pub mod error;
 pub mod page;
+pub mod played;
 pub mod save;
+pub mod schema;
 pub mod standings;
 
 use std::net::SocketAddr;
@@ -36,6 +38,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use axum::serve::ListenerExt;
 use ayo::analysis::TableCache;
 use ayo::rules::Ruleset;
 use tokio::sync::Semaphore;
@@ -154,6 +157,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/tables", get(api::tables))
         .route("/api/analyse", get(analyse::analyse))
         .route("/api/save", post(save::save))
+        .route("/api/schema", get(schema::schema))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(state)
@@ -195,6 +199,11 @@ pub async fn serve_on(
     let bound = listener.local_addr().map_err(listen)?;
     let games = state.archive.read().map(|a| a.len()).unwrap_or(0);
     eprintln!("ayo serve: {games} games, on http://{bound}/ (Ctrl-C stops)");
+    // Each answer is written at once: Nagle's wait for an acknowledgement
+    // would only add latency to a keep-alive connection's next answer.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, router(state))
         .with_graceful_shutdown(stop)
         .await

@@ -64,5 +64,41 @@ pub async fn viewer(
     let (game, file) = viewer_game_in(&state, &id)?;
     let games = [game];
     let title = ViewerGame::page_title(&games, &[file]);
-    Ok((SECURITY, Html(ViewerGame::page(&title, &games))))
+    let page = ViewerGame::page(&title, &games);
+    Ok((SECURITY, Html(with_links(page, &id))))
+}
+
+/// `id` with every byte but ASCII letters, digits, `-`, `_`, `.` and `~`
+/// percent-encoded: the same in a path, a fragment or an attribute, and
+/// never markup.
+fn encoded(id: &str) -> String {
+    id.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The viewer's page with the links of the game of `id` under its heading:
+/// its canonical `.ayo` to download, the game on the analysis board, and
+/// the archive. Put after the first `</h1>` of the body, the page's own
+/// heading: the title in it is escaped, and the game's data comes later.
+fn with_links(page: String, id: &str) -> String {
+    let id = encoded(id);
+    let links = format!(
+        "<nav class=\"serve-links\" aria-label=\"This game\" style=\"margin:0 0 .8em\">\
+         <a id=\"download\" href=\"/api/games/{id}/ayo\" download>Download .ayo</a> \u{b7} \
+         <a id=\"analyse\" href=\"/#game={id}&amp;ply=0\">Analyse</a> \u{b7} \
+         <a id=\"archive\" href=\"/#archive\">Archive</a></nav>"
+    );
+    let heading = page
+        .find("<body>")
+        .and_then(|body| page[body..].find("</h1>").map(|h| body + h + "</h1>".len()));
+    match heading {
+        Some(at) => format!("{}{links}{}", &page[..at], &page[at..]),
+        None => page,
+    }
 }

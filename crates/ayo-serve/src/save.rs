@@ -25,7 +25,7 @@ use crate::archive::plain_name;
 use crate::error::ApiError;
 
 /// A game to save.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct SaveRequest {
     /// The file's name in the folder (`club.ayo`); created if missing.
     pub file: String,
@@ -39,7 +39,7 @@ pub struct SaveRequest {
 }
 
 /// Where the game was saved.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct SavedJson {
     /// The saved game's id.
     pub id: String,

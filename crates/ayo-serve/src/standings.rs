@@ -16,7 +16,7 @@ use crate::api::{GamesQuery, passes, refreshed};
 use crate::error::ApiError;
 
 /// The standings of the games listed.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct StandingsJson {
     /// A player a line, ranked: the lines of `ayo standings --format json`.
     pub standings: Vec<StandingJson>,

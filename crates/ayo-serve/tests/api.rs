@@ -88,6 +88,56 @@ fn a_game_reads_as_ayo_json_and_opens_in_the_viewer() {
 }
 
 #[test]
+fn the_viewer_offers_the_game_to_download_and_to_analyse() {
+    let dir = club();
+    // A file name with markup and a quote in it: its id reaches the page
+    // only percent-encoded.
+    std::fs::copy(
+        dir.path().join("club-night.ayo"),
+        dir.path().join("a\"><img src=x>&b.ayo"),
+    )
+    .unwrap();
+    let s = Server::start(dir.path(), |_| {});
+    let view = s.get("/view/club-night:3").text();
+    let link =
+        "<a id=\"download\" href=\"/api/games/club-night%3A3/ayo\" download>Download .ayo</a>";
+    assert!(view.contains(link), "{view}");
+    assert!(view.contains("<a id=\"analyse\" href=\"/#game=club-night%3A3&amp;ply=0\">"));
+    // The link is under the page's heading, before the game's data.
+    let (at, data) = (
+        view.find(link).unwrap(),
+        view.find("id=\"ayo-data\"").unwrap(),
+    );
+    assert!(view.find("</h1>").unwrap() < at && at < data);
+    // It gives what the archive's own link gives: the game in canonical form.
+    let got = s.get("/api/games/club-night%3A3/ayo");
+    assert_eq!(got.status, 200);
+    assert_eq!(got.text(), s.get("/api/games/club-night:3/ayo").text());
+    assert!(
+        got.header("content-disposition")
+            .unwrap()
+            .contains("club-night-3.ayo")
+    );
+    assert!(got.text().starts_with("[Event "), "{}", got.text());
+    let id = "a\"><img src=x>&b:1";
+    let games = s.get("/api/games").json();
+    assert!(
+        games["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id)
+    );
+    let view = s.get("/view/a%22%3E%3Cimg%20src=x%3E&b:1");
+    assert_eq!(view.status, 200, "{}", view.text());
+    let view = view.text();
+    assert!(!view.contains("<img"), "{view}");
+    assert!(view.contains("href=\"/api/games/a%22%3E%3Cimg%20src%3Dx%3E%26b%3A1/ayo\""));
+    let got = s.get("/api/games/a%22%3E%3Cimg%20src%3Dx%3E%26b%3A1/ayo");
+    assert_eq!(got.status, 200, "{}", got.text());
+}
+
+#[test]
 fn moves_are_listed_with_previews_as_ayo_moves_gives_them() {
     let dir = club();
     let s = Server::start(dir.path(), |_| {});
@@ -129,6 +179,41 @@ fn a_move_is_played_or_refused_with_its_reason() {
     let r = s.post_json("/api/play", &json!({"pit": "F", "setup": after}));
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["move"]["side"], "north");
+}
+
+#[test]
+fn a_move_played_is_what_the_legal_moves_said_of_it() {
+    // Play computes only the move played; over a whole game under two
+    // rulesets, it answers what the list of legal moves said of it.
+    let dir = club();
+    let s = Server::start(dir.path(), |_| {});
+    for rules in ["russ", "endodoi pits=8"] {
+        let mut setup = String::new();
+        let mut plies = 0;
+        loop {
+            let q = format!(
+                "/api/moves?rules={}&setup={}",
+                rules.replace(' ', "%20"),
+                setup.replace(' ', "%20")
+            );
+            let moves = s.get(&q).json();
+            let list = moves["moves"].as_array().unwrap();
+            let Some(pick) = list.get(plies * 7 % list.len().max(1)) else {
+                break;
+            };
+            let pit = pick["pit"].as_str().unwrap();
+            let r = s.post_json(
+                "/api/play",
+                &json!({"rules": rules, "setup": moves["setup"], "pit": pit}),
+            );
+            assert_eq!(r.status, 200, "{}", r.text());
+            let p = r.json();
+            assert_eq!(&p["move"], pick, "{rules} {setup} {pit}");
+            setup = p["setup"].as_str().unwrap().to_string();
+            plies += 1;
+        }
+        assert!(plies > 5, "{rules}: {plies} plies");
+    }
 }
 
 #[test]

@@ -6,14 +6,17 @@
 //
 // Addresses: #archive; #game=ID&ply=K (a game of the archive after ply K);
 // #board&setup=S&rules=R&moves=c,F,… (a set-up and a line from it).
-// Test hook: …&steps=c,F,k:f,save clicks those pits (k:X presses key X,
-// save presses Save) one after the other once the board is ready, then
-// sets data-steps="done" on the page's root element.
+// Test hook: …&steps=c,F,save clicks those pits (save presses Save) one
+// after the other once the board is ready, then sets data-steps="done" on
+// the page's root element. Moves played by the hook are not sown seed by
+// seed unless the address has &animate. (Keys and the engine's line are
+// tested with real input events, over the DevTools protocol.)
 (function () {
   "use strict";
 
   var $ = function (id) { return document.getElementById(id); };
-  var board = { rules: "", root: null, cur: null, gameId: null, busy: null };
+  var board = { rules: "", root: null, cur: null, gameId: null, busy: null,
+    animation: null, replaying: false };
   var analysis = null; // the AbortController of the running search
 
   // ---- Talking to the server ----------------------------------------------
@@ -142,28 +145,36 @@
     if (board.busy || !board.cur) { return board.busy || Promise.resolve(); }
     var cur = board.cur;
     var known = cur.children.filter(function (c) { return c.move.pit === letter; })[0];
-    if (known) { go(known); return Promise.resolve(); }
+    if (known) { go(known, true); return Promise.resolve(); }
     board.busy = api("POST", "/api/play", { setup: cur.setup, rules: board.rules, pit: letter })
       .then(function (res) {
         board.busy = null;
         if (!res.ok) { $("refused").textContent = "Refused: " + errorText(res); return; }
         var n = node(res.body.setup, res.body.move, cur);
         cur.children.push(n);
-        go(n);
+        go(n, true);
       }, function () { board.busy = null; });
     return board.busy;
   }
 
-  function go(n) {
+  // Goes to `n`; sows its move seed by seed when `sow` is set (a move
+  // played, or a step forward) and animation is on.
+  function go(n, sow) {
     board.cur = n;
     $("refused").textContent = "";
-    render();
+    render(sow && n.move && !still());
+  }
+
+  function still() {
+    return board.replaying || $("still").checked ||
+      (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
 
   // ---- Drawing the board and its panels ------------------------------------
 
-  function render() {
+  function render(sow) {
     var n = board.cur;
+    stopSowing();
     var params = n.move ? { setup: n.parent.setup, rules: board.rules, pit: n.move.pit }
       : { setup: n.setup, rules: board.rules };
     params.ply = pathTo(n).length;
@@ -172,7 +183,10 @@
       var doc = new DOMParser().parseFromString(svg, "image/svg+xml");
       var box = $("board-box");
       box.textContent = "";
-      if (doc.documentElement.nodeName === "svg") { box.appendChild(document.importNode(doc.documentElement, true)); }
+      if (doc.documentElement.nodeName !== "svg") { return; }
+      var svg = document.importNode(doc.documentElement, true);
+      box.appendChild(svg);
+      if (sow) { sowMove(svg, n); }
     });
     $("caption").textContent = caption(n);
     renderMoves();
@@ -258,6 +272,136 @@
     history.replaceState(null, "", "#" + hash);
   }
 
+  // ---- Sowing a move, as the viewer of `ayo html` does ----------------------
+  // The steps and the dots are those of the viewer (src/output/viewer/
+  // viewer.js in the library): the pit lifted empties, each pit sown gains a
+  // seed, then the capture goes to the store. The board then ends as the
+  // server drew it, whatever the steps showed.
+
+  var MAX_DOTS = 12, DOT_RING = 17, DELAY = 90, MAX_STEPS = 3000;
+
+  // A set-up string's rows and stores (`4,4,…/4,4,… 0-0 S`: South's row
+  // first, each from its owner's left).
+  function position(setup) {
+    var parts = setup.split(" "), rows = parts[0].split("/"), stores = parts[1].split("-");
+    return { south: rows[0].split(",").map(Number), north: rows[1].split(",").map(Number),
+      stores: [Number(stores[0]), Number(stores[1])] };
+  }
+
+  function pitIndex(letter) {
+    var c = letter.charCodeAt(0);
+    return c >= 97 ? { row: "south", i: c - 97 } : { row: "north", i: c - 65 };
+  }
+
+  function setPit(g, seeds) {
+    g.setAttribute("data-seeds", String(seeds));
+    g.classList.toggle("many", seeds > MAX_DOTS);
+    var hole = g.querySelector("circle.hole"), count = g.querySelector("text.count");
+    if (!hole || !count) { return; }
+    var cx = +hole.getAttribute("cx"), cy = +hole.getAttribute("cy");
+    Array.prototype.slice.call(g.querySelectorAll("circle.seed")).forEach(function (d) {
+      g.removeChild(d);
+    });
+    var n = Math.min(seeds, MAX_DOTS);
+    for (var k = 0; k < n; k++) {
+      var a = 2 * Math.PI * k / n - Math.PI / 2;
+      var dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      dot.setAttribute("class", "seed");
+      dot.setAttribute("cx", String(Math.round((cx + DOT_RING * Math.cos(a)) * 10) / 10));
+      dot.setAttribute("cy", String(Math.round((cy + DOT_RING * Math.sin(a)) * 10) / 10));
+      dot.setAttribute("r", "3.4");
+      g.insertBefore(dot, count);
+    }
+    count.textContent = String(seeds);
+  }
+
+  function paint(svg, rows, stores) {
+    Array.prototype.forEach.call(svg.querySelectorAll("g.pit"), function (g) {
+      var p = pitIndex(g.getAttribute("data-pit"));
+      setPit(g, rows[p.row][p.i]);
+    });
+    ["south", "north"].forEach(function (side, i) {
+      var g = svg.querySelector('g.store[data-side="' + side + '"]');
+      if (g) {
+        g.setAttribute("data-seeds", String(stores[i]));
+        g.querySelector("text.count").textContent = String(stores[i]);
+      }
+    });
+  }
+
+  function stopSowing() {
+    if (board.animation) { clearTimeout(board.animation.timer); board.animation = null; }
+    $("board-box").removeAttribute("data-sowing");
+  }
+
+  function stepCount(m) {
+    return m.laps.reduce(function (k, lap) { return k + 1 + lap.sown.length; }, 0);
+  }
+
+  // Sows `n`'s move on `svg` (the board after it, as drawn by the server):
+  // from the position before it, lap by lap, seed by seed; then puts the
+  // server's drawing back. The board box counts the frames shown
+  // (data-frames).
+  function sowMove(svg, n) {
+    var m = n.move;
+    if (stepCount(m) > MAX_STEPS) { return; }
+    var drawn = svg.cloneNode(true), box = $("board-box");
+    var before = position(n.parent.setup);
+    var rows = { south: before.south, north: before.north }, stores = before.stores;
+    var marks = svg.querySelector("g.marks");
+    if (marks) { marks.style.visibility = "hidden"; }
+    var lifted = null;
+    var steps = [];
+    m.laps.forEach(function (lap, k) {
+      steps.push(function () {
+        var p = pitIndex(lap.from);
+        rows[p.row][p.i] = 0;
+        if (lifted) { lifted.classList.remove("lifted"); }
+        lifted = svg.querySelector('g.pit[data-pit="' + lap.from + '"]');
+        if (lifted) { lifted.classList.add("lifted"); }
+        $("caption").textContent = "Lap " + (k + 1) + " of " + m.laps.length + ": " +
+          lap.seeds + " seed" + (lap.seeds === 1 ? "" : "s") + " from " + lap.from + ".";
+      });
+      lap.sown.forEach(function (l) {
+        steps.push(function () { var p = pitIndex(l); rows[p.row][p.i] += 1; });
+      });
+    });
+    if (m.capture) {
+      steps.push(function () {
+        var p = pitIndex(m.capture.pit);
+        rows[p.row][p.i] = 0;
+        var last = m.laps[m.laps.length - 1];
+        if (m.capture.capturing_seed && last && last.sown.length) {
+          var q = pitIndex(last.sown[last.sown.length - 1]);
+          rows[q.row][q.i] = Math.max(0, rows[q.row][q.i] - 1);
+        }
+        stores[m.side === "south" ? 0 : 1] += m.capture.seeds;
+        $("caption").textContent = "Capture: " + m.capture.seeds + " from " + m.capture.pit + ".";
+      });
+    }
+    // Very long relays go faster, so that no move takes much over a minute.
+    var delay = Math.min(DELAY, Math.max(5, Math.floor(60000 / Math.max(1, steps.length))));
+    var k = 0, animation = { timer: null };
+    board.animation = animation;
+    box.setAttribute("data-sowing", "true");
+    var tick = function () {
+      if (board.animation !== animation || board.cur !== n) { return; }
+      if (k < steps.length) {
+        steps[k]();
+        k += 1;
+        paint(svg, rows, stores);
+        animation.timer = setTimeout(tick, delay);
+        return;
+      }
+      board.animation = null;
+      if (svg.parentNode === box) { box.replaceChild(drawn, svg); }
+      box.setAttribute("data-frames", String(k));
+      box.removeAttribute("data-sowing");
+      $("caption").textContent = caption(n);
+    };
+    tick();
+  }
+
   // ---- Engine and tables ----------------------------------------------------
 
   function probeTables() {
@@ -278,14 +422,63 @@
     $("stop").disabled = true;
   }
 
-  function showInfo(info) {
+  // A depth's line: its best move, value and principal variation, each move
+  // of the variation a link that plays the line up to it from `from` (the
+  // position analysed) as a variation; the best move is marked on the board.
+  function showInfo(info, from) {
     var tr = document.createElement("tr");
     var value = el("td", (info.value > 0 ? "+" : "") + info.value);
     if (info.exact) { value.appendChild(el("span", " exact", "exact")); }
-    [el("td", info.depth), el("td", info.best || "\u2013"), value, el("td", info.pv.join(" "))]
+    var pv = el("td", null, "pv");
+    info.pv.forEach(function (letter, k) {
+      var a = el("a", letter);
+      a.href = "#";
+      a.title = "Play the line to here";
+      a.addEventListener("click", function (e) {
+        e.preventDefault();
+        playLineFrom(from, info.pv.slice(0, k + 1));
+      });
+      pv.appendChild(a);
+      pv.appendChild(document.createTextNode(" "));
+    });
+    [el("td", info.depth), el("td", info.best || "\u2013"), value, pv]
       .forEach(function (td) { tr.appendChild(td); });
     var body = $("depths").tBodies[0];
     body.insertBefore(tr, body.firstChild);
+    markBest(info.best);
+  }
+
+  function markBest(letter) {
+    Array.prototype.forEach.call(document.querySelectorAll("#board-box g.pit.best"), function (g) {
+      g.classList.remove("best");
+    });
+    var g = letter && document.querySelector('#board-box g.pit[data-pit="' + letter + '"]');
+    if (g) { g.classList.add("best"); }
+  }
+
+  // Plays `letters` from `from`, following the moves already in the tree
+  // and asking the server for the others; the last one is sown.
+  function playLineFrom(from, letters) {
+    if (board.busy) { return board.busy; }
+    board.cur = from;
+    return letters.reduce(function (p, letter, k) {
+      return p.then(function (ok) {
+        if (!ok) { return false; }
+        var cur = board.cur;
+        var known = cur.children.filter(function (c) { return c.move.pit === letter; })[0];
+        if (known) { board.cur = known; return true; }
+        return api("POST", "/api/play", { setup: cur.setup, rules: board.rules, pit: letter }).then(function (res) {
+          if (!res.ok) { $("refused").textContent = "Refused: " + errorText(res); return false; }
+          var n = node(res.body.setup, res.body.move, cur);
+          cur.children.push(n);
+          board.cur = n;
+          return true;
+        });
+      });
+    }, Promise.resolve(true)).then(function () {
+      var n = board.cur;
+      go(n, n !== from && letters.length === pathTo(n).length - pathTo(from).length);
+    });
   }
 
   // Reads the server-sent events of /api/analyse from a fetch, so that a
@@ -316,7 +509,7 @@
                 if (line.indexOf("event: ") === 0) { name = line.slice(7); }
                 if (line.indexOf("data: ") === 0) { data += line.slice(6); }
               });
-              if (name === "info") { showInfo(JSON.parse(data)); }
+              if (name === "info") { showInfo(JSON.parse(data), n); }
             });
             return pump();
           });
@@ -454,7 +647,6 @@
     return steps.reduce(function (p, step) {
       return p.then(function () {
         if (step === "save") { return save(); }
-        if (step.indexOf("k:") === 0) { return press(step.slice(2)); }
         var g = document.querySelector('#board-box g.pit[data-pit="' + step + '"]');
         if (!g) { return waitBoard().then(function () { return clickPit(step); }); }
         return clickPit(step);
@@ -470,11 +662,6 @@
     return board.busy || Promise.resolve();
   }
 
-  function press(key) {
-    document.dispatchEvent(new KeyboardEvent("keydown", { key: key, bubbles: true }));
-    return board.busy || Promise.resolve();
-  }
-
   // Resolves once the board drawn is the current position's.
   function waitBoard() {
     return new Promise(function (resolve) {
@@ -482,7 +669,8 @@
       var look = function () {
         var svg = document.querySelector("#board-box svg");
         var want = String(pathTo(board.cur).length);
-        if ((svg && svg.getAttribute("data-ply") === want && !board.busy) || ++tries > 200) { resolve(); }
+        var done = svg && svg.getAttribute("data-ply") === want && !board.busy && !board.animation;
+        if (done || ++tries > 2000) { resolve(); }
         else { setTimeout(look, 10); }
       };
       look();
@@ -497,7 +685,7 @@
     if (!cur) { return; }
     var k = e.key;
     if (k === "ArrowLeft" || k === "Left") { if (cur.parent) { go(cur.parent); } }
-    else if (k === "ArrowRight" || k === "Right") { if (cur.children[0]) { go(cur.children[0]); } }
+    else if (k === "ArrowRight" || k === "Right") { if (cur.children[0]) { go(cur.children[0], true); } }
     else if (k === "Home") { go(board.root); }
     else if (k === "End") { var n = cur; while (n.children[0]) { n = n.children[0]; } go(n); }
     else if (/^[a-zA-Z]$/.test(k)) { play(k); }
@@ -530,7 +718,7 @@
     });
     document.addEventListener("keydown", onKey);
     $("back").addEventListener("click", function () { if (board.cur.parent) { go(board.cur.parent); } });
-    $("forward").addEventListener("click", function () { if (board.cur.children[0]) { go(board.cur.children[0]); } });
+    $("forward").addEventListener("click", function () { if (board.cur.children[0]) { go(board.cur.children[0], true); } });
     $("start").addEventListener("click", function () { go(board.root); });
     $("end").addEventListener("click", function () { onKey({ key: "End", target: null, preventDefault: function () {} }); });
     $("promote").addEventListener("click", promote);
@@ -548,6 +736,7 @@
       location.hash = "board";
     });
     var steps = params().steps;
+    board.replaying = Boolean(steps) && !("animate" in params());
     window.addEventListener("hashchange", function () {
       // The page's own address updates use replaceState, which fires no event.
       route();
