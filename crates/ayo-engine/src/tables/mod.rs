@@ -35,11 +35,12 @@ mod index;
 mod probe;
 
 pub use build::{Builder, LevelStats, Progress};
-pub use dir::{
-    Checked, FolderError, LevelHeader, LevelInfo, LooksLike, Probed, RulesetDir, VerifyError,
-    verify_dir,
-};
-pub use probe::{MoveGain, Tables};
+pub use dir::{Checked, Probed, RulesetDir, verify_dir};
+// The parts of those results (a level's header and figures, a move's gain,
+// what a folder holds, why a check failed) are read through them: their
+// types are not named by a path of their own.
+pub(crate) use probe::MoveGain;
+pub use probe::Tables;
 
 /// See [`Tables::MAX_LEVEL`].
 pub(crate) const MAX_LEVEL: u8 = 127;

@@ -220,7 +220,7 @@ impl Games {
     }
 
     /// Reads the games with `work` done on `jobs` threads and `sink` called
-    /// on this one in input order (see [`ordered`]): problems go to the
+    /// on this one in input order (see [`parallel`](super::parallel)): problems go to the
     /// reporter in their place, progress as each game is read.
     pub fn ordered<R: Reporter, O: Send>(
         self,

@@ -182,7 +182,7 @@ impl Kind {
     }
 }
 
-/// Games found together, by their numbers in the [`Index`] (in order).
+/// Games found together, by their numbers in the run (in input order).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     /// Why they are together.
@@ -234,11 +234,6 @@ impl Index {
     /// How many games.
     pub fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 
     /// Whether games `a` and `b` have the same players.

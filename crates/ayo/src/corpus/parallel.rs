@@ -25,7 +25,7 @@
 //! With one job there are no threads at all: each item goes through `work`
 //! and then `sink` as it is read.
 //!
-//! What is handed out is an [`Item`]: a game for most uses; for
+//! What is handed out is an item: a game for most uses; for
 //! [`super::validate`], a chunk of an input (see
 //! [`crate::notation::Chunker`]) whose games the worker reads itself,
 //! so that the calling thread only reads and reports.
@@ -71,7 +71,7 @@ pub(crate) const MAX_JOBS: usize = 256;
 
 /// What the workers are handed: a game, or a chunk of games; its size in
 /// bytes decides how it is batched.
-pub trait Item: Send {
+pub(crate) trait Item: Send {
     /// The bytes of text it holds.
     fn size(&self) -> usize;
 }
@@ -149,7 +149,7 @@ type Work<'a, R, I, O> = dyn Fn(&str, &I) -> Result<O, <R as Reporter>::Error> +
 type Sink<'a, R, I, O> = dyn FnMut(&mut R, &str, &I, O) -> Result<(), <R as Reporter>::Error> + 'a;
 
 /// Where the reading side of a run hands its items and its notes.
-pub struct Ordered<'a, R: Reporter, I, O> {
+pub(crate) struct Ordered<'a, R: Reporter, I, O> {
     jobs: usize,
     work: &'a Work<'a, R, I, O>,
     sink: &'a mut Sink<'a, R, I, O>,
@@ -228,7 +228,7 @@ struct Pool<R: Reporter, I, O> {
 /// assert_eq!(plies, [(0, 1), (1, 1), (2, 1)]);
 /// assert_eq!(notes.0, ["the end"]);
 /// ```
-pub fn ordered<R: Reporter, I: Item, O: Send>(
+pub(crate) fn ordered<R: Reporter, I: Item, O: Send>(
     jobs: usize,
     ctx: &mut R,
     work: impl Fn(&str, &I) -> Result<O, R::Error> + Sync,

@@ -28,7 +28,10 @@ use crate::corpus::standings::{Report, Row, Table, Tiebreak};
 
 use super::table::{Fit, Grid, Style};
 
+mod json;
 mod text;
+
+pub(crate) use json::{CrossJson, TiebreaksJson};
 
 /// The heading of the list of games not counted.
 const NOT_COUNTED: &str = "Not counted";
@@ -282,34 +285,6 @@ pub struct StandingJson {
     /// table's order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cross: Option<Vec<CrossJson>>,
-}
-
-/// A player's tie-break values, in `ayo standings --format json`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct TiebreaksJson {
-    /// The points scored against the other players of the group it was
-    /// applied to (those level on points, or what the tie-breaks before it
-    /// left level); `null` when it was not applied (a player level with
-    /// nobody, or a group whose players have not all met each other).
-    pub head_to_head: Option<f64>,
-    /// Sonneborn-Berger: the final points of each opponent beaten, and half
-    /// those of each opponent drawn with, a game at a time.
-    pub sonneborn_berger: f64,
-    /// Games won.
-    pub win_count: u32,
-    /// Seeds for minus seeds against.
-    pub seed_difference: i64,
-}
-
-/// The games between a player and one opponent, in `--cross` JSON.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CrossJson {
-    /// The opponent's name.
-    pub opponent: String,
-    /// The player's points in each game against them, in input order.
-    pub game_points: Vec<f64>,
 }
 
 /// Points as a table shows them: `2½`, `½`, `0`.
