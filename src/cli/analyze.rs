@@ -4,6 +4,7 @@ use std::io::{self, IsTerminal, Write};
 
 use clap::ValueEnum;
 
+use ayo::canonical::Formatted;
 use ayo::analysis::{Analyser, MoveVerdict, Thresholds};
 use ayo::notation::RawGame;
 use ayo::output::analyze::{AnnotateEvent, GameAnalysis, annotate_input};
@@ -15,8 +16,8 @@ use ayo::rules::Ruleset;
 use super::in_place::{self, Rewrite};
 use super::search::{LimitArgs, TablesArg};
 use super::{
-    Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, csv_rows, each_game,
-    input_names, write_schema, write_unchanged,
+    Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, each_game,
+    input_names, write_schema,
 };
 
 /// Judge every move of each game with the engine.
@@ -211,7 +212,7 @@ fn write_game(
         out.write_all(b"\n")?;
     }
     let unchanged = |out: &mut _, raw: &RawGame| match records {
-        true => write_unchanged(out, raw),
+        true => Formatted::write_unchanged(out, raw),
         false => Ok(()),
     };
     let record = match g.record {
@@ -241,7 +242,7 @@ fn write_game(
         }
         Some(Style::Csv) => {
             let grid = MoveVerdict::grid(analysis.moves(), rules.pits());
-            out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
+            out.write_all(grid.csv_rows(file, number, *first).as_bytes())?;
         }
         Some(style) => {
             if !*first {

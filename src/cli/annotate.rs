@@ -11,7 +11,7 @@ use ayo::notation::RawGame;
 
 use super::laps::LapsShown;
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, csv_rows, with_games, write_rendered,
+    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, with_games,
     write_schema,
 };
 
@@ -79,7 +79,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             }
             Some(Style::Csv) => {
                 let grid = AnnotatedMove::grid(&rows, laps, true);
-                buf.extend_from_slice(csv_rows(grid, file, number, true).as_bytes());
+                buf.extend_from_slice(grid.csv_rows(file, number, true).as_bytes());
             }
             Some(style) => {
                 let table = AnnotatedMove::grid(&rows, laps, false).render(style);
@@ -98,7 +98,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             ctx.diagnose(file, raw, d);
         }
         let Some(buf) = buf else { return Ok(()) };
-        Ok(write_rendered(out, style, &mut first, &buf)?)
+        Ok(Style::write_game(out, style, &mut first, &buf)?)
     };
     with_games(&args.files, ctx, args.game.game, |games, ctx| {
         games.ordered(args.jobs.get(), ctx, work, sink)

@@ -16,7 +16,7 @@ use ayo::rules::{Engine, Ruleset};
 
 use super::signals;
 use super::{
-    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, csv_rows, each_record, input_names,
+    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, each_record, input_names,
     io_message, write_schema,
 };
 
@@ -105,7 +105,7 @@ fn write_views(
         Some(Style::Csv) => {
             let (file, number) = place.unwrap_or(("", 0));
             let grid = BoardView::grid(views, rules, place);
-            out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
+            out.write_all(grid.csv_rows(file, number, *first).as_bytes())?;
         }
         Some(style) => out.write_all(BoardView::text(views, style).as_bytes())?,
     }

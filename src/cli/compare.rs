@@ -10,7 +10,7 @@ use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, csv_rows, with_games, write_rendered,
+    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, with_games,
     write_schema,
 };
 
@@ -85,7 +85,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 }
                 Some(Style::Csv) => {
                     let table = comparison.grid(true);
-                    buf.extend_from_slice(csv_rows(table, file, number, true).as_bytes());
+                    buf.extend_from_slice(table.csv_rows(file, number, true).as_bytes());
                 }
                 Some(style) => {
                     let heading = style.heading(&heading);
@@ -103,7 +103,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             ctx.diagnose(file, raw, d);
         }
         let Some(buf) = buf else { return Ok(()) };
-        Ok(write_rendered(out, style, &mut first, &buf)?)
+        Ok(Style::write_game(out, style, &mut first, &buf)?)
     };
     with_games(&args.files, ctx, args.game.game, |games, ctx| {
         games.ordered(args.jobs.get(), ctx, work, sink)

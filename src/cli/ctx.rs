@@ -191,19 +191,6 @@ impl From<PoolError> for Fatal {
     }
 }
 
-/// What the readers of the inputs say between games, in its place among them.
-pub enum Note {
-    /// An input, or a game of it, that could not be read, or a `--game` past
-    /// its end.
-    Input(InputError),
-}
-
-impl From<InputError> for Note {
-    fn from(e: InputError) -> Self {
-        Note::Input(e)
-    }
-}
-
 impl Ctx {
     /// Reports what the readers of the inputs could not read: an input (the
     /// run goes on with the next, and exits 2), or a `--game` past an
@@ -224,13 +211,11 @@ impl Ctx {
 /// standard error, progress to the bar, and a standard error that cannot be
 /// written stops the run.
 impl Reporter for Ctx {
-    type Note = Note;
+    type Note = InputError;
     type Error = Fatal;
 
-    fn note(&mut self, note: Note) {
-        match note {
-            Note::Input(e) => self.input_error(&e),
-        }
+    fn note(&mut self, note: InputError) {
+        self.input_error(&note);
     }
 
     fn check(&mut self) -> Result<(), Fatal> {

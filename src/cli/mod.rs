@@ -47,7 +47,7 @@ pub use ctx::{Ctx, Fatal, io_message};
 pub use input::{
     ReadGame, each_game, each_input, each_record, games, input_names, past_the_end, with_games,
 };
-pub use render::{csv_rows, output_width, write_rendered, write_schema, write_unchanged};
+pub use render::write_schema;
 
 /// Validate, annotate, convert and compare Ayoayo game records.
 ///

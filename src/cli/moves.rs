@@ -12,7 +12,7 @@ use ayo::rules::{Engine, Position, Ruleset, Side};
 use super::laps::LapsShown;
 use super::position::{Place, each_position};
 use super::search::undecided;
-use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, csv_rows, write_schema};
+use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, write_schema};
 
 /// List the legal moves of a position, each with what it would do.
 ///
@@ -93,7 +93,7 @@ fn write_moves(
         Some(Style::Csv) => {
             let grid = moves.grid(args.laps.laps(), true);
             let (file, game) = place.map_or(("", 0), |p| (p.file, p.game));
-            out.write_all(csv_rows(grid, file, game, *first).as_bytes())?;
+            out.write_all(grid.csv_rows(file, game, *first).as_bytes())?;
         }
         Some(style) => {
             if !*first {

@@ -287,7 +287,7 @@ fn report(found: Checked, ctx: &mut Ctx, ok: &mut dyn FnMut(String) -> bool) -> 
 fn info(args: InfoArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
     let dirs = RulesetDir::list(&dir).map_err(fatal)?;
-    let width = super::output_width(args.width.width);
+    let width = ayo::output::table::Style::width(args.width.width);
     out.write_all(info_text(&dir, &dirs, width).as_bytes())?;
     Ok(())
 }

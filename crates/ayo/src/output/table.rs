@@ -183,6 +183,94 @@ impl Style {
     }
 }
 
+impl Style {
+    /// The width text fits when none is asked: the terminal's (when
+    /// standard output is one), else `$COLUMNS`, else 100. `asked` (a
+    /// `--width`) wins. Tables and plain text lines wrap to it alike.
+    pub fn width(asked: Option<u16>) -> u16 {
+        use std::io::IsTerminal;
+        asked
+            .or_else(|| {
+                std::io::stdout()
+                    .is_terminal()
+                    .then(|| comfy_table::Table::new().width())
+                    .flatten()
+            })
+            .or_else(|| {
+                std::env::var("COLUMNS")
+                    .ok()
+                    .and_then(|c| c.trim().parse::<u16>().ok())
+                    .filter(|&c| c > 0)
+            })
+            .unwrap_or(100)
+    }
+
+    /// Writes one game's output, rendered in `style` (`None`: JSON lines),
+    /// in its place after the games before it (`first`: none yet). A table
+    /// after the first is set off by a blank line; JSON lines go as they
+    /// are; a CSV game's rows follow the first game's, whose header alone
+    /// is kept (each game may be rendered with the header, on a worker that
+    /// does not know which comes first).
+    ///
+    /// ```
+    /// use ayo::output::table::Style;
+    /// let (mut out, mut first) = (Vec::new(), true);
+    /// Style::write_game(&mut out, Some(Style::Csv), &mut first, b"a\r\n1\r\n").unwrap();
+    /// Style::write_game(&mut out, Some(Style::Csv), &mut first, b"a\r\n2\r\n").unwrap();
+    /// assert_eq!(out, b"a\r\n1\r\n2\r\n");
+    /// ```
+    pub fn write_game(
+        out: &mut impl std::io::Write,
+        style: Option<Style>,
+        first: &mut bool,
+        rendered: &[u8],
+    ) -> std::io::Result<()> {
+        match style {
+            Some(Style::Csv) if !*first => {
+                let rows = memchr::memmem::find(rendered, b"\r\n")
+                    .map_or(&[][..], |i| &rendered[i + 2..]);
+                out.write_all(rows)?;
+            }
+            None | Some(Style::Csv) => out.write_all(rendered)?,
+            Some(_) => {
+                if !*first {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(rendered)?;
+            }
+        }
+        *first = false;
+        Ok(())
+    }
+}
+
+impl Grid {
+    /// The grid as CSV rows with the file and game number in front, so
+    /// that the rows of many games make one CSV table: the header line only
+    /// for the `first` game.
+    ///
+    /// ```
+    /// use ayo::output::table::Grid;
+    /// let grid = Grid::new(vec!["ply".into()], vec![vec!["1".into()]]);
+    /// assert_eq!(grid.clone().csv_rows("a.ayo", 2, true), "file,game,ply\r\na.ayo,2,1\r\n");
+    /// assert_eq!(grid.csv_rows("a.ayo", 3, false), "a.ayo,3,1\r\n");
+    /// ```
+    pub fn csv_rows(mut self, file: &str, number: usize, first: bool) -> String {
+        self.header
+            .splice(0..0, ["file".to_string(), "game".to_string()]);
+        for row in &mut self.rows {
+            row.splice(0..0, [file.to_string(), number.to_string()]);
+        }
+        let text = self.render(Style::Csv);
+        if first {
+            text
+        } else {
+            text.split_once("\r\n")
+                .map_or(String::new(), |(_, rest)| rest.to_string())
+        }
+    }
+}
+
 /// The characters a terminal table is drawn with.
 struct Borders {
     /// Top: left, fill, join, right.
