@@ -4,8 +4,8 @@ use std::io::{self, IsTerminal, Write};
 
 use clap::ValueEnum;
 
-use ayo::canonical::Formatted;
 use ayo::analysis::{Analyser, MoveVerdict, Thresholds};
+use ayo::canonical::Formatted;
 use ayo::notation::RawGame;
 use ayo::output::analyze::{AnnotateEvent, GameAnalysis, annotate_input};
 use ayo::output::json::schema_of;
@@ -16,8 +16,8 @@ use ayo::rules::Ruleset;
 use super::in_place::{self, Rewrite};
 use super::search::{LimitArgs, TablesArg};
 use super::{
-    Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, each_game,
-    input_names, write_schema,
+    Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, each_game, input_names,
+    write_schema,
 };
 
 /// Judge every move of each game with the engine.

@@ -10,10 +10,7 @@ use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 
 use super::laps::LapsShown;
-use super::{
-    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, with_games,
-    write_schema,
-};
+use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, with_games, write_schema};
 
 /// Print a move-by-move table of each game.
 ///

@@ -5,10 +5,8 @@ use std::path::PathBuf;
 
 use clap::builder::TypedValueParser;
 
-use ayo::files::batch::Batch;
-use ayo::files::name::Names;
 use ayo::files::write::Existing;
-use ayo::output::board::{BoardView, PositionJson};
+use ayo::output::board::{BoardView, Pictures, PicturesError, PositionJson};
 use ayo::output::json::schema_of;
 use ayo::output::table::{Style, rules_label, title, wrap_lines};
 use ayo::replay::{Game, Options, replay, replay_main_line};
@@ -16,8 +14,7 @@ use ayo::rules::{Engine, Ruleset};
 
 use super::signals;
 use super::{
-    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, each_record, input_names,
-    io_message, write_schema,
+    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, each_record, input_names, write_schema,
 };
 
 /// Draw the board: a game's final position, the one after a given ply, or
@@ -212,69 +209,12 @@ fn set_up(setup: &str, opts: &Options) -> Result<(Ruleset, BoardView), Fatal> {
     Ok((rules, BoardView::setup(&pos, &engine)))
 }
 
-/// Where `--format svg` puts its pictures: files in a folder, put in place
-/// at the end, or standard output, which takes one picture (the first is
-/// kept, the others counted).
-enum Pictures {
-    /// With several inputs (`stems`), each picture's name starts with its
-    /// input's stem, made distinct (`x` and `x-2` for `d1/x.ayo` and
-    /// `d2/x.ayo`); `current` is the last input seen, and its stem.
-    Dir(Box<(Batch, Option<Names>)>, (String, String)),
-    Stdout(Option<String>, usize),
-}
-
-impl Pictures {
-    /// Writes (or keeps) one picture; `file` and `name` make its file name.
-    fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), Fatal> {
-        let (folder, current) = match self {
-            Pictures::Dir(folder, current) => (folder, current),
-            Pictures::Stdout(first, count) => {
-                *count += 1;
-                first.get_or_insert(svg);
-                return Ok(());
-            }
-        };
-        let (batch, stems) = &mut **folder;
-        let mut text = name.to_string();
-        if let Some(stems) = stems {
-            // Each input is read once, its games in a row.
-            if current.0 != file {
-                *current = (file.to_string(), stems.take(&Names::input_stem(file), ""));
-            }
-            text = format!("{}-{name}", current.1);
+impl From<PicturesError> for Fatal {
+    fn from(e: PicturesError) -> Self {
+        match e {
+            PicturesError::Output(e) => Fatal::from(e),
+            e => Fatal::Error(e.to_string()),
         }
-        match batch.write(&text, "svg", svg.as_bytes()) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(Fatal::Error(format!(
-                "cannot write in {}: {}",
-                batch.dir().display(),
-                io_message(&e)
-            ))),
-        }
-    }
-
-    /// Puts the pictures of a folder in place (`force`: over files already
-    /// there), or writes the one picture to standard output: more than one
-    /// there is an error.
-    fn finish(self, force: bool, out: &mut impl Write) -> Result<(), Fatal> {
-        match self {
-            Pictures::Dir(folder, _) => {
-                let existing = if force {
-                    Existing::Replace
-                } else {
-                    Existing::Refuse
-                };
-                (folder.0.commit(existing)).map_err(|e| Fatal::Error(e.to_string()))?;
-            }
-            Pictures::Stdout(_, count @ 2..) => {
-                return Err(Fatal::Error(format!(
-                    "--format svg writes one picture to standard output, and this asks for \
-                 {count}: give --out DIR, or choose one with --game and --ply"
-                )));
-            }
-            Pictures::Stdout(first, _) => out.write_all(first.unwrap_or_default().as_bytes())?,
-        }
-        Ok(())
     }
 }
 
@@ -285,10 +225,9 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
     let mut pictures = match &args.out {
         Some(dir) => {
             let several = input_names(&args.files).len() > 1;
-            let folder = (signals::out_folder(dir, ctx)?, several.then(Names::new));
-            Pictures::Dir(Box::new(folder), Default::default())
+            Pictures::folder(signals::out_folder(dir, ctx)?, several)
         }
-        None => Pictures::Stdout(None, 0),
+        None => Pictures::stdout(),
     };
     if let Some(setup) = &args.setup {
         let (rules, view) = set_up(setup, &opts)?;
@@ -313,5 +252,5 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
             },
         )?;
     }
-    pictures.finish(args.force, out)
+    Ok(pictures.finish(Existing::replacing(args.force), out)?)
 }

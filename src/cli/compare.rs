@@ -9,10 +9,7 @@ use ayo::output::table::Style;
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 
-use super::{
-    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, with_games,
-    write_schema,
-};
+use super::{Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, with_games, write_schema};
 
 /// Replay each game under several rulesets and show where they part.
 ///

@@ -84,7 +84,13 @@ pub struct Args {
 }
 
 /// Reports the problems of one game of `file` and counts its corrections.
-fn report_game(file: &str, raw: &RawGame, f: (&[Diagnostic], &[Change]), said: &mut Corrections, ctx: &mut Ctx) {
+fn report_game(
+    file: &str,
+    raw: &RawGame,
+    f: (&[Diagnostic], &[Change]),
+    said: &mut Corrections,
+    ctx: &mut Ctx,
+) {
     for d in f.0 {
         ctx.diagnose(file, raw, d);
     }
@@ -102,11 +108,7 @@ fn report_fixed(file: &str, fill: Option<&Fill>, said: &Corrections, made: bool,
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let fill = (args.fill || args.fix).then(|| Fill {
         fix: args.fix,
-        opts: replay::Options {
-            max_laps: args.laps.max_laps,
-            trace: false,
-            ..replay::Options::default()
-        },
+        opts: replay::Options::new(None, args.laps.max_laps),
     });
     let fill = fill.as_ref();
     if args.write || args.diff {
@@ -124,7 +126,13 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                 Ok(record) => {
                     let f = Formatted::of(record, fill);
                     fixed.kept = f.kept;
-                    report_game(g.file, g.raw, (&f.problems, &f.corrections), &mut fixed, ctx);
+                    report_game(
+                        g.file,
+                        g.raw,
+                        (&f.problems, &f.corrections),
+                        &mut fixed,
+                        ctx,
+                    );
                     out.write_all(f.text.as_bytes())?;
                 }
                 Err(e) => {

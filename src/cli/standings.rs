@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ayo::corpus::standings::{Report, Tally, Tiebreak, TiebreakError, parse_tiebreaks};
 use ayo::output::json::schema_of;
-use ayo::output::standings::{CrosstableTooLarge, StandingJson, View};
+use ayo::output::standings::{StandingJson, View};
 use ayo::output::table::Style;
 use ayo::replay::Options;
 use ayo::rules::Ruleset;
@@ -87,12 +87,7 @@ fn order(s: &str) -> Result<Order, TiebreakError> {
 
 /// Every game of the input in its table: counted, or listed apart.
 fn read(args: &Args, ctx: &mut Ctx) -> Result<Report, Fatal> {
-    let opts = Options {
-        rules: args.rules,
-        max_laps: args.laps.max_laps,
-        trace: false,
-        deny_warnings: false,
-    };
+    let opts = Options::new(args.rules, args.laps.max_laps);
     let games = games(&args.files, ctx, args.game.game);
     let report = Tally::new(args.by.clone(), opts).read(games, ctx, Ctx::diagnose)?;
     if let Some(warning) = report.copies_warning() {
@@ -115,7 +110,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.cross && args.table.style().is_some() {
         report
             .check_crosstable(args.max_players)
-            .map_err(|e| too_large(&e, view.by))?;
+            .map_err(|e| Fatal::Error(e.advice(view.by)))?;
     }
     match args.table.style() {
         None => {
@@ -138,19 +133,4 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
     }
     Ok(())
-}
-
-/// `--cross` refused: which table, and what to do instead.
-fn too_large(e: &CrosstableTooLarge, by: Option<&str>) -> Fatal {
-    let which = match (by, &e.value) {
-        (Some(tag), Some(value)) => format!(" for {tag} `{value}`"),
-        (Some(tag), None) => format!(" for the games with no {tag} tag"),
-        (None, _) => String::new(),
-    };
-    Fatal::Error(format!(
-        "--cross: the table{which} has {} players, over --max-players {}: \
-         a crosstable has a row and a column for each player; \
-         `--format json` lists only the pairings played, or raise --max-players",
-        e.players, e.max
-    ))
 }

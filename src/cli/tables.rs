@@ -172,22 +172,9 @@ impl Bar {
             return;
         }
         *last = Some(now);
-        let text = match p {
-            Progress::Sowing { level, done, total } => {
-                let width = 30;
-                let filled = (done * width / total.max(1)) as usize;
-                format!(
-                    "level {level}: [{}{}] {:>3}%",
-                    "#".repeat(filled),
-                    " ".repeat(width as usize - filled),
-                    done * 100 / total.max(1)
-                )
-            }
-            Progress::Iterating { level, pass } => format!("level {level}: pass {pass}"),
-        };
         let mut err = io::stderr().lock();
         // A progress bar that cannot be drawn is no reason to stop a build.
-        let _ = write!(err, "\r\x1b[K{text}");
+        let _ = write!(err, "\r\x1b[K{p}");
         let _ = err.flush();
     }
 

@@ -238,6 +238,27 @@ pub enum Progress {
     },
 }
 
+/// The line of a progress bar: `level 9: [#####     ]  50%` (a bar of 30
+/// columns) while sowing, `level 9: pass 3` while iterating.
+impl std::fmt::Display for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Progress::Sowing { level, done, total } => {
+                let width = 30;
+                let filled = (done * width / total.max(1)) as usize;
+                write!(
+                    f,
+                    "level {level}: [{}{}] {:>3}%",
+                    "#".repeat(filled),
+                    " ".repeat(width as usize - filled),
+                    done * 100 / total.max(1)
+                )
+            }
+            Progress::Iterating { level, pass } => write!(f, "level {level}: pass {pass}"),
+        }
+    }
+}
+
 /// One chunk's positions with internal moves.
 #[derive(Default)]
 struct Cyclic {

@@ -50,7 +50,9 @@ use crate::rules::{EndReason, Position, Ruleset};
 pub(crate) mod json;
 mod read;
 
-pub(crate) use json::{BucketJson, EndedJson, FirstMoveJson, HistogramJson, ResultsJson, RulesetJson};
+pub(crate) use json::{
+    BucketJson, EndedJson, FirstMoveJson, HistogramJson, ResultsJson, RulesetJson,
+};
 
 /// How a [`Histogram`] puts values into buckets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -9,8 +9,12 @@ use crate::replay::Game;
 use crate::rules::{Engine, GameEnd, MoveOutcome, Pit, Position, Ruleset, Side, Status};
 
 use super::json::{BoardJson, SideJson, side_json};
+
+mod pictures;
+
 use super::svg::{Drawing, board_svg};
 use super::table::{Grid, Style, text_width, wrap_lines};
+pub use pictures::{Pictures, PicturesError};
 
 /// One position, as `ayo board --format json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -182,6 +182,33 @@ pub struct CrosstableTooLarge {
     pub max: usize,
 }
 
+impl CrosstableTooLarge {
+    /// What `ayo standings --cross` says when it refuses the table, `by`
+    /// being the tag the tables are by: which table, and what to do
+    /// instead.
+    ///
+    /// ```
+    /// use ayo::output::standings::CrosstableTooLarge;
+    /// let e = CrosstableTooLarge { value: None, players: 70, max: 60 };
+    /// assert!(e.advice(Some("Event")).starts_with(
+    ///     "--cross: the table for the games with no Event tag has 70 players, over --max-players 60:"
+    /// ));
+    /// ```
+    pub fn advice(&self, by: Option<&str>) -> String {
+        let which = match (by, &self.value) {
+            (Some(tag), Some(value)) => format!(" for {tag} `{value}`"),
+            (Some(tag), None) => format!(" for the games with no {tag} tag"),
+            (None, _) => String::new(),
+        };
+        format!(
+            "--cross: the table{which} has {} players, over --max-players {}: \
+             a crosstable has a row and a column for each player; \
+             `--format json` lists only the pairings played, or raise --max-players",
+            self.players, self.max
+        )
+    }
+}
+
 /// See [`Report::check_crosstable`].
 pub(crate) fn check_crosstable(report: &Report, max: usize) -> Result<(), CrosstableTooLarge> {
     for t in &report.tables {

@@ -227,8 +227,8 @@ impl Style {
     ) -> std::io::Result<()> {
         match style {
             Some(Style::Csv) if !*first => {
-                let rows = memchr::memmem::find(rendered, b"\r\n")
-                    .map_or(&[][..], |i| &rendered[i + 2..]);
+                let rows =
+                    memchr::memmem::find(rendered, b"\r\n").map_or(&[][..], |i| &rendered[i + 2..]);
                 out.write_all(rows)?;
             }
             None | Some(Style::Csv) => out.write_all(rendered)?,
