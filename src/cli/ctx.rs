@@ -164,34 +164,14 @@ impl Ctx {
     pub fn note(&mut self, text: &str) {
         self.write_stderr(&format!("{text}\n"));
     }
-}
 
-/// An I/O error as people say it: "No such file or directory", without the
-/// "(os error 2)" that only helps programmers.
-pub fn io_message(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    }
-}
-
-impl Ctx {
     /// Reports every problem of a replayed game.
     pub fn report_game(&mut self, file: &str, raw: &RawGame, game: &Game) {
         for d in &game.errors {
             self.diagnose(file, raw, d);
         }
     }
-}
 
-impl From<PoolError> for Fatal {
-    fn from(e: PoolError) -> Self {
-        Fatal::Error(e.to_string())
-    }
-}
-
-impl Ctx {
     /// Reports what the readers of the inputs could not read: an input (the
     /// run goes on with the next, and exits 2), or a `--game` past an
     /// input's end (a usage error).
@@ -204,6 +184,22 @@ impl Ctx {
                 self.usage_error(&past_the_end("--game", *game, file, *count, "game"));
             }
         }
+    }
+}
+
+/// An I/O error as people say it: "No such file or directory", without the
+/// "(os error 2)" that only helps programmers.
+pub fn io_message(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+impl From<PoolError> for Fatal {
+    fn from(e: PoolError) -> Self {
+        Fatal::Error(e.to_string())
     }
 }
 
@@ -229,4 +225,11 @@ impl Reporter for Ctx {
     fn input_done(&mut self) {
         self.progress.input_done();
     }
+}
+
+/// Writes a JSON Schema, pretty, as `--schema` prints it.
+pub fn write_schema(out: &mut impl Write, schema: &serde_json::Value) -> Result<(), Fatal> {
+    serde_json::to_writer_pretty(&mut *out, schema)?;
+    out.write_all(b"\n")?;
+    Ok(())
 }

@@ -146,7 +146,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     let mut first = true;
     each_input(&args.files, ctx, |ctx, input| {
-        let file = input.name.clone();
+        let file = input.name().to_string();
         let games = input.games();
         let (found, fixed) = if args.check {
             format_games(&file, games, fill, ctx, &mut std::io::sink(), &mut first)?
@@ -209,7 +209,7 @@ fn rewrite(
         } else {
             let mut read = None;
             each_input(std::slice::from_ref(&name), ctx, |ctx, input| {
-                let (file, mut bytes) = (input.name.clone(), Vec::new());
+                let (file, mut bytes) = (input.name().to_string(), Vec::new());
                 match input.into_reader().read_to_end(&mut bytes) {
                     Ok(_) => read = Some((file, bytes)),
                     Err(e) => ctx.io_error(&file, &e),

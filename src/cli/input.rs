@@ -2,31 +2,10 @@
 //! library's ([`ayo::corpus::input`]); these hand its games to a command's
 //! closure and its problems to [`Ctx`].
 
-use std::io::BufRead;
-
-use ayo::corpus::input::{self as corpus_input, Event, Games};
-use ayo::notation::{GameReader, RawGame, Record, SyntaxError};
+use ayo::corpus::input::{self as corpus_input, Event, Games, Input};
+use ayo::notation::{RawGame, Record, SyntaxError};
 
 use super::{Ctx, Fatal};
-
-/// One input: a file, or standard input for `-`.
-pub struct Input {
-    /// As named on the command line; `<stdin>` for `-`.
-    pub name: String,
-    input: corpus_input::Input,
-}
-
-impl Input {
-    /// The games of this input, one at a time.
-    pub fn games(self) -> GameReader<Box<dyn BufRead>> {
-        self.input.games()
-    }
-
-    /// The bytes of this input.
-    pub fn into_reader(self) -> Box<dyn BufRead> {
-        self.input.into_reader()
-    }
-}
 
 /// The inputs named on the command line: standard input when there are none.
 pub fn input_names(files: &[String]) -> Vec<String> {
@@ -60,11 +39,7 @@ pub fn each_input(
 ) -> Result<(), Fatal> {
     for name in input_names(files) {
         match corpus_input::Input::open(&name) {
-            Ok(input) => {
-                let name = input.name().to_string();
-                let input = input.max_game_bytes(ctx.max_game_bytes);
-                f(ctx, Input { name, input })?;
-            }
+            Ok(input) => f(ctx, input.max_game_bytes(ctx.max_game_bytes))?,
             Err(e) => ctx.input_error(&e),
         }
     }
