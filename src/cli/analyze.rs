@@ -9,7 +9,7 @@ use ayo::canonical::Formatted;
 use ayo::notation::RawGame;
 use ayo::output::analyze::{AnnotateEvent, GameAnalysis, annotate_input};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Style, rules_label, title};
+use ayo::output::table::Style;
 use ayo::replay::{Game, Options, replay};
 use ayo::rules::Ruleset;
 
@@ -248,8 +248,7 @@ fn write_game(
             if !*first {
                 out.write_all(b"\n")?;
             }
-            let label = rules_label(&game.record, Some(&rules), run.opts.rules.is_some());
-            let heading = title(&game.record, label.as_deref(), number);
+            let heading = game.title(number, run.opts.rules.is_some());
             out.write_all(analysis.text(&game, &heading, style).as_bytes())?;
         }
     }

@@ -133,10 +133,12 @@ pub struct WidthArg {
 impl WidthArg {
     /// `text`, each of its lines wrapped to the width (see `Style::width`).
     pub fn wrap(&self, text: &str) -> String {
-        let width = ayo::output::table::Style::width(self.width);
-        text.lines()
-            .map(|l| ayo::output::table::wrap_lines(l, width))
-            .collect()
+        use ayo::output::table::Style;
+        let style = Style::Table {
+            ascii: false,
+            width: Style::width(self.width),
+        };
+        text.lines().map(|l| style.line(l)).collect()
     }
 }
 

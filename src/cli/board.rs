@@ -8,7 +8,7 @@ use clap::builder::TypedValueParser;
 use ayo::files::write::Existing;
 use ayo::output::board::{BoardView, Pictures, PicturesError, PositionJson};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Style, rules_label, title, wrap_lines};
+use ayo::output::table::Style;
 use ayo::replay::{Game, Options, replay, replay_main_line};
 use ayo::rules::{Engine, Ruleset};
 
@@ -113,7 +113,7 @@ fn write_views(
 /// The line over a game's boards: where it is from, who played, the ruleset.
 fn heading(args: &Args, text: String) -> String {
     match args.table.style() {
-        Some(Style::Table { width, .. }) => wrap_lines(&text, width) + "\n",
+        Some(style @ Style::Table { .. }) => style.line(&text) + "\n",
         Some(Style::Markdown) => format!("### {text}\n\n"),
         _ => String::new(),
     }
@@ -186,8 +186,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let Some(rules) = game.rules.filter(|_| !chosen.is_empty()) else {
                 return Ok(());
             };
-            let label = rules_label(&game.record, Some(&rules), opts.rules.is_some());
-            let text = format!("{file}: {}", title(&game.record, label.as_deref(), number));
+            let text = format!("{file}: {}", game.title(number, opts.rules.is_some()));
             out.write_all(heading(&args, text).as_bytes())?;
             write_views(
                 out,

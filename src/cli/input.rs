@@ -3,7 +3,11 @@
 //! closure and its problems to [`Ctx`].
 
 use ayo::corpus::input::{self as corpus_input, Event, Games, Input};
+use std::io::Write;
+
+use ayo::diagnostics::Diagnostic;
 use ayo::notation::{RawGame, Record, SyntaxError};
+use ayo::output::table::Style;
 
 use super::{Ctx, Fatal};
 
@@ -115,5 +119,34 @@ pub fn each_record(
                 Ok(())
             }
         }
+    })
+}
+
+/// What a worker of [`render_games`] returns for a game: its problems, and
+/// its output rendered (none when it could not be).
+pub type Rendered = (Vec<Diagnostic>, Option<Vec<u8>>);
+
+/// Renders the games of the inputs on `jobs` threads (`work` replays a game
+/// and renders it, a CSV game with its header) and writes them in input
+/// order (see [`Style::write_game`]), each game's problems reported before
+/// its output.
+pub fn render_games(
+    files: &[String],
+    ctx: &mut Ctx,
+    (game, jobs): (Option<u64>, usize),
+    style: Option<Style>,
+    work: impl Fn(&str, &RawGame) -> Result<Rendered, Fatal> + Sync,
+    out: &mut impl Write,
+) -> Result<(), Fatal> {
+    let mut first = true;
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, (problems, buf): Rendered| {
+        for d in &problems {
+            ctx.diagnose(file, raw, d);
+        }
+        let Some(buf) = buf else { return Ok(()) };
+        Ok(Style::write_game(out, style, &mut first, &buf)?)
+    };
+    with_games(files, ctx, game, |games, ctx| {
+        games.ordered(jobs, ctx, work, sink)
     })
 }

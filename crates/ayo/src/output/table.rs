@@ -148,7 +148,7 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// A text wrapped at spaces to `width` columns, each line ending with a newline.
-pub fn wrap_lines(text: &str, width: u16) -> String {
+pub(crate) fn wrap_lines(text: &str, width: u16) -> String {
     wrap(text, usize::from(width))
         .into_iter()
         .map(|l| l + "\n")
@@ -1009,7 +1009,11 @@ impl AnnotatedMove {
 /// with where it came from when that was not the record's `Rules` tag.
 /// `None` when the `Rules` tag could not be read (the game is invalid, and
 /// its diagnostics say why).
-pub fn rules_label(record: &Record, rules: Option<&Ruleset>, forced: bool) -> Option<String> {
+pub(crate) fn rules_label(
+    record: &Record,
+    rules: Option<&Ruleset>,
+    forced: bool,
+) -> Option<String> {
     let rules = rules?;
     Some(if forced {
         format!("rules: {rules} (--rules)")
@@ -1021,7 +1025,7 @@ pub fn rules_label(record: &Record, rules: Option<&Ruleset>, forced: bool) -> Op
 }
 
 /// A title line for a game: players, event, and the ruleset label.
-pub fn title(r: &Record, rules: Option<&str>, number: usize) -> String {
+pub(crate) fn title(r: &Record, rules: Option<&str>, number: usize) -> String {
     let players = match (r.tag("South"), r.tag("North")) {
         (Some(s), Some(n)) => format!("{s} (South) v {n} (North)"),
         (Some(s), None) => format!("{s} (South)"),
@@ -1042,6 +1046,54 @@ pub fn title(r: &Record, rules: Option<&str>, number: usize) -> String {
         parts.push(rules.to_string());
     }
     parts.join(", ")
+}
+
+impl Game {
+    /// The title line of game `number`: players, event, round, date, and
+    /// the ruleset it was replayed under, with where that came from when it
+    /// was not the record's `Rules` tag (`forced`: a `--rules` given).
+    ///
+    /// ```
+    /// use ayo::notation::parse_record;
+    /// use ayo::replay::{Options, replay};
+    /// let record = parse_record("[South \"Ade\"]\n[Round \"2\"]\n\n1. c *\n").unwrap();
+    /// let game = replay(record, &Options::default());
+    /// assert_eq!(game.title(3, false), "Game 3: Ade (South), round 2, rules: russ (no Rules tag)");
+    /// ```
+    pub fn title(&self, number: usize, forced: bool) -> String {
+        let label = rules_label(&self.record, self.rules.as_ref(), forced);
+        title(&self.record, label.as_deref(), number)
+    }
+}
+
+impl AnnotatedMove {
+    /// Game `number` of `file` annotated, as `ayo annotate` prints it in
+    /// `style` (`forced`: the ruleset was given with `--rules`): a heading,
+    /// the table of the main line's moves (`laps` as asked) and the result;
+    /// CSV rows with the file and game in front and the header line; or
+    /// (`None`) one JSON line.
+    pub fn render_game(
+        game: &Game,
+        (file, number): (&str, usize),
+        forced: bool,
+        laps: Laps,
+        style: Option<Style>,
+    ) -> serde_json::Result<String> {
+        let rows = AnnotatedMove::of_game(game);
+        let heading = game.title(number, forced);
+        Ok(match style {
+            None => {
+                let json = AnnotateJson::new(game, file, number, heading, rows);
+                serde_json::to_string(&json)? + "\n"
+            }
+            Some(Style::Csv) => AnnotatedMove::grid(&rows, laps, true).csv_rows(file, number, true),
+            Some(style) => {
+                let table = AnnotatedMove::grid(&rows, laps, false).render(style);
+                let (heading, result) = (style.heading(&heading), style.line(&game.result_line()));
+                format!("{heading}\n{table}\n{result}")
+            }
+        })
+    }
 }
 
 /// See [`Game::result_line`].
