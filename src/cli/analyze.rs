@@ -235,25 +235,14 @@ fn write_game(
         return Ok(());
     }
     let analysis = GameAnalysis::new(file, number, &rules, &game, verdicts);
-    match args.table.style() {
-        None => {
-            serde_json::to_writer(&mut *out, &analysis)?;
-            out.write_all(b"\n")?;
-        }
-        Some(Style::Csv) => {
-            let grid = MoveVerdict::grid(analysis.moves(), rules.pits());
-            out.write_all(grid.csv_rows(file, number, *first).as_bytes())?;
-        }
-        Some(style) => {
-            if !*first {
-                out.write_all(b"\n")?;
-            }
-            let heading = game.title(number, run.opts.rules.is_some());
-            out.write_all(analysis.text(&game, &heading, style).as_bytes())?;
-        }
-    }
-    *first = false;
-    Ok(())
+    let forced = run.opts.rules.is_some();
+    let text = analysis.render(&game, (&rules, forced), args.table.style())?;
+    Ok(Style::write_game(
+        out,
+        args.table.style(),
+        first,
+        text.as_bytes(),
+    )?)
 }
 
 /// `--write`: each file is read whole, checked and analysed (see

@@ -8,7 +8,6 @@ use clap::builder::TypedValueParser;
 use ayo::files::write::Existing;
 use ayo::output::board::{BoardView, Pictures, PicturesError, PositionJson};
 use ayo::output::json::schema_of;
-use ayo::output::table::Style;
 use ayo::replay::{Game, Options, replay, replay_main_line};
 use ayo::rules::{Engine, Ruleset};
 
@@ -83,40 +82,19 @@ fn formats() -> impl TypedValueParser<Value = TableFormat> {
     )
 }
 
-/// Writes the chosen views of one game (or of a set-up, with no place).
+/// Writes the chosen views of one game (or of a set-up, with no place)
+/// under their heading (see [`BoardView::render_views`]).
 fn write_views(
     out: &mut impl Write,
     views: &[&BoardView],
-    args: &Args,
-    rules: &Ruleset,
-    place: Option<(&str, usize)>,
+    (args, heading): (&Args, &str),
+    at: (&Ruleset, Option<(&str, usize)>),
     first: &mut bool,
 ) -> Result<(), Fatal> {
-    match args.table.style() {
-        None => {
-            for v in views {
-                serde_json::to_writer(&mut *out, &PositionJson::new(v, rules.to_string(), place))?;
-                out.write_all(b"\n")?;
-            }
-        }
-        Some(Style::Csv) => {
-            let (file, number) = place.unwrap_or(("", 0));
-            let grid = BoardView::grid(views, rules, place);
-            out.write_all(grid.csv_rows(file, number, *first).as_bytes())?;
-        }
-        Some(style) => out.write_all(BoardView::text(views, style).as_bytes())?,
-    }
+    let text = BoardView::render_views(views, at, heading, args.table.style(), *first)?;
+    out.write_all(text.as_bytes())?;
     *first = false;
     Ok(())
-}
-
-/// The line over a game's boards: where it is from, who played, the ruleset.
-fn heading(args: &Args, text: String) -> String {
-    match args.table.style() {
-        Some(style @ Style::Table { .. }) => style.line(&text) + "\n",
-        Some(Style::Markdown) => format!("### {text}\n\n"),
-        _ => String::new(),
-    }
 }
 
 /// The views `--all` or `--ply` ask for (by their place in `views`), else the
@@ -165,8 +143,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let mut first = true;
     if let Some(setup) = &args.setup {
         let (rules, view) = set_up(setup, &opts)?;
-        out.write_all(heading(&args, format!("Set-up {setup}, rules: {rules}")).as_bytes())?;
-        return write_views(out, &[&view], &args, &rules, None, &mut first);
+        let heading = format!("Set-up {setup}, rules: {rules}");
+        return write_views(out, &[&view], (&args, &heading), (&rules, None), &mut first);
     }
     each_record(
         &args.files,
@@ -186,16 +164,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let Some(rules) = game.rules.filter(|_| !chosen.is_empty()) else {
                 return Ok(());
             };
-            let text = format!("{file}: {}", game.title(number, opts.rules.is_some()));
-            out.write_all(heading(&args, text).as_bytes())?;
-            write_views(
-                out,
-                &chosen,
-                &args,
-                &rules,
-                Some((file, number)),
-                &mut first,
-            )
+            let heading = format!("{file}: {}", game.title(number, opts.rules.is_some()));
+            let at = (&rules, Some((file, number)));
+            write_views(out, &chosen, (&args, &heading), at, &mut first)
         },
     )
 }

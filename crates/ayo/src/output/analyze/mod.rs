@@ -184,6 +184,26 @@ impl GameAnalysis {
         }
     }
 
+    /// The analysis as `ayo analyze` prints it in `style`, `game` replayed
+    /// under `rules` (`forced`: given with `--rules`): the text of
+    /// [`GameAnalysis::text`] under the game's title, CSV rows with the file
+    /// and game in front and the header line, or (`None`) one JSON line.
+    pub fn render(
+        &self,
+        game: &Game,
+        (rules, forced): (&Ruleset, bool),
+        style: Option<Style>,
+    ) -> serde_json::Result<String> {
+        Ok(match style {
+            None => serde_json::to_string(self)? + "\n",
+            Some(Style::Csv) => {
+                let grid = MoveVerdict::grid(&self.moves, rules.pits());
+                grid.csv_rows(&self.file, self.game, true)
+            }
+            Some(style) => self.text(game, &game.title(self.game, forced), style),
+        })
+    }
+
     /// The analysis as `ayo analyze` prints it in a terminal table
     /// ([`Style::Table`]) or Markdown: the `heading`, the verdicts' table,
     /// the result of `game` and each side's totals. CSV and JSON are not
