@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Read, Write};
 
-use ayo::canonical::{Corrections, Fill, Formatted, InputFormatted, format_input};
+use ayo::canonical::{Corrections, Fill, Formatted, InputFormatted};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
 use ayo::replay::{self, Change};
@@ -162,7 +162,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     })
 }
 
-/// Formats one input with [`format_input`], its problems reported as they
+/// Formats one input with [`InputFormatted::of`], its problems reported as they
 /// are met and its corrections counted.
 fn format_games<R: BufRead>(
     file: &str,
@@ -173,7 +173,7 @@ fn format_games<R: BufRead>(
     first: &mut bool,
 ) -> Result<(InputFormatted, Corrections), Fatal> {
     let mut fixed = Corrections::default();
-    let found = format_input(games, fill, out, first, |raw, problems, corrections| {
+    let found = InputFormatted::of(games, fill, out, first, |raw, problems, corrections| {
         report_game(file, raw, (problems, corrections), &mut fixed, ctx);
         ctx.check_stderr()
     })?;

@@ -13,7 +13,7 @@ use super::{Ctx, Fatal};
 
 /// The inputs named on the command line: standard input when there are none.
 pub fn input_names(files: &[String]) -> Vec<String> {
-    corpus_input::names(files)
+    Input::names(files)
 }
 
 /// The games of the inputs named on the command line, read with the run's

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ayo::corpus::standings::{Report, Tally, Tiebreak, TiebreakError, parse_tiebreaks};
+use ayo::corpus::standings::{Report, Tally, Tiebreak, TiebreakError};
 use ayo::output::json::schema_of;
 use ayo::output::standings::{StandingJson, View};
 use ayo::output::table::Style;
@@ -82,7 +82,7 @@ pub struct Args {
 struct Order(Vec<Tiebreak>);
 
 fn order(s: &str) -> Result<Order, TiebreakError> {
-    parse_tiebreaks(s).map(Order)
+    Tiebreak::parse_list(s).map(Order)
 }
 
 /// Every game of the input in its table: counted, or listed apart.

@@ -110,7 +110,7 @@ impl Formatted {
     }
 }
 
-/// What [`format_input`] found in a whole input.
+/// What [`InputFormatted::of`] found in a whole input.
 #[derive(Debug, Default)]
 pub struct InputFormatted {
     /// 1-based numbers of the games with a syntax error, written as they
@@ -127,6 +127,43 @@ pub struct InputFormatted {
 }
 
 impl InputFormatted {
+    /// Writes every game of `games` to `out` in canonical form (filled in with
+    /// `fill`), or as it stands when it cannot be parsed, and says whether the
+    /// input already was canonical. A blank line goes before each game unless
+    /// `first` (which is then cleared), so that several inputs make one stream.
+    /// `each` is told of each game once it is written: the game as read; its
+    /// syntax error (the game is then written as it stands), or what stopped
+    /// the replay of `fill` and the wrong values kept, in the order of the
+    /// text; and the wrong values corrected (with [`Fill::fix`]). An error from
+    /// `each`, or from `out`, stops the input there.
+    ///
+    /// ```
+    /// use ayo::canonical::InputFormatted;
+    /// use ayo::notation::GameReader;
+    ///
+    /// let mut out = Vec::new();
+    /// let input = &b"1.c F *\n\n1. ( *\n"[..];
+    /// let mut seen = 0;
+    /// let found = InputFormatted::of::<_, std::io::Error>(GameReader::new(input), None, &mut out, &mut true, |raw, problems, _| {
+    ///     seen += 1;
+    ///     assert_eq!(problems.len(), usize::from(raw.index == 1));
+    ///     Ok(())
+    /// })
+    /// .unwrap();
+    /// assert_eq!(seen, 2);
+    /// assert_eq!(String::from_utf8(out).unwrap(), "1. c F *\n\n1. ( *\n");
+    /// assert_eq!((found.broken, found.canonical), (vec![2], false));
+    /// ```
+    pub fn of<R: BufRead, E: From<io::Error>>(
+        games: GameReader<R>,
+        fill: Option<&Fill>,
+        out: &mut impl Write,
+        first: &mut bool,
+        each: impl FnMut(&RawGame, &[Diagnostic], &[Change]) -> Result<(), E>,
+    ) -> Result<InputFormatted, E> {
+        format_input(games, fill, out, first, each)
+    }
+
     /// What `ayo fmt --check` says of `file` when it is not canonical
     /// (`None` when it is): what would change it (the command and flag to
     /// run, `fill` being the `--fill` or `--fix` asked), or which games
@@ -243,34 +280,8 @@ impl Corrections {
     }
 }
 
-/// Writes every game of `games` to `out` in canonical form (filled in with
-/// `fill`), or as it stands when it cannot be parsed, and says whether the
-/// input already was canonical. A blank line goes before each game unless
-/// `first` (which is then cleared), so that several inputs make one stream.
-/// `each` is told of each game once it is written: the game as read; its
-/// syntax error (the game is then written as it stands), or what stopped
-/// the replay of `fill` and the wrong values kept, in the order of the
-/// text; and the wrong values corrected (with [`Fill::fix`]). An error from
-/// `each`, or from `out`, stops the input there.
-///
-/// ```
-/// use ayo::canonical::format_input;
-/// use ayo::notation::GameReader;
-///
-/// let mut out = Vec::new();
-/// let input = &b"1.c F *\n\n1. ( *\n"[..];
-/// let mut seen = 0;
-/// let found = format_input::<_, std::io::Error>(GameReader::new(input), None, &mut out, &mut true, |raw, problems, _| {
-///     seen += 1;
-///     assert_eq!(problems.len(), usize::from(raw.index == 1));
-///     Ok(())
-/// })
-/// .unwrap();
-/// assert_eq!(seen, 2);
-/// assert_eq!(String::from_utf8(out).unwrap(), "1. c F *\n\n1. ( *\n");
-/// assert_eq!((found.broken, found.canonical), (vec![2], false));
-/// ```
-pub fn format_input<R: BufRead, E: From<io::Error>>(
+/// See [`InputFormatted::of`].
+pub(crate) fn format_input<R: BufRead, E: From<io::Error>>(
     mut games: GameReader<R>,
     fill: Option<&Fill>,
     out: &mut impl Write,

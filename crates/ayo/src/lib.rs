@@ -71,7 +71,7 @@
 //!   [`import::ImportGame::read`] and [`import::ImportGame::to_record`];
 //!   [`import::ImportError`].
 //! - Many records at once ([`corpus`]): reading inputs
-//!   ([`corpus::input::names`], [`corpus::input::Input`],
+//!   ([`corpus::input::Input::names`], [`corpus::input::Input`],
 //!   [`corpus::input::Games`], [`corpus::input::Event`],
 //!   [`corpus::input::InputError`]); an ordered parallel map
 //!   ([`corpus::input::Games::ordered`], reporting through a

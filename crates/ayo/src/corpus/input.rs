@@ -138,14 +138,14 @@ impl Input {
     pub fn into_reader(self) -> Box<dyn BufRead> {
         self.reader
     }
-}
 
-/// The inputs named: standard input (`-`) when there are none.
-pub fn names(files: &[String]) -> Vec<String> {
-    if files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        files.to_vec()
+    /// The inputs named: standard input (`-`) when there are none.
+    pub fn names(files: &[String]) -> Vec<String> {
+        if files.is_empty() {
+            vec!["-".to_string()]
+        } else {
+            files.to_vec()
+        }
     }
 }
 

@@ -313,8 +313,22 @@ pub(crate) fn verdict_comment(v: &MoveVerdict) -> String {
     )
 }
 
-/// Whether a comment is one `analyze --format ayo` added (so a new run replaces it).
-pub fn is_verdict_comment(text: &str) -> bool {
+impl MoveVerdict {
+    /// Whether a comment is one `analyze --format ayo` added (so a new run
+    /// replaces it).
+    ///
+    /// ```
+    /// use ayo::analysis::MoveVerdict;
+    /// assert!(MoveVerdict::is_verdict_comment("best c +4; played -2"));
+    /// assert!(!MoveVerdict::is_verdict_comment("a fine move"));
+    /// ```
+    pub fn is_verdict_comment(text: &str) -> bool {
+        is_verdict_comment(text)
+    }
+}
+
+/// See [`MoveVerdict::is_verdict_comment`].
+pub(crate) fn is_verdict_comment(text: &str) -> bool {
     static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^(?:best [A-Za-z] (?:\+[1-9][0-9]*|0|-[1-9][0-9]*); played (?:\+[1-9][0-9]*|0|-[1-9][0-9]*)|threw away a (?:won|drawn) endgame; best [A-Za-z])$")
             .unwrap_or_else(|e| unreachable!("a fixed pattern: {e}"))
