@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::builder::TypedValueParser;
 
 use ayo::files::write::Existing;
-use ayo::output::board::{BoardView, Pictures, PicturesError, PositionJson};
+use ayo::output::board::{BoardView, Pictures, PositionJson};
 use ayo::output::json::schema_of;
 use ayo::replay::{Game, Options, replay, replay_main_line};
 use ayo::rules::{Engine, Ruleset};
@@ -177,15 +177,6 @@ fn set_up(setup: &str, opts: &Options) -> Result<(Ruleset, BoardView), Fatal> {
     let pos = super::args::setup(setup, &rules)?;
     let engine = Engine::new(rules).with_max_laps(opts.max_laps);
     Ok((rules, BoardView::setup(&pos, &engine)))
-}
-
-impl From<PicturesError> for Fatal {
-    fn from(e: PicturesError) -> Self {
-        match e {
-            PicturesError::Output(e) => Fatal::from(e),
-            e => Fatal::Error(e.to_string()),
-        }
-    }
 }
 
 /// `--format svg`: one picture to standard output, or one file per position

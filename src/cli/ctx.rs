@@ -7,6 +7,7 @@ use ayo::corpus::input::InputError;
 use ayo::corpus::parallel::{PoolError, Reporter};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{DEFAULT_MAX_GAME_BYTES, RawGame, SyntaxError};
+use ayo::output::FolderError;
 use ayo::replay::Game;
 
 use super::{past_the_end, progress};
@@ -194,6 +195,17 @@ pub fn io_message(e: &io::Error) -> String {
     match text.find(" (os error") {
         Some(i) => text[..i].to_string(),
         None => text,
+    }
+}
+
+/// A folder's files that could not be written (`board --out`, `html
+/// --out-dir`); the one picture for standard output as any output.
+impl From<FolderError> for Fatal {
+    fn from(e: FolderError) -> Self {
+        match e {
+            FolderError::Output(e) => Fatal::from(e),
+            e => Fatal::Error(e.to_string()),
+        }
     }
 }
 

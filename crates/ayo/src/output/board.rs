@@ -14,7 +14,7 @@ mod pictures;
 
 use super::svg::{Drawing, board_svg};
 use super::table::{Grid, Style, text_width, wrap_lines};
-pub use pictures::{Pictures, PicturesError};
+pub use pictures::Pictures;
 
 /// One position, as `ayo board --format json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]

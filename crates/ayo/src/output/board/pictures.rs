@@ -1,11 +1,10 @@
 //! Where `ayo board --format svg` puts its pictures: files in a folder, put
 //! in place together at the end, or standard output, which takes one.
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::Write;
 
-use crate::corpus::plain;
-use crate::files::batch::{Batch, Refused};
+use super::super::FolderError;
+use crate::files::batch::Batch;
 use crate::files::name::Names;
 use crate::files::write::Existing;
 
@@ -33,31 +32,6 @@ enum Place {
     Stdout(Option<String>, usize),
 }
 
-/// Why the pictures could not be written.
-#[derive(Debug, thiserror::Error)]
-pub enum PicturesError {
-    /// A picture could not be written into the folder.
-    #[error("cannot write in {}: {}", .dir.display(), plain(.source))]
-    Write {
-        /// The folder.
-        dir: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
-    /// The folder's pictures could not be put in place.
-    #[error("{0}")]
-    Refused(Refused),
-    /// More than one picture for standard output.
-    #[error(
-        "--format svg writes one picture to standard output, and this asks for {0}: \
-         give --out DIR, or choose one with --game and --ply"
-    )]
-    Several(usize),
-    /// Standard output could not be written.
-    #[error(transparent)]
-    Output(io::Error),
-}
-
 impl Pictures {
     /// Pictures written into the folder of `batch`; `several` inputs give
     /// each picture its input's stem.
@@ -72,7 +46,7 @@ impl Pictures {
     }
 
     /// Writes (or keeps) one picture of input `file`, named `name`.
-    pub fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), PicturesError> {
+    pub fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), FolderError> {
         let (folder, current) = match &mut self.0 {
             Place::Dir(folder, current) => (folder, current),
             Place::Stdout(first, count) => {
@@ -92,7 +66,7 @@ impl Pictures {
         }
         match batch.write(&text, "svg", svg.as_bytes()) {
             Ok(_) => Ok(()),
-            Err(source) => Err(PicturesError::Write {
+            Err(source) => Err(FolderError::Write {
                 dir: batch.dir().to_path_buf(),
                 source,
             }),
@@ -101,15 +75,15 @@ impl Pictures {
 
     /// Puts the pictures of a folder in place (`existing`: what to do with
     /// files already there), or writes the one picture to `out`.
-    pub fn finish(self, existing: Existing, out: &mut impl Write) -> Result<(), PicturesError> {
+    pub fn finish(self, existing: Existing, out: &mut impl Write) -> Result<(), FolderError> {
         match self.0 {
             Place::Dir(folder, _) => {
-                folder.0.commit(existing).map_err(PicturesError::Refused)?;
+                folder.0.commit(existing).map_err(FolderError::Refused)?;
             }
-            Place::Stdout(_, count @ 2..) => return Err(PicturesError::Several(count)),
+            Place::Stdout(_, count @ 2..) => return Err(FolderError::Several(count)),
             Place::Stdout(first, _) => out
                 .write_all(first.unwrap_or_default().as_bytes())
-                .map_err(PicturesError::Output)?,
+                .map_err(FolderError::Output)?,
         }
         Ok(())
     }
