@@ -1,5 +1,6 @@
 //! What every command shares: [`Ctx`] (standard error, the progress bar,
-//! what went wrong so far) and [`Fatal`] (why a command stopped).
+//! what went wrong so far), [`Fatal`] (why a command stopped, and what the
+//! library's errors become) and [`write_schema`] (`--schema`).
 
 use std::io::{self, IsTerminal, Write};
 

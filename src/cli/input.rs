@@ -2,9 +2,9 @@
 //! library's ([`ayo::corpus::input`]); these hand its games to a command's
 //! closure and its problems to [`Ctx`].
 
-use ayo::corpus::input::{self as corpus_input, Event, Games, Input};
 use std::io::Write;
 
+use ayo::corpus::input::{self as corpus_input, Event, Games, Input};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{RawGame, Record, SyntaxError};
 use ayo::output::table::Style;
