@@ -49,27 +49,12 @@ pub struct Args {
 /// Writes one answer: its text (after its place, for a position of a
 /// record) or one JSON line.
 fn write_answer(out: &mut impl Write, args: &Args, best: &Best, at: At<'_>) -> Result<(), Fatal> {
-    let pos = at.pos;
-    match args.format {
-        Format::Text => {
-            let mut text = String::new();
-            if let Some(p) = &at.place {
-                text = format!("{}: game {}, after ply {}\n", p.file, p.game, p.ply);
-            }
-            text += &best.text(pos.pits(), at.numbering);
-            out.write_all(args.width.wrap(&text).as_bytes())?;
-        }
-        Format::Json => {
-            let (outcomes, setup) = (best.outcomes.as_ref(), pos.to_string());
-            let mut json = BestJson::new(&best.answer, outcomes, pos.pits(), setup);
-            if let Some(p) = at.place {
-                json.file = Some(p.file.to_string());
-                json.game = Some(p.game);
-                json.ply = Some(p.ply);
-            }
-            serde_json::to_writer(&mut *out, &json)?;
-            out.write_all(b"\n")?;
-        }
+    let place = at.place.map(|p| (p.file, p.game, p.ply));
+    let json = args.format == Format::Json;
+    let text = best.render((at.pos, at.numbering), place, json)?;
+    match json {
+        true => out.write_all(text.as_bytes())?,
+        false => out.write_all(args.width.wrap(&text).as_bytes())?,
     }
     Ok(())
 }

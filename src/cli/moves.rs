@@ -54,45 +54,10 @@ fn write_moves(
 ) -> Result<(), Fatal> {
     let (pos, place) = (at.pos, at.place);
     let moves = Moves::legal(&at.engine, pos, at.numbering).map_err(|e| undecided(&e))?;
-    let rules = *at.engine.rules();
+    let place = place.map(|p| (p.file, p.game, p.ply));
     let style = args.table.style();
-    let heading = match &place {
-        Some(p) => format!(
-            "{}: game {}, after ply {}, rules: {rules}",
-            p.file, p.game, p.ply
-        ),
-        None => format!("Set-up {pos}, rules: {rules}"),
-    };
-    match style {
-        None => {
-            let mut json: MovesJson = moves.json(pos, rules.to_string());
-            if let Some(p) = place {
-                json.file = Some(p.file.to_string());
-                json.game = Some(p.game);
-                json.ply = Some(p.ply);
-            }
-            serde_json::to_writer(&mut *out, &json)?;
-            out.write_all(b"\n")?;
-        }
-        Some(Style::Csv) => {
-            let grid = moves.grid(args.laps.laps(), true);
-            let (file, game) = place.map_or(("", 0), |p| (p.file, p.game));
-            out.write_all(grid.csv_rows(file, game, *first).as_bytes())?;
-        }
-        Some(style) => {
-            if !*first {
-                out.write_all(b"\n")?;
-            }
-            let summary = style.line(&moves.summary(pos));
-            write!(out, "{}\n{summary}", style.heading(&heading))?;
-            if !moves.moves.is_empty() {
-                let grid = moves.grid(args.laps.laps(), false);
-                write!(out, "\n{}", grid.render(style))?;
-            }
-        }
-    }
-    *first = false;
-    Ok(())
+    let text = moves.render((pos, at.engine.rules()), place, args.laps.laps(), style)?;
+    Ok(Style::write_game(out, style, first, text.as_bytes())?)
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {

@@ -5,7 +5,6 @@ use std::io::Write;
 use ayo::corpus::standings::{Report, Tally, Tiebreak, TiebreakError};
 use ayo::output::json::schema_of;
 use ayo::output::standings::{StandingJson, View};
-use ayo::output::table::Style;
 use ayo::replay::Options;
 use ayo::rules::Ruleset;
 
@@ -112,18 +111,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             .check_crosstable(args.max_players)
             .map_err(|e| Fatal::Error(e.advice(view.by)))?;
     }
-    match args.table.style() {
-        None => {
-            for t in &report.tables {
-                for row in view.rows(t) {
-                    serde_json::to_writer(&mut *out, &row)?;
-                    out.write_all(b"\n")?;
-                }
-            }
-        }
-        Some(Style::Csv) => out.write_all(view.csv(&report).as_bytes())?,
-        Some(style) => out.write_all(view.text(&report, style, note.as_deref()).as_bytes())?,
-    }
+    let text = view.render(&report, args.table.style(), note.as_deref())?;
+    out.write_all(text.as_bytes())?;
     if args.table.format == super::TableFormat::Json || args.table.format == super::TableFormat::Csv
     {
         // Standard output holds only the table: the lists go to standard

@@ -84,6 +84,30 @@ impl View<'_> {
         all.map_or_else(String::new, |grid| grid.render(Style::Csv))
     }
 
+    /// The report as `ayo standings` prints it in `style`: its tables
+    /// (see [`View::text`], with the names `note`), CSV, or (`None`) a JSON
+    /// line a player.
+    pub fn render(
+        &self,
+        report: &Report,
+        style: Option<Style>,
+        note: Option<&str>,
+    ) -> serde_json::Result<String> {
+        Ok(match style {
+            None => {
+                let mut text = String::new();
+                for t in &report.tables {
+                    for row in self.rows(t) {
+                        text += &(serde_json::to_string(&row)? + "\n");
+                    }
+                }
+                text
+            }
+            Some(Style::Csv) => self.csv(report),
+            Some(style) => self.text(report, style, note),
+        })
+    }
+
     /// Every table in a terminal or in Markdown (`style`), each with its
     /// heading, legend and games not counted, then `note` (see
     /// [`Report::names_note`]) as a paragraph.
