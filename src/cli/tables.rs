@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 
 use ayo::output::json::schema_of;
-use ayo::output::tables::{ProbeJson, built_line, info_text, level_built_line, probe_text};
+use ayo::output::tables::{ProbeJson, built_line, info_text, probe_text};
 use ayo::rules::Ruleset;
 use ayo::tables::{Builder, Progress};
-use ayo::tables::{Checked, Probed, RulesetDir, TableError, Tables, present_text, verify_dir};
+use ayo::tables::{Checked, Probed, RulesetDir, TableError, Tables, verify_dir};
 
 use super::{Ctx, Fatal, Format, JobsArg, LapsArg, WidthArg, write_schema};
 
@@ -198,7 +198,7 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
         "{key}: building levels 1-{} in {} ({})",
         args.max_seeds,
         dir.display(),
-        present_text(&present)
+        Tables::present_text(&present)
     )?;
     out.flush()?;
     let builder = Builder::new(&args.rules)
@@ -212,7 +212,7 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
         bar.clear();
         positions += s.positions;
         if written.is_ok() {
-            written = writeln!(out, "{}", level_built_line(s)).and_then(|()| out.flush());
+            written = writeln!(out, "{s}").and_then(|()| out.flush());
         }
     });
     bar.clear();

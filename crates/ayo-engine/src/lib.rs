@@ -33,7 +33,8 @@
 //!   that is not one looks like, read through it),
 //!   [`verify_dir`](tables::verify_dir) checks every level
 //!   ([`Checked`](tables::Checked)), and
-//!   [`present_text`](tables::present_text) names the levels found.
+//!   [`Tables::present_text`](tables::Tables::present_text) names the levels
+//!   found.
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

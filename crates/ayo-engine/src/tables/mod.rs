@@ -156,9 +156,21 @@ pub enum TableError {
     },
 }
 
-/// "levels 1-5, 7 present", or "no levels present": the levels of a
-/// [`RulesetDir`] or of [`Tables::levels`] in a sentence.
-pub fn present_text(present: &[u8]) -> String {
+impl Tables {
+    /// "levels 1-5, 7 present", or "no levels present": the levels of a
+    /// [`RulesetDir`] or of [`Tables::levels`] in a sentence.
+    ///
+    /// ```
+    /// use ayo_engine::tables::Tables;
+    /// assert_eq!(Tables::present_text(&[1, 2, 3, 5]), "levels 1-3, 5 present");
+    /// ```
+    pub fn present_text(present: &[u8]) -> String {
+        present_text(present)
+    }
+}
+
+/// See [`Tables::present_text`].
+pub(crate) fn present_text(present: &[u8]) -> String {
     if present.is_empty() {
         return "no levels present".to_string();
     }

@@ -22,8 +22,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::rules::Position;
-use crate::tables::LevelStats;
-use crate::tables::{Probed, RulesetDir, present_text};
+use crate::tables::{Probed, RulesetDir, Tables};
 
 use super::plural;
 use super::table::wrap_lines;
@@ -117,7 +116,7 @@ pub fn info_text(dir: &Path, dirs: &[RulesetDir], width: u16) -> String {
     }
     for rd in dirs {
         let levels: Vec<u8> = rd.levels.iter().map(|l| l.0).collect();
-        out += &wrapped(format!("{}: {}", rd.key, present_text(&levels)));
+        out += &wrapped(format!("{}: {}", rd.key, Tables::present_text(&levels)));
         out += &levels_table(rd);
     }
     out
@@ -183,24 +182,6 @@ fn levels_table(rd: &RulesetDir) -> String {
 /// Milliseconds as seconds with two decimals.
 fn seconds(millis: u64) -> String {
     format!("{:.2}", millis as f64 / 1000.0)
-}
-
-/// The line of a level built, with its figures.
-pub fn level_built_line(s: &LevelStats) -> String {
-    format!(
-        "level {}: {} position{} in {:.2} s ({:.2} s sowing {} move{}; {} position{} on cycles, {} pass{})",
-        s.level,
-        s.positions,
-        plural(s.positions),
-        s.millis as f64 / 1000.0,
-        s.sow_millis as f64 / 1000.0,
-        s.moves,
-        plural(s.moves),
-        s.cyclic,
-        plural(s.cyclic),
-        s.passes,
-        if s.passes == 1 { "" } else { "es" }
-    )
 }
 
 /// The last line of a build: levels and positions built, and the time.
