@@ -217,7 +217,7 @@ const LIBRARY_CRATES: [&str; 6] = [
 /// aims at 150): the figure when the API was last cut, so that an item made
 /// public by accident fails here. Lower it when items go; raise it only for
 /// an item a library user needs.
-const MAX_PUBLIC_ITEMS: usize = 232;
+const MAX_PUBLIC_ITEMS: usize = 231;
 
 /// The public items of a crate, from its "All items" page of `cargo doc`:
 /// every struct, enum, trait, function, type alias, constant and macro

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 
 use ayo::output::json::schema_of;
-use ayo::output::tables::{ProbeJson, built_line, info_text, probe_text};
+use ayo::output::tables::{ProbeJson, built_line, info_text};
 use ayo::rules::Ruleset;
 use ayo::tables::{Builder, Progress};
 use ayo::tables::{Checked, Probed, RulesetDir, TableError, Tables, verify_dir};
@@ -230,13 +230,8 @@ fn probe_cmd(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let pos = super::args::setup(setup, &args.rules)?;
     let tables = Tables::open(&args.dir.dir(), &args.rules).map_err(fatal)?;
     let probed = Probed::of(&tables, &pos, args.rules.end()).map_err(fatal)?;
-    match args.format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, &ProbeJson::new(&pos, &probed))?;
-            out.write_all(b"\n")?;
-        }
-        Format::Text => out.write_all(probe_text(&pos, &probed).as_bytes())?,
-    }
+    let text = ProbeJson::render(&pos, &probed, args.format == Format::Json)?;
+    out.write_all(text.as_bytes())?;
     Ok(())
 }
 

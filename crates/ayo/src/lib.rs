@@ -99,7 +99,7 @@
 //!   command's results: [`corpus::stats::StatsJson::text`],
 //!   [`output::standings::View`], [`corpus::duplicates::Report::grid`],
 //!   [`output::analyze::GameAnalysis`], [`analysis::Best::text`],
-//!   [`output::tables::probe_text`] and their kin.
+//!   [`output::tables::ProbeJson::render`] and their kin.
 
 //! # Feature flags
 //!
