@@ -204,7 +204,7 @@ fn analyze_format_ayo() {
             |m: &ayo::notation::Move| m.after().iter().map(|c| c.text.clone()).collect::<Vec<_>>();
         let kept: Vec<String> = texts(after)
             .into_iter()
-            .filter(|t| !ayo::output::analyze::is_verdict_comment(t))
+            .filter(|t| !ayo::analysis::MoveVerdict::is_verdict_comment(t))
             .collect();
         assert_eq!(texts(before), kept);
         if before.glyph.is_some() {

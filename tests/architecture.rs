@@ -216,9 +216,9 @@ const LIBRARY_CRATES: [&str; 6] = [
 /// The most public items the library crates may have together (issue 25
 /// aims at 150): the figure when the API was last cut, so that an item made
 /// public by accident fails here. Lower it when items go; raise it only for
-/// an item a library user needs (raised by 10 for the one reader of issue
-/// 26: `notation::read` and its visitor, and the tag checker it feeds).
-const MAX_PUBLIC_ITEMS: usize = 271;
+/// an item a library user needs (the one reader of issue 26 added
+/// `notation::read`, its visitor and tokens, and the tag checker it feeds).
+const MAX_PUBLIC_ITEMS: usize = 241;
 
 /// The public items of a crate, from its "All items" page of `cargo doc`:
 /// every struct, enum, trait, function, type alias, constant and macro

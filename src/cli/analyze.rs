@@ -5,18 +5,19 @@ use std::io::{self, IsTerminal, Write};
 use clap::ValueEnum;
 
 use ayo::analysis::{Analyser, MoveVerdict, Thresholds};
+use ayo::canonical::Formatted;
 use ayo::notation::RawGame;
 use ayo::output::analyze::{AnnotateEvent, GameAnalysis, annotate_input};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Style, rules_label, title};
+use ayo::output::table::Style;
 use ayo::replay::{Game, Options, replay};
 use ayo::rules::Ruleset;
 
 use super::in_place::{self, Rewrite};
 use super::search::{LimitArgs, TablesArg};
 use super::{
-    Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, csv_rows, each_game,
-    input_names, write_schema, write_unchanged,
+    Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, each_game, input_names,
+    write_schema,
 };
 
 /// Judge every move of each game with the engine.
@@ -211,7 +212,7 @@ fn write_game(
         out.write_all(b"\n")?;
     }
     let unchanged = |out: &mut _, raw: &RawGame| match records {
-        true => write_unchanged(out, raw),
+        true => Formatted::write_unchanged(out, raw),
         false => Ok(()),
     };
     let record = match g.record {
@@ -234,26 +235,14 @@ fn write_game(
         return Ok(());
     }
     let analysis = GameAnalysis::new(file, number, &rules, &game, verdicts);
-    match args.table.style() {
-        None => {
-            serde_json::to_writer(&mut *out, &analysis)?;
-            out.write_all(b"\n")?;
-        }
-        Some(Style::Csv) => {
-            let grid = MoveVerdict::grid(analysis.moves(), rules.pits());
-            out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
-        }
-        Some(style) => {
-            if !*first {
-                out.write_all(b"\n")?;
-            }
-            let label = rules_label(&game.record, Some(&rules), run.opts.rules.is_some());
-            let heading = title(&game.record, label.as_deref(), number);
-            out.write_all(analysis.text(&game, &heading, style).as_bytes())?;
-        }
-    }
-    *first = false;
-    Ok(())
+    let forced = run.opts.rules.is_some();
+    let text = analysis.render(&game, (&rules, forced), args.table.style())?;
+    Ok(Style::write_game(
+        out,
+        args.table.style(),
+        first,
+        text.as_bytes(),
+    )?)
 }
 
 /// `--write`: each file is read whole, checked and analysed (see

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use ayo::output::json::schema_of;
-use ayo::output::table::{AnnotateJson, AnnotatedMove, Style, rules_label, title};
+use ayo::output::table::{AnnotateJson, AnnotatedMove};
 use ayo::replay::replay_main_line;
 
 use ayo::diagnostics::Diagnostic;
@@ -11,8 +11,7 @@ use ayo::notation::RawGame;
 
 use super::laps::LapsShown;
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, csv_rows, with_games, write_rendered,
-    write_schema,
+    Ctx, Fatal, GameArg, JobsArg, Rendered, ReplayArgs, TableArgs, render_games, write_schema,
 };
 
 /// Print a move-by-move table of each game.
@@ -60,47 +59,16 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let style = args.table.style();
     // A worker replays the game and renders its table (a CSV one with its
     // header) into a buffer; the sink knows which game comes first.
-    let work = |file: &str, raw: &RawGame| -> Result<(Vec<Diagnostic>, Option<Vec<u8>>), Fatal> {
+    let work = |file: &str, raw: &RawGame| -> Result<Rendered, Fatal> {
         let record = match raw.parse() {
             Ok(record) => record,
             Err(e) => return Ok((vec![Diagnostic::from(e)], None)),
         };
-        let number = raw.index + 1;
         let game = replay_main_line(record, &opts);
-        let rows = AnnotatedMove::of_game(&game);
-        let label = rules_label(&game.record, game.rules.as_ref(), opts.rules.is_some());
-        let heading = title(&game.record, label.as_deref(), number);
-        let mut buf = Vec::new();
-        match style {
-            None => {
-                let value = AnnotateJson::new(&game, file, number, heading, rows);
-                serde_json::to_writer(&mut buf, &value)?;
-                buf.push(b'\n');
-            }
-            Some(Style::Csv) => {
-                let grid = AnnotatedMove::grid(&rows, laps, true);
-                buf.extend_from_slice(csv_rows(grid, file, number, true).as_bytes());
-            }
-            Some(style) => {
-                let table = AnnotatedMove::grid(&rows, laps, false).render(style);
-                let (heading, result) = (style.heading(&heading), style.line(&game.result_line()));
-                write!(buf, "{heading}\n{table}\n{result}")?;
-            }
-        }
-        Ok((game.errors, Some(buf)))
+        let place = (file, raw.index + 1);
+        let text = AnnotatedMove::render_game(&game, place, opts.rules.is_some(), laps, style)?;
+        Ok((game.errors, Some(text.into_bytes())))
     };
-    let mut first = true;
-    let sink = |ctx: &mut Ctx,
-                file: &str,
-                raw: &RawGame,
-                (diagnostics, buf): (Vec<Diagnostic>, Option<Vec<u8>>)| {
-        for d in &diagnostics {
-            ctx.diagnose(file, raw, d);
-        }
-        let Some(buf) = buf else { return Ok(()) };
-        Ok(write_rendered(out, style, &mut first, &buf)?)
-    };
-    with_games(&args.files, ctx, args.game.game, |games, ctx| {
-        games.ordered(args.jobs.get(), ctx, work, sink)
-    })
+    let chosen = (args.game.game, args.jobs.get());
+    render_games(&args.files, ctx, chosen, style, work, out)
 }

@@ -7,7 +7,7 @@ use ayo::notation::DEFAULT_MAX_GAME_BYTES;
 use ayo::replay;
 use ayo::rules::{Engine, Position, Ruleset};
 
-use super::{Fatal, output_width};
+use super::Fatal;
 
 /// `--setup SETUP`, read under `rules`; a usage error says what is wrong.
 pub fn setup(text: &str, rules: &Ruleset) -> Result<Position, Fatal> {
@@ -100,9 +100,9 @@ pub struct TableArgs {
 }
 
 impl TableArgs {
-    /// The width tables fit: see [`output_width`].
+    /// The width tables fit: see `Style::width`.
     pub fn width(&self) -> u16 {
-        output_width(self.width)
+        ayo::output::table::Style::width(self.width)
     }
 
     /// The grid style of the format (`None` for JSON, and for SVG and
@@ -131,12 +131,14 @@ pub struct WidthArg {
 }
 
 impl WidthArg {
-    /// `text`, each of its lines wrapped to the width (see [`output_width`]).
+    /// `text`, each of its lines wrapped to the width (see `Style::width`).
     pub fn wrap(&self, text: &str) -> String {
-        let width = output_width(self.width);
-        text.lines()
-            .map(|l| ayo::output::table::wrap_lines(l, width))
-            .collect()
+        use ayo::output::table::Style;
+        let style = Style::Table {
+            ascii: false,
+            width: Style::width(self.width),
+        };
+        text.lines().map(|l| style.line(l)).collect()
     }
 }
 

@@ -5,19 +5,15 @@ use std::path::PathBuf;
 
 use clap::builder::TypedValueParser;
 
-use ayo::files::batch::Batch;
-use ayo::files::name::Names;
 use ayo::files::write::Existing;
-use ayo::output::board::{BoardView, PositionJson};
+use ayo::output::board::{BoardView, Pictures, PositionJson};
 use ayo::output::json::schema_of;
-use ayo::output::table::{Style, rules_label, title, wrap_lines};
 use ayo::replay::{Game, Options, replay, replay_main_line};
 use ayo::rules::{Engine, Ruleset};
 
 use super::signals;
 use super::{
-    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, csv_rows, each_record, input_names,
-    io_message, write_schema,
+    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, each_record, input_names, write_schema,
 };
 
 /// Draw the board: a game's final position, the one after a given ply, or
@@ -86,40 +82,19 @@ fn formats() -> impl TypedValueParser<Value = TableFormat> {
     )
 }
 
-/// Writes the chosen views of one game (or of a set-up, with no place).
+/// Writes the chosen views of one game (or of a set-up, with no place)
+/// under their heading (see [`BoardView::render_views`]).
 fn write_views(
     out: &mut impl Write,
     views: &[&BoardView],
-    args: &Args,
-    rules: &Ruleset,
-    place: Option<(&str, usize)>,
+    (args, heading): (&Args, &str),
+    at: (&Ruleset, Option<(&str, usize)>),
     first: &mut bool,
 ) -> Result<(), Fatal> {
-    match args.table.style() {
-        None => {
-            for v in views {
-                serde_json::to_writer(&mut *out, &PositionJson::new(v, rules.to_string(), place))?;
-                out.write_all(b"\n")?;
-            }
-        }
-        Some(Style::Csv) => {
-            let (file, number) = place.unwrap_or(("", 0));
-            let grid = BoardView::grid(views, rules, place);
-            out.write_all(csv_rows(grid, file, number, *first).as_bytes())?;
-        }
-        Some(style) => out.write_all(BoardView::text(views, style).as_bytes())?,
-    }
+    let text = BoardView::render_views(views, at, heading, args.table.style(), *first)?;
+    out.write_all(text.as_bytes())?;
     *first = false;
     Ok(())
-}
-
-/// The line over a game's boards: where it is from, who played, the ruleset.
-fn heading(args: &Args, text: String) -> String {
-    match args.table.style() {
-        Some(Style::Table { width, .. }) => wrap_lines(&text, width) + "\n",
-        Some(Style::Markdown) => format!("### {text}\n\n"),
-        _ => String::new(),
-    }
 }
 
 /// The views `--all` or `--ply` ask for (by their place in `views`), else the
@@ -168,8 +143,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let mut first = true;
     if let Some(setup) = &args.setup {
         let (rules, view) = set_up(setup, &opts)?;
-        out.write_all(heading(&args, format!("Set-up {setup}, rules: {rules}")).as_bytes())?;
-        return write_views(out, &[&view], &args, &rules, None, &mut first);
+        let heading = format!("Set-up {setup}, rules: {rules}");
+        return write_views(out, &[&view], (&args, &heading), (&rules, None), &mut first);
     }
     each_record(
         &args.files,
@@ -189,17 +164,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             let Some(rules) = game.rules.filter(|_| !chosen.is_empty()) else {
                 return Ok(());
             };
-            let label = rules_label(&game.record, Some(&rules), opts.rules.is_some());
-            let text = format!("{file}: {}", title(&game.record, label.as_deref(), number));
-            out.write_all(heading(&args, text).as_bytes())?;
-            write_views(
-                out,
-                &chosen,
-                &args,
-                &rules,
-                Some((file, number)),
-                &mut first,
-            )
+            let heading = format!("{file}: {}", game.title(number, opts.rules.is_some()));
+            let at = (&rules, Some((file, number)));
+            write_views(out, &chosen, (&args, &heading), at, &mut first)
         },
     )
 }
@@ -212,72 +179,6 @@ fn set_up(setup: &str, opts: &Options) -> Result<(Ruleset, BoardView), Fatal> {
     Ok((rules, BoardView::setup(&pos, &engine)))
 }
 
-/// Where `--format svg` puts its pictures: files in a folder, put in place
-/// at the end, or standard output, which takes one picture (the first is
-/// kept, the others counted).
-enum Pictures {
-    /// With several inputs (`stems`), each picture's name starts with its
-    /// input's stem, made distinct (`x` and `x-2` for `d1/x.ayo` and
-    /// `d2/x.ayo`); `current` is the last input seen, and its stem.
-    Dir(Box<(Batch, Option<Names>)>, (String, String)),
-    Stdout(Option<String>, usize),
-}
-
-impl Pictures {
-    /// Writes (or keeps) one picture; `file` and `name` make its file name.
-    fn put(&mut self, file: &str, name: &str, svg: String) -> Result<(), Fatal> {
-        let (folder, current) = match self {
-            Pictures::Dir(folder, current) => (folder, current),
-            Pictures::Stdout(first, count) => {
-                *count += 1;
-                first.get_or_insert(svg);
-                return Ok(());
-            }
-        };
-        let (batch, stems) = &mut **folder;
-        let mut text = name.to_string();
-        if let Some(stems) = stems {
-            // Each input is read once, its games in a row.
-            if current.0 != file {
-                *current = (file.to_string(), stems.take(&Names::input_stem(file), ""));
-            }
-            text = format!("{}-{name}", current.1);
-        }
-        match batch.write(&text, "svg", svg.as_bytes()) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(Fatal::Error(format!(
-                "cannot write in {}: {}",
-                batch.dir().display(),
-                io_message(&e)
-            ))),
-        }
-    }
-
-    /// Puts the pictures of a folder in place (`force`: over files already
-    /// there), or writes the one picture to standard output: more than one
-    /// there is an error.
-    fn finish(self, force: bool, out: &mut impl Write) -> Result<(), Fatal> {
-        match self {
-            Pictures::Dir(folder, _) => {
-                let existing = if force {
-                    Existing::Replace
-                } else {
-                    Existing::Refuse
-                };
-                (folder.0.commit(existing)).map_err(|e| Fatal::Error(e.to_string()))?;
-            }
-            Pictures::Stdout(_, count @ 2..) => {
-                return Err(Fatal::Error(format!(
-                    "--format svg writes one picture to standard output, and this asks for \
-                 {count}: give --out DIR, or choose one with --game and --ply"
-                )));
-            }
-            Pictures::Stdout(first, _) => out.write_all(first.unwrap_or_default().as_bytes())?,
-        }
-        Ok(())
-    }
-}
-
 /// `--format svg`: one picture to standard output, or one file per position
 /// with `--out DIR`.
 fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
@@ -285,10 +186,9 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
     let mut pictures = match &args.out {
         Some(dir) => {
             let several = input_names(&args.files).len() > 1;
-            let folder = (signals::out_folder(dir, ctx)?, several.then(Names::new));
-            Pictures::Dir(Box::new(folder), Default::default())
+            Pictures::folder(signals::out_folder(dir, ctx)?, several)
         }
-        None => Pictures::Stdout(None, 0),
+        None => Pictures::stdout(),
     };
     if let Some(setup) = &args.setup {
         let (rules, view) = set_up(setup, &opts)?;
@@ -313,5 +213,5 @@ fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal
             },
         )?;
     }
-    pictures.finish(args.force, out)
+    Ok(pictures.finish(Existing::replacing(args.force), out)?)
 }

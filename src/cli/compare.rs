@@ -4,14 +4,12 @@ use std::io::Write;
 
 use ayo::output::compare::{Choice, CompareJson, Compared};
 use ayo::output::json::schema_of;
-use ayo::output::table::Style;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
 
 use super::{
-    Ctx, Fatal, GameArg, JobsArg, LapsArg, TableArgs, csv_rows, with_games, write_rendered,
-    write_schema,
+    Ctx, Fatal, GameArg, JobsArg, LapsArg, Rendered, TableArgs, render_games, write_schema,
 };
 
 /// Replay each game under several rulesets and show where they part.
@@ -57,55 +55,20 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     // A worker replays the game under each ruleset and renders the
     // comparison (a CSV one with its header) into a buffer; the sink knows
     // which game comes first.
-    let work =
-        |file: &str, raw: &RawGame| -> Result<(Option<Diagnostic>, Option<Vec<u8>>), Fatal> {
-            let record = match raw.parse() {
-                Ok(record) => record,
-                Err(e) => return Ok((Some(Diagnostic::from(e)), None)),
-            };
-            let number = raw.index + 1;
-            let Compared {
-                title: heading,
-                comparison,
-            } = match Compared::of_game(&record, number, &args.rules, args.laps.max_laps) {
-                Ok(c) => c,
-                Err(d) => return Ok((Some(d), None)),
-            };
-            let mut buf = Vec::new();
-            match style {
-                None => {
-                    let value = CompareJson {
-                        file: file.to_string(),
-                        game: number,
-                        title: heading,
-                        rows: comparison.rows,
-                    };
-                    serde_json::to_writer(&mut buf, &value)?;
-                    buf.push(b'\n');
-                }
-                Some(Style::Csv) => {
-                    let table = comparison.grid(true);
-                    buf.extend_from_slice(csv_rows(table, file, number, true).as_bytes());
-                }
-                Some(style) => {
-                    let heading = style.heading(&heading);
-                    write!(buf, "{heading}\n{}", comparison.grid(false).render(style))?;
-                }
-            }
-            Ok((None, Some(buf)))
+    let work = |file: &str, raw: &RawGame| -> Result<Rendered, Fatal> {
+        let record = match raw.parse() {
+            Ok(record) => record,
+            Err(e) => return Ok((vec![Diagnostic::from(e)], None)),
         };
-    let mut first = true;
-    let sink = |ctx: &mut Ctx,
-                file: &str,
-                raw: &RawGame,
-                (diagnostic, buf): (Option<Diagnostic>, Option<Vec<u8>>)| {
-        if let Some(d) = &diagnostic {
-            ctx.diagnose(file, raw, d);
+        let number = raw.index + 1;
+        match Compared::of_game(&record, number, &args.rules, args.laps.max_laps) {
+            Ok(c) => Ok((
+                Vec::new(),
+                Some(c.render(file, number, style)?.into_bytes()),
+            )),
+            Err(d) => Ok((vec![d], None)),
         }
-        let Some(buf) = buf else { return Ok(()) };
-        Ok(write_rendered(out, style, &mut first, &buf)?)
     };
-    with_games(&args.files, ctx, args.game.game, |games, ctx| {
-        games.ordered(args.jobs.get(), ctx, work, sink)
-    })
+    let chosen = (args.game.game, args.jobs.get());
+    render_games(&args.files, ctx, chosen, style, work, out)
 }

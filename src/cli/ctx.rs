@@ -1,5 +1,6 @@
 //! What every command shares: [`Ctx`] (standard error, the progress bar,
-//! what went wrong so far) and [`Fatal`] (why a command stopped).
+//! what went wrong so far), [`Fatal`] (why a command stopped, and what the
+//! library's errors become) and [`write_schema`] (`--schema`).
 
 use std::io::{self, IsTerminal, Write};
 
@@ -7,6 +8,7 @@ use ayo::corpus::input::InputError;
 use ayo::corpus::parallel::{PoolError, Reporter};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{DEFAULT_MAX_GAME_BYTES, RawGame, SyntaxError};
+use ayo::output::FolderError;
 use ayo::replay::Game;
 
 use super::{past_the_end, progress};
@@ -164,47 +166,14 @@ impl Ctx {
     pub fn note(&mut self, text: &str) {
         self.write_stderr(&format!("{text}\n"));
     }
-}
 
-/// An I/O error as people say it: "No such file or directory", without the
-/// "(os error 2)" that only helps programmers.
-pub fn io_message(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    }
-}
-
-impl Ctx {
     /// Reports every problem of a replayed game.
     pub fn report_game(&mut self, file: &str, raw: &RawGame, game: &Game) {
         for d in &game.errors {
             self.diagnose(file, raw, d);
         }
     }
-}
 
-impl From<PoolError> for Fatal {
-    fn from(e: PoolError) -> Self {
-        Fatal::Error(e.to_string())
-    }
-}
-
-/// What the readers of the inputs say between games, in its place among them.
-pub enum Note {
-    /// An input, or a game of it, that could not be read, or a `--game` past
-    /// its end.
-    Input(InputError),
-}
-
-impl From<InputError> for Note {
-    fn from(e: InputError) -> Self {
-        Note::Input(e)
-    }
-}
-
-impl Ctx {
     /// Reports what the readers of the inputs could not read: an input (the
     /// run goes on with the next, and exits 2), or a `--game` past an
     /// input's end (a usage error).
@@ -220,17 +189,42 @@ impl Ctx {
     }
 }
 
+/// An I/O error as people say it: "No such file or directory", without the
+/// "(os error 2)" that only helps programmers.
+pub fn io_message(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// A folder's files that could not be written (`board --out`, `html
+/// --out-dir`); the one picture for standard output as any output.
+impl From<FolderError> for Fatal {
+    fn from(e: FolderError) -> Self {
+        match e {
+            FolderError::Output(e) => Fatal::from(e),
+            e => Fatal::Error(e.to_string()),
+        }
+    }
+}
+
+impl From<PoolError> for Fatal {
+    fn from(e: PoolError) -> Self {
+        Fatal::Error(e.to_string())
+    }
+}
+
 /// The parallel map and the readers report through the context: notes go to
 /// standard error, progress to the bar, and a standard error that cannot be
 /// written stops the run.
 impl Reporter for Ctx {
-    type Note = Note;
+    type Note = InputError;
     type Error = Fatal;
 
-    fn note(&mut self, note: Note) {
-        match note {
-            Note::Input(e) => self.input_error(&e),
-        }
+    fn note(&mut self, note: InputError) {
+        self.input_error(&note);
     }
 
     fn check(&mut self) -> Result<(), Fatal> {
@@ -244,4 +238,11 @@ impl Reporter for Ctx {
     fn input_done(&mut self) {
         self.progress.input_done();
     }
+}
+
+/// Writes a JSON Schema, pretty, as `--schema` prints it.
+pub fn write_schema(out: &mut impl Write, schema: &serde_json::Value) -> Result<(), Fatal> {
+    serde_json::to_writer_pretty(&mut *out, schema)?;
+    out.write_all(b"\n")?;
+    Ok(())
 }

@@ -97,15 +97,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     // A table shows the tags that differ within each group; JSON does not.
     let style = args.table.style();
     let report = found.report(&mut runner, style.is_some())?;
-    match style {
-        None => report.write_json(out)?,
-        Some(style) => {
-            let grid = report.grid(style);
-            if !grid.rows.is_empty() {
-                out.write_all(grid.render(style).as_bytes())?;
-            }
-        }
-    }
+    report.write(style, out)?;
     ctx.note(&report.summary());
     Ok(())
 }

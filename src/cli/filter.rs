@@ -50,8 +50,8 @@ pub struct Args {
     /// termination token (a resignation, an agreement); `*`, and a record
     /// with an illegal move, decide nothing. The same verdict as `ayo json`'s
     /// `result.winner`.
-    #[arg(long, value_enum, value_name = "SIDE")]
-    winner: Vec<WinnerArg>,
+    #[arg(long, value_name = "SIDE", value_parser = winner())]
+    winner: Vec<Winner>,
     /// The record's own ruleset (its Rules tag, else russ), compared as a
     /// ruleset: `ayoayo` is `russ`. Not changed by --rules.
     #[arg(long, value_name = "RULESET")]
@@ -125,11 +125,13 @@ pub struct Args {
 }
 
 /// `--winner` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum WinnerArg {
-    South,
-    North,
-    Draw,
+fn winner() -> impl clap::builder::TypedValueParser<Value = Winner> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(["south", "north", "draw"]).map(|s| match s.as_str() {
+        "south" => Winner::South,
+        "north" => Winner::North,
+        _ => Winner::Draw,
+    })
 }
 
 fn parse_outcome(s: &str) -> Result<Outcome, String> {
@@ -145,15 +147,7 @@ impl Args {
             date_from: self.date_from,
             date_to: self.date_to,
             results: self.result.clone(),
-            winners: self
-                .winner
-                .iter()
-                .map(|w| match w {
-                    WinnerArg::South => Winner::South,
-                    WinnerArg::North => Winner::North,
-                    WinnerArg::Draw => Winner::Draw,
-                })
-                .collect(),
+            winners: self.winner.clone(),
             valid: self.valid,
             invalid: self.invalid,
             unfinished: self.unfinished,

@@ -1,16 +1,15 @@
 //! `ayo fmt`: print records in canonical form, check it, show it as a diff, or
 //! write it back to the files.
 
-use std::fs;
 use std::io::{BufRead, Read, Write};
 
-use ayo::canonical::{Fill, Formatted, InputFormatted, format_input};
+use ayo::canonical::{Corrections, Fill, Formatted, InputFormatted};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
 use ayo::replay::{self, Change};
 
-use super::in_place::{self, Rewrite, game_list};
-use super::{Ctx, Fatal, GameArg, LapsArg, each_game, each_input, input_names, write_unchanged};
+use super::in_place::{self, Rewrite};
+use super::{Ctx, Fatal, GameArg, LapsArg, each_game, each_input, input_names};
 
 /// Print every game in canonical form.
 ///
@@ -84,52 +83,32 @@ pub struct Args {
     pub(super) read: super::ReadArgs,
 }
 
-/// The flag that asked for `fill`, for the notes.
-fn flag(fill: &Fill) -> &'static str {
-    if fill.fix { "--fix" } else { "--fill" }
+/// Reports the problems of one game of `file` and counts its corrections.
+fn report_game(
+    file: &str,
+    raw: &RawGame,
+    f: (&[Diagnostic], &[Change]),
+    said: &mut Corrections,
+    ctx: &mut Ctx,
+) {
+    for d in f.0 {
+        ctx.diagnose(file, raw, d);
+    }
+    said.add(file, f.1);
 }
 
-/// Corrections said on standard error, at most this many an input: the
-/// rest are counted.
-const FIXED_LINES: usize = 20;
-
-/// The corrections `--fix` made in one input, and the wrong values `--fill`
-/// kept, said once the input is done (and, with `--write`, once it is
-/// written: a file left as it was had nothing corrected).
-#[derive(Default)]
-struct Fixed {
-    /// The first [`FIXED_LINES`] corrections, as they are said.
-    lines: Vec<String>,
-    /// Every correction.
-    count: usize,
-    /// Wrong values kept (reported as errors as they were met).
-    kept: usize,
-}
-
-impl Fixed {
-    /// Reports the problems of one game of `file` and counts its corrections.
-    fn game(&mut self, file: &str, raw: &RawGame, g: (&[Diagnostic], &[Change]), ctx: &mut Ctx) {
-        for d in g.0 {
-            ctx.diagnose(file, raw, d);
-        }
-        for c in g.1 {
-            self.count += 1;
-            if self.lines.len() < FIXED_LINES {
-                let at = c.span;
-                (self.lines).push(format!("fixed: {file}:{}:{}: {c}", at.line, at.column));
-            }
-        }
+/// Says what `--fill` corrected in an input and the wrong values it kept
+/// (see [`Corrections::notes`]).
+fn report_fixed(file: &str, fill: Option<&Fill>, said: &Corrections, made: bool, ctx: &mut Ctx) {
+    for line in said.notes(file, fill, made) {
+        ctx.note(&line);
     }
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let fill = (args.fill || args.fix).then(|| Fill {
         fix: args.fix,
-        opts: replay::Options {
-            max_laps: args.laps.max_laps,
-            trace: false,
-            ..replay::Options::default()
-        },
+        opts: replay::Options::new(None, args.laps.max_laps),
     });
     let fill = fill.as_ref();
     if args.write || args.diff {
@@ -142,17 +121,23 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             if !std::mem::replace(&mut first, false) {
                 out.write_all(b"\n")?;
             }
-            let mut fixed = Fixed::default();
+            let mut fixed = Corrections::default();
             match g.record {
                 Ok(record) => {
                     let f = Formatted::of(record, fill);
                     fixed.kept = f.kept;
-                    fixed.game(g.file, g.raw, (&f.problems, &f.corrections), ctx);
+                    report_game(
+                        g.file,
+                        g.raw,
+                        (&f.problems, &f.corrections),
+                        &mut fixed,
+                        ctx,
+                    );
                     out.write_all(f.text.as_bytes())?;
                 }
                 Err(e) => {
                     ctx.syntax_error(g.file, g.raw, &e);
-                    write_unchanged(out, g.raw)?;
+                    Formatted::write_unchanged(out, g.raw)?;
                 }
             }
             report_fixed(g.file, fill, &fixed, true, ctx);
@@ -161,43 +146,23 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     let mut first = true;
     each_input(&args.files, ctx, |ctx, input| {
-        let file = input.name.clone();
+        let file = input.name().to_string();
         let games = input.games();
         let (found, fixed) = if args.check {
             format_games(&file, games, fill, ctx, &mut std::io::sink(), &mut first)?
         } else {
             format_games(&file, games, fill, ctx, out, &mut first)?
         };
-        if args.check {
-            report_check(&file, &found, fill, ctx);
+        if let Some(note) = found.check_note(&file, fill).filter(|_| args.check) {
+            ctx.invalid = true;
+            ctx.note(&note);
         }
         report_fixed(&file, fill, &fixed, !args.check, ctx);
         Ok(())
     })
 }
 
-/// Says what `--fill` corrected in an input (when `made`: the corrections
-/// are in what was printed or written) and how many wrong values it kept.
-fn report_fixed(file: &str, fill: Option<&Fill>, fixed: &Fixed, made: bool, ctx: &mut Ctx) {
-    if made {
-        for line in &fixed.lines {
-            ctx.note(line);
-        }
-        let more = fixed.count - fixed.lines.len();
-        if more > 0 {
-            let s = if more == 1 { "" } else { "s" };
-            ctx.note(&format!("fixed: {file}: {more} more correction{s}"));
-        }
-    }
-    if fixed.kept > 0 && fill.is_some_and(|f| !f.fix) {
-        let (n, s) = (fixed.kept, if fixed.kept == 1 { "" } else { "s" });
-        ctx.note(&format!(
-            "{file}: {n} wrong value{s} kept (--fix corrects them)"
-        ));
-    }
-}
-
-/// Formats one input with [`format_input`], its problems reported as they
+/// Formats one input with [`InputFormatted::of`], its problems reported as they
 /// are met and its corrections counted.
 fn format_games<R: BufRead>(
     file: &str,
@@ -206,10 +171,10 @@ fn format_games<R: BufRead>(
     ctx: &mut Ctx,
     out: &mut impl Write,
     first: &mut bool,
-) -> Result<(InputFormatted, Fixed), Fatal> {
-    let mut fixed = Fixed::default();
-    let found = format_input(games, fill, out, first, |raw, problems, corrections| {
-        fixed.game(file, raw, (problems, corrections), ctx);
+) -> Result<(InputFormatted, Corrections), Fatal> {
+    let mut fixed = Corrections::default();
+    let found = InputFormatted::of(games, fill, out, first, |raw, problems, corrections| {
+        report_game(file, raw, (problems, corrections), &mut fixed, ctx);
         ctx.check_stderr()
     })?;
     if let Some(e) = &found.error {
@@ -217,26 +182,6 @@ fn format_games<R: BufRead>(
     }
     fixed.kept = found.kept;
     Ok((found, fixed))
-}
-
-fn report_check(file: &str, found: &InputFormatted, fill: Option<&Fill>, ctx: &mut Ctx) {
-    if found.canonical {
-        return;
-    }
-    ctx.invalid = true;
-    if let Some(fill) = fill
-        && found.broken.is_empty()
-    {
-        let flag = flag(fill);
-        ctx.note(&format!("{file}: would change (run `ayo fmt {flag}`)"));
-    } else if found.broken.is_empty() {
-        ctx.note(&format!("{file}: not in canonical form (run `ayo fmt`)"));
-    } else {
-        ctx.note(&format!(
-            "{file}: {} cannot be formatted: fix the syntax errors above first",
-            game_list(&found.broken)
-        ));
-    }
 }
 
 /// `--write` and `--diff`: each file is read whole, formatted in memory, and
@@ -255,29 +200,24 @@ fn rewrite(
     for name in names {
         // What the file was when it was read, to rewrite it only if it still is.
         let mut snapshot = None;
-        let (file, before) = if name == "-" {
-            let mut bytes = Vec::new();
-            match std::io::stdin().lock().read_to_end(&mut bytes) {
-                Ok(_) => ("<stdin>".to_string(), bytes),
-                Err(e) => {
-                    ctx.io_error("<stdin>", &e);
-                    continue;
-                }
-            }
-        } else if args.write {
+        let (file, before) = if args.write {
             let Some((bytes, was)) = rewrite.read(&name, ctx) else {
                 continue;
             };
             snapshot = Some(was);
             (name.clone(), bytes)
         } else {
-            match fs::read(&name) {
-                Ok(bytes) => (name.clone(), bytes),
-                Err(e) => {
-                    ctx.io_error(&name, &e);
-                    continue;
+            let mut read = None;
+            each_input(std::slice::from_ref(&name), ctx, |ctx, input| {
+                let (file, mut bytes) = (input.name().to_string(), Vec::new());
+                match input.into_reader().read_to_end(&mut bytes) {
+                    Ok(_) => read = Some((file, bytes)),
+                    Err(e) => ctx.io_error(&file, &e),
                 }
-            }
+                Ok(())
+            })?;
+            let Some(read) = read else { continue };
+            read
         };
         let mut after = Vec::with_capacity(before.len());
         let (found, fixed) = format_games(

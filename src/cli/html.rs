@@ -4,11 +4,10 @@ use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 use ayo::files::batch::Refused;
-use ayo::files::name::Names;
 use ayo::files::write::{Existing, write_new};
 
 use ayo::diagnostics::Diagnostic;
-use ayo::output::html::ViewerGame;
+use ayo::output::html::{Site, ViewerGame};
 use ayo::replay::replay;
 
 use super::signals;
@@ -120,18 +119,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
 /// `--out-dir`: a page per input file, and an index of them, put in place
 /// together once all are written.
 fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
-    let cannot = |e: std::io::Error| {
-        Fatal::Error(format!(
-            "cannot write in {}: {}",
-            dir.display(),
-            io_message(&e)
-        ))
-    };
-    let mut batch = signals::out_folder(dir, ctx)?;
-    // Two inputs of one name (a/club.ayo, b/club.ayo) get two pages, and
-    // none takes the index's name.
-    batch.reserve("index.html");
-    let mut index = Vec::new();
+    let mut site = Site::new(signals::out_folder(dir, ctx)?);
     for name in input_names(&args.files) {
         // One input at a time: an unreadable one is reported and skipped.
         let mut opened = false;
@@ -144,22 +132,8 @@ fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
         }
         let files = [name.clone()];
         let games = read_games(&files, args, ctx)?;
-        let title = title(&games, &files);
-        let page_name = batch
-            .write(
-                &Names::input_stem(&name),
-                "html",
-                ViewerGame::page(&title, &games).as_bytes(),
-            )
-            .map_err(cannot)?;
-        index.push((page_name, title, games.len()));
+        site.page(&name, &title(&games, &files), &games)?;
     }
-    let slot = batch.add_reserved("index.html").map_err(cannot)?;
-    batch
-        .append(slot, ViewerGame::index_page(&index).as_bytes())
-        .map_err(cannot)?;
-    batch
-        .commit(Existing::replacing(args.force))
-        .map_err(|e| Fatal::Error(e.to_string()))?;
+    site.finish(Existing::replacing(args.force))?;
     Ok(())
 }

@@ -42,7 +42,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let opts = args.replay.options(false);
     let mut first = true;
     each_input(&args.files, ctx, |ctx, input| {
-        let file = input.name.clone();
+        let file = input.name().to_string();
         let mut games = games(input.into_reader(), &opts, args.game.game);
         for game in &mut games {
             match game {

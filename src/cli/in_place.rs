@@ -5,6 +5,7 @@
 use std::io;
 use std::path::Path;
 
+use ayo::canonical::InputFormatted;
 use ayo::files::write::{HardLinks, InPlace, Refused, Snapshot};
 
 use super::{Ctx, Fatal, signals};
@@ -86,15 +87,5 @@ impl Rewrite {
 /// cannot be `done` ("formatted", "analysed"): exit 1.
 pub fn left_unchanged(file: &str, numbers: &[usize], done: &str, ctx: &mut Ctx) {
     ctx.invalid = true;
-    ctx.note(&format!(
-        "{file}: left unchanged: {} cannot be {done}",
-        game_list(numbers)
-    ));
-}
-
-/// "game 2" or "games 2, 5".
-pub fn game_list(numbers: &[usize]) -> String {
-    let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
-    let s = if numbers.len() == 1 { "" } else { "s" };
-    format!("game{s} {}", list.join(", "))
+    ctx.note(&InputFormatted::unchanged_note(file, numbers, done));
 }

@@ -2,35 +2,18 @@
 //! library's ([`ayo::corpus::input`]); these hand its games to a command's
 //! closure and its problems to [`Ctx`].
 
-use std::io::BufRead;
+use std::io::Write;
 
-use ayo::corpus::input::{self as corpus_input, Event, Games};
-use ayo::notation::{GameReader, RawGame, Record, SyntaxError};
+use ayo::corpus::input::{self as corpus_input, Event, Games, Input};
+use ayo::diagnostics::Diagnostic;
+use ayo::notation::{RawGame, Record, SyntaxError};
+use ayo::output::table::Style;
 
 use super::{Ctx, Fatal};
 
-/// One input: a file, or standard input for `-`.
-pub struct Input {
-    /// As named on the command line; `<stdin>` for `-`.
-    pub name: String,
-    input: corpus_input::Input,
-}
-
-impl Input {
-    /// The games of this input, one at a time.
-    pub fn games(self) -> GameReader<Box<dyn BufRead>> {
-        self.input.games()
-    }
-
-    /// The bytes of this input.
-    pub fn into_reader(self) -> Box<dyn BufRead> {
-        self.input.into_reader()
-    }
-}
-
 /// The inputs named on the command line: standard input when there are none.
 pub fn input_names(files: &[String]) -> Vec<String> {
-    corpus_input::names(files)
+    Input::names(files)
 }
 
 /// The games of the inputs named on the command line, read with the run's
@@ -60,11 +43,7 @@ pub fn each_input(
 ) -> Result<(), Fatal> {
     for name in input_names(files) {
         match corpus_input::Input::open(&name) {
-            Ok(input) => {
-                let name = input.name().to_string();
-                let input = input.max_game_bytes(ctx.max_game_bytes);
-                f(ctx, Input { name, input })?;
-            }
+            Ok(input) => f(ctx, input.max_game_bytes(ctx.max_game_bytes))?,
             Err(e) => ctx.input_error(&e),
         }
     }
@@ -140,5 +119,34 @@ pub fn each_record(
                 Ok(())
             }
         }
+    })
+}
+
+/// What a worker of [`render_games`] returns for a game: its problems, and
+/// its output rendered (none when it could not be).
+pub type Rendered = (Vec<Diagnostic>, Option<Vec<u8>>);
+
+/// Renders the games of the inputs on `jobs` threads (`work` replays a game
+/// and renders it, a CSV game with its header) and writes them in input
+/// order (see [`Style::write_game`]), each game's problems reported before
+/// its output.
+pub fn render_games(
+    files: &[String],
+    ctx: &mut Ctx,
+    (game, jobs): (Option<u64>, usize),
+    style: Option<Style>,
+    work: impl Fn(&str, &RawGame) -> Result<Rendered, Fatal> + Sync,
+    out: &mut impl Write,
+) -> Result<(), Fatal> {
+    let mut first = true;
+    let sink = |ctx: &mut Ctx, file: &str, raw: &RawGame, (problems, buf): Rendered| {
+        for d in &problems {
+            ctx.diagnose(file, raw, d);
+        }
+        let Some(buf) = buf else { return Ok(()) };
+        Ok(Style::write_game(out, style, &mut first, &buf)?)
+    };
+    with_games(files, ctx, game, |games, ctx| {
+        games.ordered(jobs, ctx, work, sink)
     })
 }

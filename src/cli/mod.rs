@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod analyze;
 mod annotate;
@@ -30,7 +30,6 @@ mod moves;
 mod perft;
 mod position;
 mod progress;
-mod render;
 mod search;
 mod serve;
 mod signals;
@@ -43,11 +42,11 @@ pub use args::{
     Format, GAMES_FROM_1, GameArg, JobsArg, LapsArg, ReadArgs, ReplayArgs, TableArgs, TableFormat,
     WidthArg,
 };
-pub use ctx::{Ctx, Fatal, io_message};
+pub use ctx::{Ctx, Fatal, io_message, write_schema};
 pub use input::{
-    ReadGame, each_game, each_input, each_record, games, input_names, past_the_end, with_games,
+    ReadGame, Rendered, each_game, each_input, each_record, games, input_names, past_the_end,
+    render_games, with_games,
 };
-pub use render::{csv_rows, output_width, write_rendered, write_schema, write_unchanged};
 
 /// Validate, annotate, convert and compare Ayoayo game records.
 ///
@@ -100,43 +99,15 @@ enum Command {
     Serve(serve::Args),
 }
 
-impl Command {
-    /// The options of a command that reads records; `None` for the others
-    /// (which then do not offer `--max-game-bytes`).
-    fn read(&self) -> Option<ReadArgs> {
-        match self {
-            Command::Validate(a) => Some(a.read),
-            Command::Annotate(a) => Some(a.read),
-            Command::Board(a) => Some(a.read),
-            Command::Html(a) => Some(a.read),
-            Command::Compare(a) => Some(a.read),
-            Command::Json(a) => Some(a.read),
-            Command::Fmt(a) => Some(a.read),
-            Command::Filter(a) => Some(a.read),
-            Command::Duplicates(a) => Some(a.read),
-            Command::Standings(a) => Some(a.read),
-            Command::Stats(a) => Some(a.read),
-            Command::Best(a) => Some(a.read),
-            Command::Moves(a) => Some(a.read),
-            Command::Analyze(a) => Some(a.read),
-            // `import` reads JSON, not records.
-            Command::Import(_)
-            | Command::Perft(_)
-            | Command::Generate(_)
-            | Command::Completions(_)
-            | Command::Man(_)
-            | Command::Tables(_)
-            | Command::Serve(_) => None,
-        }
-    }
-}
-
 /// Runs the command line and returns the exit code: the one place that
 /// turns what happened into 0 (all valid), 1 (some record invalid) or 2
 /// (usage or I/O error).
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         // Help and version go to standard output, usage errors to standard
         // error; a write that fails is an error like any other (clap's own
         // exit would report success after failing to print the help).
@@ -152,8 +123,12 @@ pub fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut ctx = Ctx::new();
-    if let Some(read) = cli.command.read() {
-        ctx.max_game_bytes = usize::try_from(read.max_game_bytes).unwrap_or(usize::MAX);
+    // `--max-game-bytes`, of every command that reads records (`ReadArgs`).
+    let read = matches
+        .subcommand()
+        .map(|(_, m)| m.try_get_one::<u64>("max_game_bytes"));
+    if let Some(Ok(Some(&max))) = read {
+        ctx.max_game_bytes = usize::try_from(max).unwrap_or(usize::MAX);
     }
     let result = match cli.command {
         Command::Validate(args) => validate::run(args, &mut ctx, &mut out),

@@ -2,10 +2,9 @@
 
 use std::io::Write;
 
-use ayo::corpus::standings::{Report, Tally, Tiebreak, TiebreakError, parse_tiebreaks};
+use ayo::corpus::standings::{Report, Tally, Tiebreak, TiebreakError};
 use ayo::output::json::schema_of;
-use ayo::output::standings::{CrosstableTooLarge, StandingJson, View};
-use ayo::output::table::Style;
+use ayo::output::standings::{StandingJson, View};
 use ayo::replay::Options;
 use ayo::rules::Ruleset;
 
@@ -82,17 +81,12 @@ pub struct Args {
 struct Order(Vec<Tiebreak>);
 
 fn order(s: &str) -> Result<Order, TiebreakError> {
-    parse_tiebreaks(s).map(Order)
+    Tiebreak::parse_list(s).map(Order)
 }
 
 /// Every game of the input in its table: counted, or listed apart.
 fn read(args: &Args, ctx: &mut Ctx) -> Result<Report, Fatal> {
-    let opts = Options {
-        rules: args.rules,
-        max_laps: args.laps.max_laps,
-        trace: false,
-        deny_warnings: false,
-    };
+    let opts = Options::new(args.rules, args.laps.max_laps);
     let games = games(&args.files, ctx, args.game.game);
     let report = Tally::new(args.by.clone(), opts).read(games, ctx, Ctx::diagnose)?;
     if let Some(warning) = report.copies_warning() {
@@ -115,20 +109,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     if args.cross && args.table.style().is_some() {
         report
             .check_crosstable(args.max_players)
-            .map_err(|e| too_large(&e, view.by))?;
+            .map_err(|e| Fatal::Error(e.advice(view.by)))?;
     }
-    match args.table.style() {
-        None => {
-            for t in &report.tables {
-                for row in view.rows(t) {
-                    serde_json::to_writer(&mut *out, &row)?;
-                    out.write_all(b"\n")?;
-                }
-            }
-        }
-        Some(Style::Csv) => out.write_all(view.csv(&report).as_bytes())?,
-        Some(style) => out.write_all(view.text(&report, style, note.as_deref()).as_bytes())?,
-    }
+    let text = view.render(&report, args.table.style(), note.as_deref())?;
+    out.write_all(text.as_bytes())?;
     if args.table.format == super::TableFormat::Json || args.table.format == super::TableFormat::Csv
     {
         // Standard output holds only the table: the lists go to standard
@@ -138,19 +122,4 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
     }
     Ok(())
-}
-
-/// `--cross` refused: which table, and what to do instead.
-fn too_large(e: &CrosstableTooLarge, by: Option<&str>) -> Fatal {
-    let which = match (by, &e.value) {
-        (Some(tag), Some(value)) => format!(" for {tag} `{value}`"),
-        (Some(tag), None) => format!(" for the games with no {tag} tag"),
-        (None, _) => String::new(),
-    };
-    Fatal::Error(format!(
-        "--cross: the table{which} has {} players, over --max-players {}: \
-         a crosstable has a row and a column for each player; \
-         `--format json` lists only the pairings played, or raise --max-players",
-        e.players, e.max
-    ))
 }

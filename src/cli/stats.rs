@@ -5,9 +5,7 @@ use std::io::Write;
 use ayo::corpus::stats::{Stats, StatsJson};
 use ayo::output::json::schema_of;
 
-use super::{
-    Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, TableFormat, with_games, write_schema,
-};
+use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, with_games, write_schema};
 
 /// Figures over a corpus: games, valid and invalid, results, plies, laps,
 /// captures, endings and first moves.
@@ -55,14 +53,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         Stats::read(games, &opts, args.jobs.get(), ctx, Ctx::syntax_error)
     })?;
     let json = stats.to_json();
-    match (args.table.format, args.table.style()) {
-        (TableFormat::Csv, _) => out.write_all(json.csv().as_bytes())?,
-        (_, Some(style)) => out.write_all(json.text(style).as_bytes())?,
-        (_, None) => {
-            serde_json::to_writer(&mut *out, &json)?;
-            out.write_all(b"\n")?;
-        }
-    }
+    out.write_all(json.render(args.table.style())?.as_bytes())?;
     if stats.invalid() > 0 {
         ctx.invalid = true;
         let n = stats.invalid();

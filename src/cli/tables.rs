@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 
 use ayo::output::json::schema_of;
-use ayo::output::tables::{ProbeJson, built_line, info_text, level_built_line, probe_text};
+use ayo::output::tables::{ProbeJson, built_line, info_text};
 use ayo::rules::Ruleset;
 use ayo::tables::{Builder, Progress};
-use ayo::tables::{Checked, Probed, RulesetDir, TableError, Tables, present_text, verify_dir};
+use ayo::tables::{Checked, Probed, RulesetDir, TableError, Tables, verify_dir};
 
 use super::{Ctx, Fatal, Format, JobsArg, LapsArg, WidthArg, write_schema};
 
@@ -172,22 +172,9 @@ impl Bar {
             return;
         }
         *last = Some(now);
-        let text = match p {
-            Progress::Sowing { level, done, total } => {
-                let width = 30;
-                let filled = (done * width / total.max(1)) as usize;
-                format!(
-                    "level {level}: [{}{}] {:>3}%",
-                    "#".repeat(filled),
-                    " ".repeat(width as usize - filled),
-                    done * 100 / total.max(1)
-                )
-            }
-            Progress::Iterating { level, pass } => format!("level {level}: pass {pass}"),
-        };
         let mut err = io::stderr().lock();
         // A progress bar that cannot be drawn is no reason to stop a build.
-        let _ = write!(err, "\r\x1b[K{text}");
+        let _ = write!(err, "\r\x1b[K{p}");
         let _ = err.flush();
     }
 
@@ -211,7 +198,7 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
         "{key}: building levels 1-{} in {} ({})",
         args.max_seeds,
         dir.display(),
-        present_text(&present)
+        Tables::present_text(&present)
     )?;
     out.flush()?;
     let builder = Builder::new(&args.rules)
@@ -225,7 +212,7 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
         bar.clear();
         positions += s.positions;
         if written.is_ok() {
-            written = writeln!(out, "{}", level_built_line(s)).and_then(|()| out.flush());
+            written = writeln!(out, "{s}").and_then(|()| out.flush());
         }
     });
     bar.clear();
@@ -243,13 +230,8 @@ fn probe_cmd(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let pos = super::args::setup(setup, &args.rules)?;
     let tables = Tables::open(&args.dir.dir(), &args.rules).map_err(fatal)?;
     let probed = Probed::of(&tables, &pos, args.rules.end()).map_err(fatal)?;
-    match args.format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, &ProbeJson::new(&pos, &probed))?;
-            out.write_all(b"\n")?;
-        }
-        Format::Text => out.write_all(probe_text(&pos, &probed).as_bytes())?,
-    }
+    let text = ProbeJson::render(&pos, &probed, args.format == Format::Json)?;
+    out.write_all(text.as_bytes())?;
     Ok(())
 }
 
@@ -287,7 +269,7 @@ fn report(found: Checked, ctx: &mut Ctx, ok: &mut dyn FnMut(String) -> bool) -> 
 fn info(args: InfoArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
     let dirs = RulesetDir::list(&dir).map_err(fatal)?;
-    let width = super::output_width(args.width.width);
+    let width = ayo::output::table::Style::width(args.width.width);
     out.write_all(info_text(&dir, &dirs, width).as_bytes())?;
     Ok(())
 }

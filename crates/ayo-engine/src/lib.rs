@@ -18,8 +18,8 @@
 //!   asks of endgame tables; [`Limits::MAX_DEPTH`](search::Limits::MAX_DEPTH).
 //! - [`tables`]: [`Builder`](tables::Builder) builds a table directory
 //!   ([`Progress`](tables::Progress), [`LevelStats`](tables::LevelStats));
-//!   [`Tables`](tables::Tables) probes it ([`MoveGain`](tables::MoveGain),
-//!   [`Tables::value_of`](tables::Tables::value_of),
+//!   [`Tables`](tables::Tables) probes it
+//!   ([`Tables::value_of`](tables::Tables::value_of),
 //!   [`Tables::doubled_score`](tables::Tables::doubled_score)), and
 //!   [`Probed::of`](tables::Probed::of) gives a position's value and its
 //!   moves' at once; [`Tables::default_dir`](tables::Tables::default_dir),
@@ -29,12 +29,12 @@
 //!   and which ruleset they serve; [`TableError`](tables::TableError);
 //!   [`Tables::MAX_LEVEL`](tables::Tables::MAX_LEVEL).
 //! - A whole table directory: [`RulesetDir::list`](tables::RulesetDir::list)
-//!   finds its folders ([`LevelInfo`](tables::LevelInfo),
-//!   [`LevelHeader`](tables::LevelHeader), [`FolderError`](tables::FolderError),
-//!   [`LooksLike`](tables::LooksLike)), [`verify_dir`](tables::verify_dir)
-//!   checks every level ([`Checked`](tables::Checked),
-//!   [`VerifyError`](tables::VerifyError)), and
-//!   [`present_text`](tables::present_text) names the levels found.
+//!   finds its folders (each level's figures and header, and what a folder
+//!   that is not one looks like, read through it),
+//!   [`verify_dir`](tables::verify_dir) checks every level
+//!   ([`Checked`](tables::Checked)), and
+//!   [`Tables::present_text`](tables::Tables::present_text) names the levels
+//!   found.
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

@@ -101,9 +101,16 @@ impl Formatted {
     pub fn of(record: Record, fill: Option<&Fill>) -> Formatted {
         format_record(record, fill)
     }
+
+    /// Writes a game's text exactly as read, ended by a newline: what a
+    /// command that rewrites records prints for a game it cannot rewrite,
+    /// so that no game is lost.
+    pub fn write_unchanged(out: &mut impl Write, raw: &RawGame) -> io::Result<()> {
+        write_as_read(out, raw)
+    }
 }
 
-/// What [`format_input`] found in a whole input.
+/// What [`InputFormatted::of`] found in a whole input.
 #[derive(Debug, Default)]
 pub struct InputFormatted {
     /// 1-based numbers of the games with a syntax error, written as they
@@ -119,34 +126,162 @@ pub struct InputFormatted {
     pub error: Option<io::Error>,
 }
 
-/// Writes every game of `games` to `out` in canonical form (filled in with
-/// `fill`), or as it stands when it cannot be parsed, and says whether the
-/// input already was canonical. A blank line goes before each game unless
-/// `first` (which is then cleared), so that several inputs make one stream.
-/// `each` is told of each game once it is written: the game as read; its
-/// syntax error (the game is then written as it stands), or what stopped
-/// the replay of `fill` and the wrong values kept, in the order of the
-/// text; and the wrong values corrected (with [`Fill::fix`]). An error from
-/// `each`, or from `out`, stops the input there.
+impl InputFormatted {
+    /// Writes every game of `games` to `out` in canonical form (filled in with
+    /// `fill`), or as it stands when it cannot be parsed, and says whether the
+    /// input already was canonical. A blank line goes before each game unless
+    /// `first` (which is then cleared), so that several inputs make one stream.
+    /// `each` is told of each game once it is written: the game as read; its
+    /// syntax error (the game is then written as it stands), or what stopped
+    /// the replay of `fill` and the wrong values kept, in the order of the
+    /// text; and the wrong values corrected (with [`Fill::fix`]). An error from
+    /// `each`, or from `out`, stops the input there.
+    ///
+    /// ```
+    /// use ayo::canonical::InputFormatted;
+    /// use ayo::notation::GameReader;
+    ///
+    /// let mut out = Vec::new();
+    /// let input = &b"1.c F *\n\n1. ( *\n"[..];
+    /// let mut seen = 0;
+    /// let found = InputFormatted::of::<_, std::io::Error>(GameReader::new(input), None, &mut out, &mut true, |raw, problems, _| {
+    ///     seen += 1;
+    ///     assert_eq!(problems.len(), usize::from(raw.index == 1));
+    ///     Ok(())
+    /// })
+    /// .unwrap();
+    /// assert_eq!(seen, 2);
+    /// assert_eq!(String::from_utf8(out).unwrap(), "1. c F *\n\n1. ( *\n");
+    /// assert_eq!((found.broken, found.canonical), (vec![2], false));
+    /// ```
+    pub fn of<R: BufRead, E: From<io::Error>>(
+        games: GameReader<R>,
+        fill: Option<&Fill>,
+        out: &mut impl Write,
+        first: &mut bool,
+        each: impl FnMut(&RawGame, &[Diagnostic], &[Change]) -> Result<(), E>,
+    ) -> Result<InputFormatted, E> {
+        format_input(games, fill, out, first, each)
+    }
+
+    /// What `ayo fmt --check` says of `file` when it is not canonical
+    /// (`None` when it is): what would change it (the command and flag to
+    /// run, `fill` being the `--fill` or `--fix` asked), or which games
+    /// cannot be formatted.
+    ///
+    /// ```
+    /// use ayo::canonical::InputFormatted;
+    /// let found = InputFormatted { broken: vec![2, 5], ..InputFormatted::default() };
+    /// assert_eq!(
+    ///     found.check_note("a.ayo", None).unwrap(),
+    ///     "a.ayo: games 2, 5 cannot be formatted: fix the syntax errors above first"
+    /// );
+    /// ```
+    pub fn check_note(&self, file: &str, fill: Option<&Fill>) -> Option<String> {
+        if self.canonical {
+            return None;
+        }
+        Some(match fill {
+            _ if !self.broken.is_empty() => format!(
+                "{file}: {} cannot be formatted: fix the syntax errors above first",
+                Self::game_list(&self.broken)
+            ),
+            Some(fill) => format!("{file}: would change (run `ayo fmt {}`)", fill.flag()),
+            None => format!("{file}: not in canonical form (run `ayo fmt`)"),
+        })
+    }
+
+    /// What a command that rewrites files in place says of `file`, left as
+    /// it was since its games `broken` (numbered from 1) cannot be `done`
+    /// ("formatted", "analysed").
+    pub fn unchanged_note(file: &str, broken: &[usize], done: &str) -> String {
+        format!(
+            "{file}: left unchanged: {} cannot be {done}",
+            Self::game_list(broken)
+        )
+    }
+
+    /// "game 2" or "games 2, 5".
+    fn game_list(numbers: &[usize]) -> String {
+        let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
+        let s = if numbers.len() == 1 { "" } else { "s" };
+        format!("game{s} {}", list.join(", "))
+    }
+}
+
+impl Fill {
+    /// The flag of `ayo fmt` that asks for this filling.
+    pub fn flag(&self) -> &'static str {
+        if self.fix { "--fix" } else { "--fill" }
+    }
+}
+
+/// The corrections `--fix` made in one input and the wrong values `--fill`
+/// kept, counted as the games are formatted and said once the input is done
+/// (with `--write`, once it is written: a file left as it was had nothing
+/// corrected).
 ///
 /// ```
-/// use ayo::canonical::format_input;
-/// use ayo::notation::GameReader;
+/// use ayo::canonical::{Corrections, Formatted};
+/// use ayo::notation::parse_record;
+/// use ayo::replay::Options;
 ///
-/// let mut out = Vec::new();
-/// let input = &b"1.c F *\n\n1. ( *\n"[..];
-/// let mut seen = 0;
-/// let found = format_input::<_, std::io::Error>(GameReader::new(input), None, &mut out, &mut true, |raw, problems, _| {
-///     seen += 1;
-///     assert_eq!(problems.len(), usize::from(raw.index == 1));
-///     Ok(())
-/// })
-/// .unwrap();
-/// assert_eq!(seen, 2);
-/// assert_eq!(String::from_utf8(out).unwrap(), "1. c F *\n\n1. ( *\n");
-/// assert_eq!((found.broken, found.canonical), (vec![2], false));
+/// let fill = ayo::canonical::Fill { fix: true, opts: Options::default() };
+/// let formatted = Formatted::of(parse_record("1. cx6 *\n").unwrap(), Some(&fill));
+/// let mut said = Corrections::default();
+/// said.add("a.ayo", &formatted.corrections);
+/// assert_eq!(said.notes("a.ayo", Some(&fill), true), ["fixed: a.ayo:1:4: ply 1, South's c: x6 → x7"]);
 /// ```
-pub fn format_input<R: BufRead, E: From<io::Error>>(
+#[derive(Debug, Default)]
+pub struct Corrections {
+    /// The first [`Corrections::SHOWN`] corrections, as they are said.
+    lines: Vec<String>,
+    /// Every correction.
+    count: usize,
+    /// Wrong values kept (reported as errors as they were met).
+    pub kept: usize,
+}
+
+impl Corrections {
+    /// Corrections said at most of an input: the rest are counted.
+    pub const SHOWN: usize = 20;
+
+    /// Counts the corrections of one game of `file`.
+    pub fn add(&mut self, file: &str, changes: &[Change]) {
+        for c in changes {
+            self.count += 1;
+            if self.lines.len() < Self::SHOWN {
+                let at = c.span;
+                (self.lines).push(format!("fixed: {file}:{}:{}: {c}", at.line, at.column));
+            }
+        }
+    }
+
+    /// The lines that say what was corrected in `file` (when `made`: the
+    /// corrections are in what was printed or written) and how many wrong
+    /// values `fill` kept.
+    pub fn notes(&self, file: &str, fill: Option<&Fill>, made: bool) -> Vec<String> {
+        let mut notes = Vec::new();
+        if made {
+            notes.extend(self.lines.iter().cloned());
+            let more = self.count - self.lines.len();
+            if more > 0 {
+                let s = if more == 1 { "" } else { "s" };
+                notes.push(format!("fixed: {file}: {more} more correction{s}"));
+            }
+        }
+        if self.kept > 0 && fill.is_some_and(|f| !f.fix) {
+            let (n, s) = (self.kept, if self.kept == 1 { "" } else { "s" });
+            notes.push(format!(
+                "{file}: {n} wrong value{s} kept (--fix corrects them)"
+            ));
+        }
+        notes
+    }
+}
+
+/// See [`InputFormatted::of`].
+pub(crate) fn format_input<R: BufRead, E: From<io::Error>>(
     mut games: GameReader<R>,
     fill: Option<&Fill>,
     out: &mut impl Write,

@@ -71,18 +71,18 @@
 //!   [`import::ImportGame::read`] and [`import::ImportGame::to_record`];
 //!   [`import::ImportError`].
 //! - Many records at once ([`corpus`]): reading inputs
-//!   ([`corpus::input::names`], [`corpus::input::Input`],
+//!   ([`corpus::input::Input::names`], [`corpus::input::Input`],
 //!   [`corpus::input::Games`], [`corpus::input::Event`],
 //!   [`corpus::input::InputError`]); an ordered parallel map
-//!   ([`corpus::parallel::ordered`], [`corpus::parallel::Ordered`],
-//!   [`corpus::parallel::Item`], [`corpus::parallel::Reporter`],
+//!   ([`corpus::input::Games::ordered`], reporting through a
+//!   [`corpus::parallel::Reporter`],
 //!   [`corpus::parallel::PoolError`]); checking a corpus
 //!   ([`corpus::validate::check_corpus`], [`corpus::validate::Settings`],
 //!   [`corpus::validate::Checked`]); choosing games
 //!   ([`corpus::select::Selection`] and [`corpus::select::Selection::run`],
 //!   [`corpus::select::Criteria`] and their parts, [`corpus::select::Split`]); keys of main lines and duplicates
-//!   ([`corpus::key`], [`corpus::duplicates::scan`] and its
-//!   [`corpus::duplicates::Runner`]s); standings
+//!   ([`corpus::duplicates::scan`], on a [`corpus::duplicates::Sequential`]
+//!   or [`corpus::duplicates::Parallel`] runner); standings
 //!   ([`corpus::standings::Tally::read`], [`corpus::standings::Report`]);
 //!   figures ([`corpus::stats::Stats::read`] and its
 //!   [`corpus::stats::StatsJson`]).
@@ -99,7 +99,7 @@
 //!   command's results: [`corpus::stats::StatsJson::text`],
 //!   [`output::standings::View`], [`corpus::duplicates::Report::grid`],
 //!   [`output::analyze::GameAnalysis`], [`analysis::Best::text`],
-//!   [`output::tables::probe_text`] and their kin.
+//!   [`output::tables::ProbeJson::render`] and their kin.
 
 //! # Feature flags
 //!

@@ -46,6 +46,26 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// Replaying under `rules` (else each record's Rules tag) with the lap
+    /// limit `max_laps`, no lap traces, warnings left as warnings: what a
+    /// command that only needs the moves' outcomes asks for.
+    ///
+    /// ```
+    /// use ayo::replay::Options;
+    /// let opts = Options::new(None, 1000);
+    /// assert_eq!((opts.max_laps, opts.trace, opts.deny_warnings), (1000, false, false));
+    /// ```
+    pub fn new(rules: Option<Ruleset>, max_laps: u64) -> Options {
+        Options {
+            rules,
+            max_laps,
+            trace: false,
+            deny_warnings: false,
+        }
+    }
+}
+
 /// One move of a replayed line, parallel to the record's [`Move`] at the same
 /// place.
 #[derive(Clone, Debug, PartialEq, Eq)]

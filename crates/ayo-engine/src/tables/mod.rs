@@ -35,11 +35,12 @@ mod index;
 mod probe;
 
 pub use build::{Builder, LevelStats, Progress};
-pub use dir::{
-    Checked, FolderError, LevelHeader, LevelInfo, LooksLike, Probed, RulesetDir, VerifyError,
-    verify_dir,
-};
-pub use probe::{MoveGain, Tables};
+pub use dir::{Checked, Probed, RulesetDir, verify_dir};
+// The parts of those results (a level's header and figures, a move's gain,
+// what a folder holds, why a check failed) are read through them: their
+// types are not named by a path of their own.
+pub(crate) use probe::MoveGain;
+pub use probe::Tables;
 
 /// See [`Tables::MAX_LEVEL`].
 pub(crate) const MAX_LEVEL: u8 = 127;
@@ -155,9 +156,21 @@ pub enum TableError {
     },
 }
 
-/// "levels 1-5, 7 present", or "no levels present": the levels of a
-/// [`RulesetDir`] or of [`Tables::levels`] in a sentence.
-pub fn present_text(present: &[u8]) -> String {
+impl Tables {
+    /// "levels 1-5, 7 present", or "no levels present": the levels of a
+    /// [`RulesetDir`] or of [`Tables::levels`] in a sentence.
+    ///
+    /// ```
+    /// use ayo_engine::tables::Tables;
+    /// assert_eq!(Tables::present_text(&[1, 2, 3, 5]), "levels 1-3, 5 present");
+    /// ```
+    pub fn present_text(present: &[u8]) -> String {
+        present_text(present)
+    }
+}
+
+/// See [`Tables::present_text`].
+pub(crate) fn present_text(present: &[u8]) -> String {
     if present.is_empty() {
         return "no levels present".to_string();
     }

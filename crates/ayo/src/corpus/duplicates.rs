@@ -3,7 +3,7 @@
 //! duplicates`.
 //!
 //! A run reads its inputs twice. The first pass parses and keys every game
-//! (see [`key`](crate::corpus::key)) in input order, keeping a copy of each
+//! (by a hash of its ruleset, start and moves) in input order, keeping a copy of each
 //! input that cannot be read twice (standard input, a pipe) in a temporary
 //! file. The groups of equal keys follow from the keys alone; the second
 //! pass reads the games again to find the main lines that begin others
@@ -12,7 +12,7 @@
 //! ([`Scan::write_kept`]).
 //!
 //! How the games of a pass are worked on is the caller's choice, through a
-//! [`Runner`]: [`Sequential`] does each game in turn on this thread;
+//! runner: [`Sequential`] does each game in turn on this thread;
 //! [`Parallel`] hands them to a pool of threads and takes the results back in
 //! input order. Either way the results are the same.
 //!
@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use ayo::corpus::duplicates::{Options, Sequential, scan};
-//! use ayo::corpus::key::Kind;
+//! use ayo::corpus::duplicates::Kind;
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! let path = dir.path().join("club.ayo");
@@ -35,7 +35,7 @@
 //! let kinds: Vec<Kind> = report.groups.iter().map(|g| g.kind).collect();
 //! assert_eq!(kinds, [Kind::Duplicate, Kind::Prefix]);
 //! // The second game repeats the first; both begin the third.
-//! let numbers = |g: &ayo::corpus::key::Group| -> Vec<u32> {
+//! let numbers = |g: &ayo::corpus::duplicates::Group| -> Vec<u32> {
 //!     g.games.iter().map(|&id| report.game(id).game).collect()
 //! };
 //! assert_eq!(numbers(&report.groups[0]), [1, 2]);
@@ -51,7 +51,8 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use crate::corpus::key::{Group, Index, Kind};
+use crate::corpus::key::Index;
+pub use crate::corpus::key::{Group, Kind};
 use crate::corpus::plain;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
@@ -59,10 +60,12 @@ use crate::rules::Ruleset;
 
 mod kept;
 mod pass;
+mod runner;
 mod spool;
 mod threads;
 
 pub use kept::Kept;
+pub(crate) use runner::{Feed, Runner};
 use spool::Spool;
 pub use threads::Parallel;
 
@@ -73,7 +76,7 @@ pub struct Options {
     /// the tag, else russ).
     pub rules: Option<Ruleset>,
     /// Group games by their moves alone, whoever played them (see
-    /// [`Index::groups`]).
+    /// [`Group`]).
     pub moves_only: bool,
     /// The most bytes one game may have (see [`GameReader::max_game_bytes`]).
     pub max_game_bytes: usize,
@@ -132,40 +135,6 @@ pub enum Error {
     Write(#[source] io::Error),
 }
 
-/// Runs the passes of a run: how each game's work is done, and where the
-/// problems met on the way are reported.
-pub trait Runner {
-    /// What stops a run: an [`Error`](enum@Error), or the runner's own reasons.
-    type Error: From<Error>;
-
-    /// Calls `read`, which feeds games through the [`Feed`] it is given;
-    /// runs `work` on each game fed (on any thread) and `sink` on each result
-    /// on this thread, in the order the games were fed. A diagnostic the sink
-    /// returns is reported for its game.
-    fn pass<O: Send>(
-        &mut self,
-        work: impl Fn(&RawGame) -> O + Sync,
-        sink: impl FnMut(&RawGame, O) -> Option<Diagnostic>,
-        read: impl FnOnce(&mut dyn Feed<Self::Error>) -> Result<(), Self::Error>,
-    ) -> Result<(), Self::Error>;
-}
-
-/// Where a pass hands its games, and the problems of its inputs, in order.
-pub trait Feed<E> {
-    /// Hands over a game of `file`.
-    fn game(&mut self, file: &Arc<str>, raw: RawGame) -> Result<(), E>;
-
-    /// Reports an input that could not be read (or read to its end), after
-    /// the games before it.
-    fn io_error(&mut self, file: &Arc<str>, error: io::Error);
-
-    /// A game was read by the first pass (for a progress bar).
-    fn progress(&mut self, _raw: &RawGame) {}
-
-    /// The first pass read an input to its end.
-    fn input_done(&mut self) {}
-}
-
 /// A problem met by a [`Sequential`] run, in input order.
 #[derive(Debug)]
 pub enum Problem {
@@ -188,7 +157,7 @@ pub enum Problem {
     },
 }
 
-/// A [`Runner`] that works on each game in turn, on this thread, and keeps
+/// A runner that works on each game in turn, on this thread, and keeps
 /// the problems met.
 #[derive(Debug, Default)]
 pub struct Sequential {
@@ -354,7 +323,7 @@ pub struct GameRef<'a> {
 /// What a run found: the groups, and the games they name.
 #[derive(Clone, Debug)]
 pub struct Report {
-    /// The groups of equal keys ([`Index::groups`]) in order, then the prefix
+    /// The groups of equal keys (of the first pass) in order, then the prefix
     /// groups.
     pub groups: Vec<Group>,
     /// The inputs, as shown.

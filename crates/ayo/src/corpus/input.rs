@@ -138,14 +138,14 @@ impl Input {
     pub fn into_reader(self) -> Box<dyn BufRead> {
         self.reader
     }
-}
 
-/// The inputs named: standard input (`-`) when there are none.
-pub fn names(files: &[String]) -> Vec<String> {
-    if files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        files.to_vec()
+    /// The inputs named: standard input (`-`) when there are none.
+    pub fn names(files: &[String]) -> Vec<String> {
+        if files.is_empty() {
+            vec!["-".to_string()]
+        } else {
+            files.to_vec()
+        }
     }
 }
 
@@ -220,7 +220,7 @@ impl Games {
     }
 
     /// Reads the games with `work` done on `jobs` threads and `sink` called
-    /// on this one in input order (see [`ordered`]): problems go to the
+    /// on this one in input order (see [`parallel`](super::parallel)): problems go to the
     /// reporter in their place, progress as each game is read.
     pub fn ordered<R: Reporter, O: Send>(
         self,

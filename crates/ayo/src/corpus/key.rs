@@ -19,32 +19,6 @@
 //! hashing every prefix of each main line as it is read again
 //! ([`LineHasher`] is incremental) and looking the hash up, so no main line
 //! is kept.
-//!
-//! ```
-//! use ayo::corpus::key::{Index, Kind, LineHasher, players_key};
-//! use ayo::rules::{Position, Ruleset};
-//!
-//! let start = Position::start(&Ruleset::RUSS);
-//! let key = |line: &str| {
-//!     let mut h = LineHasher::new(&Ruleset::RUSS, &start);
-//!     line.chars().for_each(|c| h.push(c));
-//!     h.key()
-//! };
-//! let (ab, cd) = (players_key("A", "B"), players_key("C", "D"));
-//! let mut index = Index::default();
-//! index.push(key("cAd"), ab, 3, true);
-//! index.push(key("cA"), ab, 2, false);
-//! index.push(key("cAd"), ab, 3, true);
-//! index.push(key("cAd"), cd, 3, true);
-//! let groups = index.groups(false);
-//! let seen: Vec<(Kind, &[usize])> = groups.iter().map(|g| (g.kind, &g.games[..])).collect();
-//! assert_eq!(seen, [(Kind::SameMoves, &[0, 2, 3][..]), (Kind::Duplicate, &[0, 2][..])]);
-//! assert_eq!(index.repeats(), [(2, 0)]);
-//!
-//! let lookup = index.lookup();
-//! let mut h = LineHasher::new(&Ruleset::RUSS, &start);
-//! assert_eq!(lookup.prefixes(&mut h, "cAd".chars()), vec![1]);
-//! ```
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hasher};
@@ -182,7 +156,7 @@ impl Kind {
     }
 }
 
-/// Games found together, by their numbers in the [`Index`] (in order).
+/// Games found together, by their numbers in the run (in input order).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     /// Why they are together.
@@ -234,11 +208,6 @@ impl Index {
     /// How many games.
     pub fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 
     /// Whether games `a` and `b` have the same players.
@@ -433,6 +402,40 @@ impl Lookup<'_> {
 
 #[cfg(test)]
 mod tests {
+
+    /// The example the module's docs gave while these items were public.
+    #[test]
+    fn module_example() {
+        use crate::corpus::key::{Index, Kind, LineHasher, players_key};
+        use crate::rules::{Position, Ruleset};
+
+        let start = Position::start(&Ruleset::RUSS);
+        let key = |line: &str| {
+            let mut h = LineHasher::new(&Ruleset::RUSS, &start);
+            line.chars().for_each(|c| h.push(c));
+            h.key()
+        };
+        let (ab, cd) = (players_key("A", "B"), players_key("C", "D"));
+        let mut index = Index::default();
+        index.push(key("cAd"), ab, 3, true);
+        index.push(key("cA"), ab, 2, false);
+        index.push(key("cAd"), ab, 3, true);
+        index.push(key("cAd"), cd, 3, true);
+        let groups = index.groups(false);
+        let seen: Vec<(Kind, &[usize])> = groups.iter().map(|g| (g.kind, &g.games[..])).collect();
+        assert_eq!(
+            seen,
+            [
+                (Kind::SameMoves, &[0, 2, 3][..]),
+                (Kind::Duplicate, &[0, 2][..])
+            ]
+        );
+        assert_eq!(index.repeats(), [(2, 0)]);
+
+        let lookup = index.lookup();
+        let mut h = LineHasher::new(&Ruleset::RUSS, &start);
+        assert_eq!(lookup.prefixes(&mut h, "cAd".chars()), vec![1]);
+    }
     /// The key of a record's main line, with no cache of hashers.
     fn line_key(record: &Record, rules: &Ruleset, start: &Position) -> Key {
         let mut h = LineHasher::new(rules, start);

@@ -1,8 +1,7 @@
 //! Working on many records at once: reading the games of many inputs
 //! ([`input`]), across cores with results in input order ([`parallel`]),
 //! checking them all ([`validate`]), choosing games by what they say and how
-//! they play ([`select`]), and recognising the same game under other tags
-//! ([`key`]), and finding such games across many inputs ([`duplicates`]).
+//! they play ([`select`]), and finding such games across many inputs ([`duplicates`]).
 //!
 //! ```
 //! use ayo::corpus::select::{Criteria, TagTest, scan_tags};
@@ -16,7 +15,7 @@
 
 pub mod duplicates;
 pub mod input;
-pub mod key;
+pub(crate) mod key;
 pub mod parallel;
 pub mod select;
 pub mod standings;

@@ -25,7 +25,7 @@
 //! With one job there are no threads at all: each item goes through `work`
 //! and then `sink` as it is read.
 //!
-//! What is handed out is an [`Item`]: a game for most uses; for
+//! What is handed out is an item: a game for most uses; for
 //! [`super::validate`], a chunk of an input (see
 //! [`crate::notation::Chunker`]) whose games the worker reads itself,
 //! so that the calling thread only reads and reports.
@@ -71,7 +71,7 @@ pub(crate) const MAX_JOBS: usize = 256;
 
 /// What the workers are handed: a game, or a chunk of games; its size in
 /// bytes decides how it is batched.
-pub trait Item: Send {
+pub(crate) trait Item: Send {
     /// The bytes of text it holds.
     fn size(&self) -> usize;
 }
@@ -149,7 +149,7 @@ type Work<'a, R, I, O> = dyn Fn(&str, &I) -> Result<O, <R as Reporter>::Error> +
 type Sink<'a, R, I, O> = dyn FnMut(&mut R, &str, &I, O) -> Result<(), <R as Reporter>::Error> + 'a;
 
 /// Where the reading side of a run hands its items and its notes.
-pub struct Ordered<'a, R: Reporter, I, O> {
+pub(crate) struct Ordered<'a, R: Reporter, I, O> {
     jobs: usize,
     work: &'a Work<'a, R, I, O>,
     sink: &'a mut Sink<'a, R, I, O>,
@@ -187,48 +187,7 @@ struct Pool<R: Reporter, I, O> {
 /// `work` done on `jobs` threads and `sink` called on this one, in input
 /// order. Returns the first error of `read` or `sink`, or of `work` when its
 /// item's turn comes.
-///
-/// ```
-/// use ayo::corpus::parallel::{PoolError, Reporter, ordered};
-/// use ayo::notation::GameReader;
-///
-/// /// Collects the notes; stops on nothing.
-/// struct Notes(Vec<String>);
-/// impl Reporter for Notes {
-///     type Note = String;
-///     type Error = PoolError;
-///     fn note(&mut self, note: String) {
-///         self.0.push(note);
-///     }
-/// }
-///
-/// let text = "1. c *\n\n1. d *\n\n1. e *\n";
-/// let mut plies = Vec::new();
-/// let mut notes = Notes(Vec::new());
-/// ordered(
-///     2,
-///     &mut notes,
-///     // On any thread: the costly part.
-///     |_file, raw: &ayo::notation::RawGame| Ok(raw.parse().map_or(0, |r| r.moves.len())),
-///     // On this one, in input order.
-///     |_notes, _file, raw, n| {
-///         plies.push((raw.index, n));
-///         Ok(())
-///     },
-///     |notes, ordered| {
-///         let file = "games.ayo".into();
-///         for raw in GameReader::new(text.as_bytes()) {
-///             ordered.item(notes, &file, raw.unwrap())?;
-///         }
-///         ordered.note(notes, "the end".to_string());
-///         Ok(())
-///     },
-/// )
-/// .unwrap();
-/// assert_eq!(plies, [(0, 1), (1, 1), (2, 1)]);
-/// assert_eq!(notes.0, ["the end"]);
-/// ```
-pub fn ordered<R: Reporter, I: Item, O: Send>(
+pub(crate) fn ordered<R: Reporter, I: Item, O: Send>(
     jobs: usize,
     ctx: &mut R,
     work: impl Fn(&str, &I) -> Result<O, R::Error> + Sync,
@@ -503,6 +462,49 @@ impl<R: Reporter, I: Item, O: Send> Ordered<'_, R, I, O> {
 
 #[cfg(test)]
 mod tests {
+
+    /// The example the module's docs gave while these items were public.
+    #[test]
+    fn ordered_example() {
+        use crate::corpus::parallel::{PoolError, Reporter, ordered};
+        use crate::notation::GameReader;
+
+        /// Collects the notes; stops on nothing.
+        struct Notes(Vec<String>);
+        impl Reporter for Notes {
+            type Note = String;
+            type Error = PoolError;
+            fn note(&mut self, note: String) {
+                self.0.push(note);
+            }
+        }
+
+        let text = "1. c *\n\n1. d *\n\n1. e *\n";
+        let mut plies = Vec::new();
+        let mut notes = Notes(Vec::new());
+        ordered(
+            2,
+            &mut notes,
+            // On any thread: the costly part.
+            |_file, raw: &crate::notation::RawGame| Ok(raw.parse().map_or(0, |r| r.moves.len())),
+            // On this one, in input order.
+            |_notes, _file, raw, n| {
+                plies.push((raw.index, n));
+                Ok(())
+            },
+            |notes, ordered| {
+                let file = "games.ayo".into();
+                for raw in GameReader::new(text.as_bytes()) {
+                    ordered.item(notes, &file, raw.unwrap())?;
+                }
+                ordered.note(notes, "the end".to_string());
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(plies, [(0, 1), (1, 1), (2, 1)]);
+        assert_eq!(notes.0, ["the end"]);
+    }
     use std::cell::Cell;
     use std::time::Duration;
 

@@ -141,16 +141,23 @@ pub enum TiebreakError {
     Twice(Tiebreak),
 }
 
-/// A list of tie-breaks, as `--tiebreak` takes it: names joined by commas
-/// (`sb,h2h,wins,seeds`), each at most once.
-///
-/// ```
-/// use ayo::corpus::standings::{Tiebreak, TiebreakError, parse_tiebreaks};
-///
-/// assert_eq!(parse_tiebreaks("seeds, SB").unwrap(), [Tiebreak::SeedDifference, Tiebreak::SonnebornBerger]);
-/// assert_eq!(parse_tiebreaks("sb,sb"), Err(TiebreakError::Twice(Tiebreak::SonnebornBerger)));
-/// ```
-pub fn parse_tiebreaks(s: &str) -> Result<Vec<Tiebreak>, TiebreakError> {
+impl Tiebreak {
+    /// A list of tie-breaks, as `--tiebreak` takes it: names joined by
+    /// commas (`sb,h2h,wins,seeds`), each at most once.
+    ///
+    /// ```
+    /// use ayo::corpus::standings::{Tiebreak, TiebreakError};
+    ///
+    /// assert_eq!(Tiebreak::parse_list("seeds, SB").unwrap(), [Tiebreak::SeedDifference, Tiebreak::SonnebornBerger]);
+    /// assert_eq!(Tiebreak::parse_list("sb,sb"), Err(TiebreakError::Twice(Tiebreak::SonnebornBerger)));
+    /// ```
+    pub fn parse_list(s: &str) -> Result<Vec<Tiebreak>, TiebreakError> {
+        parse_tiebreaks(s)
+    }
+}
+
+/// See [`Tiebreak::parse_list`].
+pub(crate) fn parse_tiebreaks(s: &str) -> Result<Vec<Tiebreak>, TiebreakError> {
     let mut list: Vec<Tiebreak> = Vec::new();
     for name in s.split(',') {
         let t: Tiebreak = name.parse()?;

@@ -9,8 +9,12 @@ use crate::replay::Game;
 use crate::rules::{Engine, GameEnd, MoveOutcome, Pit, Position, Ruleset, Side, Status};
 
 use super::json::{BoardJson, SideJson, side_json};
+
+mod pictures;
+
 use super::svg::{Drawing, board_svg};
 use super::table::{Grid, Style, text_width, wrap_lines};
+pub use pictures::Pictures;
 
 /// One position, as `ayo board --format json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -238,6 +242,41 @@ pub(crate) fn views_text(views: &[&BoardView], style: Style) -> String {
         }
     }
     out
+}
+
+impl BoardView {
+    /// The chosen views of one game (`place`: its file and number; `None`
+    /// for a set-up) as `ayo board` prints them in `style`: the `heading`
+    /// over the boards of a terminal or Markdown table; CSV rows with the
+    /// file and game in front (the header line only when `first`); or
+    /// (`None`) a JSON line a view.
+    pub fn render_views(
+        views: &[&BoardView],
+        (rules, place): (&Ruleset, Option<(&str, usize)>),
+        heading: &str,
+        style: Option<Style>,
+        first: bool,
+    ) -> serde_json::Result<String> {
+        Ok(match style {
+            None => {
+                let mut text = String::new();
+                for v in views {
+                    text +=
+                        &serde_json::to_string(&PositionJson::new(v, rules.to_string(), place))?;
+                    text.push('\n');
+                }
+                text
+            }
+            Some(Style::Csv) => {
+                let (file, number) = place.unwrap_or(("", 0));
+                BoardView::grid(views, rules, place).csv_rows(file, number, first)
+            }
+            Some(style @ Style::Table { .. }) => {
+                style.line(heading) + "\n" + &BoardView::text(views, style)
+            }
+            Some(style) => format!("### {heading}\n\n") + &BoardView::text(views, style),
+        })
+    }
 }
 
 impl BoardView {

@@ -9,7 +9,7 @@ use crate::replay::{self, Game, Ply, replay, rules_of};
 use crate::rules::{Ruleset, RulesetError};
 
 use super::json::WinnerJson;
-use super::table::{Fit, Grid, rules_label, title};
+use super::table::{Fit, Grid, Style, rules_label, title};
 
 /// The rulings `ayo compare` varies by default, with every value each can
 /// take (RULES.md, "Rulings"). `pits` and `seeds` are the record's own.
@@ -108,6 +108,38 @@ pub struct Compared {
     pub title: String,
     /// One row per ruleset.
     pub comparison: Comparison,
+}
+
+impl Compared {
+    /// Game `number` of `file` compared, as `ayo compare` prints it in
+    /// `style`: a heading and a table, CSV rows with the file and game in
+    /// front and the header line, or (`None`) one JSON line.
+    pub fn render(
+        self,
+        file: &str,
+        number: usize,
+        style: Option<Style>,
+    ) -> serde_json::Result<String> {
+        let Compared { title, comparison } = self;
+        Ok(match style {
+            None => {
+                let rows = comparison.rows;
+                let (file, game) = (file.to_string(), number);
+                let json = CompareJson {
+                    file,
+                    game,
+                    title,
+                    rows,
+                };
+                serde_json::to_string(&json)? + "\n"
+            }
+            Some(Style::Csv) => comparison.grid(true).csv_rows(file, number, true),
+            Some(style) => {
+                let table = comparison.grid(false).render(style);
+                format!("{}\n{table}", style.heading(&title))
+            }
+        })
+    }
 }
 
 /// See [`Compared::of_game`].

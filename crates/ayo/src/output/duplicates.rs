@@ -73,6 +73,20 @@ impl Report {
     pub fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
         write_json(self, out)
     }
+
+    /// Writes the groups as `ayo duplicates` prints them in `style` (see
+    /// [`Report::grid`]; nothing when there are none), or (`None`) as JSON
+    /// lines (see [`Report::write_json`]).
+    pub fn write(&self, style: Option<Style>, out: &mut impl Write) -> io::Result<()> {
+        let Some(style) = style else {
+            return self.write_json(out);
+        };
+        let grid = self.grid(style);
+        if grid.rows.is_empty() {
+            return Ok(());
+        }
+        out.write_all(grid.render(style).as_bytes())
+    }
 }
 
 /// See [`Report::grid`].

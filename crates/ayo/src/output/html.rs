@@ -21,6 +21,10 @@ use super::json::{BoardJson, GameJson, SideJson, game_json, side_json, unparsed_
 use super::svg::{self, escape};
 use crate::diagnostics::Diagnostic;
 
+mod site;
+
+pub use site::Site;
+
 /// The page around the data, with `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}` and
 /// `{{SCRIPT}}` to fill.
 const PAGE: &str = include_str!("viewer/page.html");

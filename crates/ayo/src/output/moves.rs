@@ -6,12 +6,12 @@ use serde::Serialize;
 
 use crate::notation::Numbering;
 use crate::replay::DecidedBy;
-use crate::rules::{Engine, GameEnd, Illegal, Position, Status};
+use crate::rules::{Engine, GameEnd, Illegal, Position, Ruleset, Status};
 use crate::search::SearchError;
 
 use super::analyze::{end_text, result_token, winner_text};
 use super::json::{CaptureJson, LapJson, ResultJson, SideJson, side_json};
-use super::table::{Fit, Grid, Laps, capture_text, laps_json, laps_text};
+use super::table::{Fit, Grid, Laps, Style, capture_text, laps_json, laps_text};
 
 /// One legal move and what it would do, in the field names `annotate` uses.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -181,6 +181,48 @@ impl Moves {
 }
 
 impl Moves {
+    /// These moves of `pos` under `rules` as `ayo moves` prints them in
+    /// `style`, `place` being the file, game (from 1) and ply the position
+    /// follows (`None` for a set-up): a heading, how the game stands and the
+    /// table (`laps` as asked); CSV rows with the file and game in front and
+    /// the header line; or (`None`) one JSON line.
+    pub fn render(
+        &self,
+        (pos, rules): (&Position, &Ruleset),
+        place: Option<(&str, usize, usize)>,
+        laps: Laps,
+        style: Option<Style>,
+    ) -> serde_json::Result<String> {
+        Ok(match style {
+            None => {
+                let mut json = self.json(pos, rules.to_string());
+                if let Some((file, game, ply)) = place {
+                    (json.file, json.game, json.ply) =
+                        (Some(file.to_string()), Some(game), Some(ply));
+                }
+                serde_json::to_string(&json)? + "\n"
+            }
+            Some(Style::Csv) => {
+                let (file, game, _) = place.unwrap_or(("", 0, 0));
+                self.grid(laps, true).csv_rows(file, game, true)
+            }
+            Some(style) => {
+                let heading = match place {
+                    Some((file, game, ply)) => {
+                        format!("{file}: game {game}, after ply {ply}, rules: {rules}")
+                    }
+                    None => format!("Set-up {pos}, rules: {rules}"),
+                };
+                let summary = style.line(&self.summary(pos));
+                let mut text = format!("{}\n{summary}", style.heading(&heading));
+                if !self.moves.is_empty() {
+                    text += &format!("\n{}", self.grid(laps, false).render(style));
+                }
+                text
+            }
+        })
+    }
+
     /// The JSON of these moves, of `pos` under `rules`.
     pub fn json(&self, pos: &Position, rules: String) -> MovesJson {
         MovesJson {

@@ -28,7 +28,10 @@ use crate::corpus::standings::{Report, Row, Table, Tiebreak};
 
 use super::table::{Fit, Grid, Style};
 
+mod json;
 mod text;
+
+pub(crate) use json::{CrossJson, TiebreaksJson};
 
 /// The heading of the list of games not counted.
 const NOT_COUNTED: &str = "Not counted";
@@ -79,6 +82,30 @@ impl View<'_> {
             }
         }
         all.map_or_else(String::new, |grid| grid.render(Style::Csv))
+    }
+
+    /// The report as `ayo standings` prints it in `style`: its tables
+    /// (see [`View::text`], with the names `note`), CSV, or (`None`) a JSON
+    /// line a player.
+    pub fn render(
+        &self,
+        report: &Report,
+        style: Option<Style>,
+        note: Option<&str>,
+    ) -> serde_json::Result<String> {
+        Ok(match style {
+            None => {
+                let mut text = String::new();
+                for t in &report.tables {
+                    for row in self.rows(t) {
+                        text += &(serde_json::to_string(&row)? + "\n");
+                    }
+                }
+                text
+            }
+            Some(Style::Csv) => self.csv(report),
+            Some(style) => self.text(report, style, note),
+        })
     }
 
     /// Every table in a terminal or in Markdown (`style`), each with its
@@ -177,6 +204,33 @@ pub struct CrosstableTooLarge {
     pub players: usize,
     /// The most allowed.
     pub max: usize,
+}
+
+impl CrosstableTooLarge {
+    /// What `ayo standings --cross` says when it refuses the table, `by`
+    /// being the tag the tables are by: which table, and what to do
+    /// instead.
+    ///
+    /// ```
+    /// use ayo::output::standings::CrosstableTooLarge;
+    /// let e = CrosstableTooLarge { value: None, players: 70, max: 60 };
+    /// assert!(e.advice(Some("Event")).starts_with(
+    ///     "--cross: the table for the games with no Event tag has 70 players, over --max-players 60:"
+    /// ));
+    /// ```
+    pub fn advice(&self, by: Option<&str>) -> String {
+        let which = match (by, &self.value) {
+            (Some(tag), Some(value)) => format!(" for {tag} `{value}`"),
+            (Some(tag), None) => format!(" for the games with no {tag} tag"),
+            (None, _) => String::new(),
+        };
+        format!(
+            "--cross: the table{which} has {} players, over --max-players {}: \
+             a crosstable has a row and a column for each player; \
+             `--format json` lists only the pairings played, or raise --max-players",
+            self.players, self.max
+        )
+    }
 }
 
 /// See [`Report::check_crosstable`].
@@ -282,34 +336,6 @@ pub struct StandingJson {
     /// table's order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cross: Option<Vec<CrossJson>>,
-}
-
-/// A player's tie-break values, in `ayo standings --format json`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct TiebreaksJson {
-    /// The points scored against the other players of the group it was
-    /// applied to (those level on points, or what the tie-breaks before it
-    /// left level); `null` when it was not applied (a player level with
-    /// nobody, or a group whose players have not all met each other).
-    pub head_to_head: Option<f64>,
-    /// Sonneborn-Berger: the final points of each opponent beaten, and half
-    /// those of each opponent drawn with, a game at a time.
-    pub sonneborn_berger: f64,
-    /// Games won.
-    pub win_count: u32,
-    /// Seeds for minus seeds against.
-    pub seed_difference: i64,
-}
-
-/// The games between a player and one opponent, in `--cross` JSON.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CrossJson {
-    /// The opponent's name.
-    pub opponent: String,
-    /// The player's points in each game against them, in input order.
-    pub game_points: Vec<f64>,
 }
 
 /// Points as a table shows them: `2½`, `½`, `0`.

@@ -133,6 +133,19 @@ pub(crate) fn stats_text(s: &StatsJson, style: Style) -> String {
 }
 
 impl StatsJson {
+    /// The figures as `ayo stats` prints them in `style`: tables (see
+    /// [`StatsJson::text`]), CSV (see [`StatsJson::csv`]), or (`None`) one
+    /// JSON line.
+    pub fn render(&self, style: Option<Style>) -> serde_json::Result<String> {
+        Ok(match style {
+            None => serde_json::to_string(self)? + "\n",
+            Some(Style::Csv) => self.csv(),
+            Some(style) => self.text(style),
+        })
+    }
+}
+
+impl StatsJson {
     /// The figures as text: a heading and a table a section, in `style` (a
     /// terminal table or Markdown; CSV has [`StatsJson::csv`]).
     pub fn text(&self, style: Style) -> String {

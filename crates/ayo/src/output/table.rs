@@ -148,7 +148,7 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// A text wrapped at spaces to `width` columns, each line ending with a newline.
-pub fn wrap_lines(text: &str, width: u16) -> String {
+pub(crate) fn wrap_lines(text: &str, width: u16) -> String {
     wrap(text, usize::from(width))
         .into_iter()
         .map(|l| l + "\n")
@@ -179,6 +179,94 @@ impl Style {
         match self {
             Style::Table { width, .. } => wrap_lines(text, width),
             _ => format!("{text}\n"),
+        }
+    }
+}
+
+impl Style {
+    /// The width text fits when none is asked: the terminal's (when
+    /// standard output is one), else `$COLUMNS`, else 100. `asked` (a
+    /// `--width`) wins. Tables and plain text lines wrap to it alike.
+    pub fn width(asked: Option<u16>) -> u16 {
+        use std::io::IsTerminal;
+        asked
+            .or_else(|| {
+                std::io::stdout()
+                    .is_terminal()
+                    .then(|| comfy_table::Table::new().width())
+                    .flatten()
+            })
+            .or_else(|| {
+                std::env::var("COLUMNS")
+                    .ok()
+                    .and_then(|c| c.trim().parse::<u16>().ok())
+                    .filter(|&c| c > 0)
+            })
+            .unwrap_or(100)
+    }
+
+    /// Writes one game's output, rendered in `style` (`None`: JSON lines),
+    /// in its place after the games before it (`first`: none yet). A table
+    /// after the first is set off by a blank line; JSON lines go as they
+    /// are; a CSV game's rows follow the first game's, whose header alone
+    /// is kept (each game may be rendered with the header, on a worker that
+    /// does not know which comes first).
+    ///
+    /// ```
+    /// use ayo::output::table::Style;
+    /// let (mut out, mut first) = (Vec::new(), true);
+    /// Style::write_game(&mut out, Some(Style::Csv), &mut first, b"a\r\n1\r\n").unwrap();
+    /// Style::write_game(&mut out, Some(Style::Csv), &mut first, b"a\r\n2\r\n").unwrap();
+    /// assert_eq!(out, b"a\r\n1\r\n2\r\n");
+    /// ```
+    pub fn write_game(
+        out: &mut impl std::io::Write,
+        style: Option<Style>,
+        first: &mut bool,
+        rendered: &[u8],
+    ) -> std::io::Result<()> {
+        match style {
+            Some(Style::Csv) if !*first => {
+                let rows =
+                    memchr::memmem::find(rendered, b"\r\n").map_or(&[][..], |i| &rendered[i + 2..]);
+                out.write_all(rows)?;
+            }
+            None | Some(Style::Csv) => out.write_all(rendered)?,
+            Some(_) => {
+                if !*first {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(rendered)?;
+            }
+        }
+        *first = false;
+        Ok(())
+    }
+}
+
+impl Grid {
+    /// The grid as CSV rows with the file and game number in front, so
+    /// that the rows of many games make one CSV table: the header line only
+    /// for the `first` game.
+    ///
+    /// ```
+    /// use ayo::output::table::Grid;
+    /// let grid = Grid::new(vec!["ply".into()], vec![vec!["1".into()]]);
+    /// assert_eq!(grid.clone().csv_rows("a.ayo", 2, true), "file,game,ply\r\na.ayo,2,1\r\n");
+    /// assert_eq!(grid.csv_rows("a.ayo", 3, false), "a.ayo,3,1\r\n");
+    /// ```
+    pub fn csv_rows(mut self, file: &str, number: usize, first: bool) -> String {
+        self.header
+            .splice(0..0, ["file".to_string(), "game".to_string()]);
+        for row in &mut self.rows {
+            row.splice(0..0, [file.to_string(), number.to_string()]);
+        }
+        let text = self.render(Style::Csv);
+        if first {
+            text
+        } else {
+            text.split_once("\r\n")
+                .map_or(String::new(), |(_, rest)| rest.to_string())
         }
     }
 }
@@ -921,7 +1009,11 @@ impl AnnotatedMove {
 /// with where it came from when that was not the record's `Rules` tag.
 /// `None` when the `Rules` tag could not be read (the game is invalid, and
 /// its diagnostics say why).
-pub fn rules_label(record: &Record, rules: Option<&Ruleset>, forced: bool) -> Option<String> {
+pub(crate) fn rules_label(
+    record: &Record,
+    rules: Option<&Ruleset>,
+    forced: bool,
+) -> Option<String> {
     let rules = rules?;
     Some(if forced {
         format!("rules: {rules} (--rules)")
@@ -933,7 +1025,7 @@ pub fn rules_label(record: &Record, rules: Option<&Ruleset>, forced: bool) -> Op
 }
 
 /// A title line for a game: players, event, and the ruleset label.
-pub fn title(r: &Record, rules: Option<&str>, number: usize) -> String {
+pub(crate) fn title(r: &Record, rules: Option<&str>, number: usize) -> String {
     let players = match (r.tag("South"), r.tag("North")) {
         (Some(s), Some(n)) => format!("{s} (South) v {n} (North)"),
         (Some(s), None) => format!("{s} (South)"),
@@ -954,6 +1046,54 @@ pub fn title(r: &Record, rules: Option<&str>, number: usize) -> String {
         parts.push(rules.to_string());
     }
     parts.join(", ")
+}
+
+impl Game {
+    /// The title line of game `number`: players, event, round, date, and
+    /// the ruleset it was replayed under, with where that came from when it
+    /// was not the record's `Rules` tag (`forced`: a `--rules` given).
+    ///
+    /// ```
+    /// use ayo::notation::parse_record;
+    /// use ayo::replay::{Options, replay};
+    /// let record = parse_record("[South \"Ade\"]\n[Round \"2\"]\n\n1. c *\n").unwrap();
+    /// let game = replay(record, &Options::default());
+    /// assert_eq!(game.title(3, false), "Game 3: Ade (South), round 2, rules: russ (no Rules tag)");
+    /// ```
+    pub fn title(&self, number: usize, forced: bool) -> String {
+        let label = rules_label(&self.record, self.rules.as_ref(), forced);
+        title(&self.record, label.as_deref(), number)
+    }
+}
+
+impl AnnotatedMove {
+    /// Game `number` of `file` annotated, as `ayo annotate` prints it in
+    /// `style` (`forced`: the ruleset was given with `--rules`): a heading,
+    /// the table of the main line's moves (`laps` as asked) and the result;
+    /// CSV rows with the file and game in front and the header line; or
+    /// (`None`) one JSON line.
+    pub fn render_game(
+        game: &Game,
+        (file, number): (&str, usize),
+        forced: bool,
+        laps: Laps,
+        style: Option<Style>,
+    ) -> serde_json::Result<String> {
+        let rows = AnnotatedMove::of_game(game);
+        let heading = game.title(number, forced);
+        Ok(match style {
+            None => {
+                let json = AnnotateJson::new(game, file, number, heading, rows);
+                serde_json::to_string(&json)? + "\n"
+            }
+            Some(Style::Csv) => AnnotatedMove::grid(&rows, laps, true).csv_rows(file, number, true),
+            Some(style) => {
+                let table = AnnotatedMove::grid(&rows, laps, false).render(style);
+                let (heading, result) = (style.heading(&heading), style.line(&game.result_line()));
+                format!("{heading}\n{table}\n{result}")
+            }
+        })
+    }
 }
 
 /// See [`Game::result_line`].

@@ -1,9 +1,9 @@
 //! What `ayo tables` prints: a probe's answer ([`ProbeJson`],
-//! [`probe_text`]), a table directory described ([`info_text`]), and the
+//! [`ProbeJson::render`]), a table directory described ([`info_text`]), and the
 //! lines of a build and a check.
 //!
 //! ```
-//! use ayo::output::tables::{ProbeJson, probe_text};
+//! use ayo::output::tables::ProbeJson;
 //! use ayo::rules::{Position, Ruleset};
 //! use ayo::tables::{Builder, Probed, Tables};
 //!
@@ -12,7 +12,8 @@
 //! let tables = Tables::open(dir.path(), &Ruleset::RUSS).unwrap();
 //! let pos = Position::from_setup("0,0,0,0,0,1/0,1,1,0,0,0 20-25 S", &Ruleset::RUSS).unwrap();
 //! let probed = Probed::of(&tables, &pos, Ruleset::RUSS.end()).unwrap();
-//! assert!(probe_text(&pos, &probed).starts_with("net gain: +3 for South, to move\n"));
+//! let text = ProbeJson::render(&pos, &probed, false).unwrap();
+//! assert!(text.starts_with("net gain: +3 for South, to move\n"));
 //! assert_eq!(ProbeJson::new(&pos, &probed).outcome, "loss");
 //! ```
 
@@ -22,8 +23,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::rules::Position;
-use crate::tables::LevelStats;
-use crate::tables::{Probed, RulesetDir, present_text};
+use crate::tables::{Probed, RulesetDir, Tables};
 
 use super::plural;
 use super::table::wrap_lines;
@@ -79,9 +79,20 @@ fn half(doubled: i64) -> serde_json::Number {
     }
 }
 
-/// A probe of `pos` in words: its net gain, outcome, exact score and each
-/// move's net gain, a line each.
-pub fn probe_text(pos: &Position, p: &Probed) -> String {
+impl ProbeJson {
+    /// A probe of `pos` as `ayo tables probe` prints it: in words (its net
+    /// gain, outcome, exact score and each move's net gain, a line each), or
+    /// with `json` one JSON line.
+    pub fn render(pos: &Position, p: &Probed, json: bool) -> serde_json::Result<String> {
+        match json {
+            true => Ok(serde_json::to_string(&ProbeJson::new(pos, p))? + "\n"),
+            false => Ok(probe_text(pos, p)),
+        }
+    }
+}
+
+/// See [`ProbeJson::render`].
+pub(crate) fn probe_text(pos: &Position, p: &Probed) -> String {
     let side = pos.to_move().title();
     let mut out = format!("net gain: {:+} for {side}, to move\n", p.net_gain);
     out += &format!("outcome: {} for {side}\n", outcome(p));
@@ -117,7 +128,7 @@ pub fn info_text(dir: &Path, dirs: &[RulesetDir], width: u16) -> String {
     }
     for rd in dirs {
         let levels: Vec<u8> = rd.levels.iter().map(|l| l.0).collect();
-        out += &wrapped(format!("{}: {}", rd.key, present_text(&levels)));
+        out += &wrapped(format!("{}: {}", rd.key, Tables::present_text(&levels)));
         out += &levels_table(rd);
     }
     out
@@ -183,24 +194,6 @@ fn levels_table(rd: &RulesetDir) -> String {
 /// Milliseconds as seconds with two decimals.
 fn seconds(millis: u64) -> String {
     format!("{:.2}", millis as f64 / 1000.0)
-}
-
-/// The line of a level built, with its figures.
-pub fn level_built_line(s: &LevelStats) -> String {
-    format!(
-        "level {}: {} position{} in {:.2} s ({:.2} s sowing {} move{}; {} position{} on cycles, {} pass{})",
-        s.level,
-        s.positions,
-        plural(s.positions),
-        s.millis as f64 / 1000.0,
-        s.sow_millis as f64 / 1000.0,
-        s.moves,
-        plural(s.moves),
-        s.cyclic,
-        plural(s.cyclic),
-        s.passes,
-        if s.passes == 1 { "" } else { "es" }
-    )
 }
 
 /// The last line of a build: levels and positions built, and the time.

@@ -9,7 +9,7 @@ use crate::corpus::parallel::{Ordered, Reporter, ordered};
 use crate::diagnostics::Diagnostic;
 use crate::notation::RawGame;
 
-/// A [`Runner`] that does each game's work on `jobs` threads through the
+/// A runner that does each game's work on `jobs` threads through the
 /// ordered map of [`parallel`](crate::corpus::parallel), with the results
 /// taken back in input order: the report is the same for any number of
 /// jobs. An input that could not be read goes to the reporter as an
@@ -19,7 +19,7 @@ use crate::notation::RawGame;
 /// ```
 /// use ayo::corpus::duplicates::{Options, Parallel, scan};
 /// use ayo::corpus::input::InputError;
-/// use ayo::corpus::key::Kind;
+/// use ayo::corpus::duplicates::Kind;
 /// use ayo::corpus::parallel::Reporter;
 ///
 /// /// Keeps what could not be read.

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::analysis::{Best, Outcome, Outcomes};
 use crate::notation::Numbering;
-use crate::rules::Pit;
+use crate::rules::{Pit, Position};
 use crate::search::{Answer, Value};
 
 use super::{end_text, line_text, result_token, signed};
@@ -90,6 +90,33 @@ impl BestJson {
             move_outcomes: outcomes.map(|o| o.moves.iter().map(|(p, v)| (letter(p), *v)).collect()),
             switched_from: outcomes.and_then(|o| o.switched_from.as_ref().map(letter)),
         }
+    }
+}
+
+impl Best {
+    /// The answer for `pos` as `ayo best` prints it: its text (see
+    /// [`Best::text`]; `numbering`: the move to come), after the place the
+    /// position came from (file, game from 1, ply; `None` for a set-up), or
+    /// with `json` one JSON line.
+    pub fn render(
+        &self,
+        (pos, numbering): (&Position, Numbering),
+        place: Option<(&str, usize, usize)>,
+        json: bool,
+    ) -> serde_json::Result<String> {
+        if !json {
+            let mut text = String::new();
+            if let Some((file, game, ply)) = place {
+                text = format!("{file}: game {game}, after ply {ply}\n");
+            }
+            return Ok(text + &self.text(pos.pits(), numbering));
+        }
+        let (outcomes, setup) = (self.outcomes.as_ref(), pos.to_string());
+        let mut json = BestJson::new(&self.answer, outcomes, pos.pits(), setup);
+        if let Some((file, game, ply)) = place {
+            (json.file, json.game, json.ply) = (Some(file.to_string()), Some(game), Some(ply));
+        }
+        Ok(serde_json::to_string(&json)? + "\n")
     }
 }
 

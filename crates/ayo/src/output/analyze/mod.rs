@@ -184,6 +184,26 @@ impl GameAnalysis {
         }
     }
 
+    /// The analysis as `ayo analyze` prints it in `style`, `game` replayed
+    /// under `rules` (`forced`: given with `--rules`): the text of
+    /// [`GameAnalysis::text`] under the game's title, CSV rows with the file
+    /// and game in front and the header line, or (`None`) one JSON line.
+    pub fn render(
+        &self,
+        game: &Game,
+        (rules, forced): (&Ruleset, bool),
+        style: Option<Style>,
+    ) -> serde_json::Result<String> {
+        Ok(match style {
+            None => serde_json::to_string(self)? + "\n",
+            Some(Style::Csv) => {
+                let grid = MoveVerdict::grid(&self.moves, rules.pits());
+                grid.csv_rows(&self.file, self.game, true)
+            }
+            Some(style) => self.text(game, &game.title(self.game, forced), style),
+        })
+    }
+
     /// The analysis as `ayo analyze` prints it in a terminal table
     /// ([`Style::Table`]) or Markdown: the `heading`, the verdicts' table,
     /// the result of `game` and each side's totals. CSV and JSON are not
@@ -293,8 +313,22 @@ pub(crate) fn verdict_comment(v: &MoveVerdict) -> String {
     )
 }
 
-/// Whether a comment is one `analyze --format ayo` added (so a new run replaces it).
-pub fn is_verdict_comment(text: &str) -> bool {
+impl MoveVerdict {
+    /// Whether a comment is one `analyze --format ayo` added (so a new run
+    /// replaces it).
+    ///
+    /// ```
+    /// use ayo::analysis::MoveVerdict;
+    /// assert!(MoveVerdict::is_verdict_comment("best c +4; played -2"));
+    /// assert!(!MoveVerdict::is_verdict_comment("a fine move"));
+    /// ```
+    pub fn is_verdict_comment(text: &str) -> bool {
+        is_verdict_comment(text)
+    }
+}
+
+/// See [`MoveVerdict::is_verdict_comment`].
+pub(crate) fn is_verdict_comment(text: &str) -> bool {
     static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^(?:best [A-Za-z] (?:\+[1-9][0-9]*|0|-[1-9][0-9]*); played (?:\+[1-9][0-9]*|0|-[1-9][0-9]*)|threw away a (?:won|drawn) endgame; best [A-Za-z])$")
             .unwrap_or_else(|e| unreachable!("a fixed pattern: {e}"))
