@@ -34,7 +34,7 @@ pub enum ApiError {
     /// The record to save does not validate (422): its problems, worded as
     /// `ayo validate` words them.
     #[error("the game does not validate")]
-    Invalid(Vec<String>),
+    Invalid(Vec<Problem>),
     /// Every search slot is taken (503): try again later.
     #[error("{0}")]
     Busy(String),
@@ -60,7 +60,19 @@ pub struct ErrorJson {
     pub message: String,
     /// For `invalid`: every problem of the record, as `ayo validate` words it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub problems: Vec<String>,
+    pub problems: Vec<Problem>,
+}
+
+/// A problem as `ayo validate` prints it: the `problems` of a game of the
+/// viewer (`GET /api/games/{id}`) and of a record refused by `POST
+/// /api/save`, one shape for both.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "ProblemJson")]
+pub struct Problem {
+    /// `"error"` or `"warning"`.
+    pub severity: &'static str,
+    /// The diagnostic: its headline and the source line with a caret.
+    pub text: String,
 }
 
 impl ApiError {

@@ -22,7 +22,7 @@ use ayo::replay::{Options, replay};
 use crate::State;
 use crate::api::Body;
 use crate::archive::plain_name;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 /// A game to save.
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -120,13 +120,14 @@ pub fn canonical_text(req: &SaveRequest) -> Result<String, ApiError> {
         let problems = game
             .errors
             .iter()
-            .map(|d| {
-                d.render_bytes(
+            .map(|d| Problem {
+                severity: d.severity.as_str(),
+                text: d.render_bytes(
                     &req.file,
                     formatted.text.as_bytes(),
                     Default::default(),
                     false,
-                )
+                ),
             })
             .collect();
         return Err(ApiError::Invalid(problems));

@@ -16,7 +16,7 @@ use ayo::output::tables::ProbeJson;
 
 use crate::analyse::{AnalyseQuery, InfoJson};
 use crate::api::{BoardQuery, GamesJson, GamesQuery, PlayJson, PlayRequest, PositionQuery};
-use crate::error::ErrorBody;
+use crate::error::{ErrorBody, Problem};
 use crate::save::{SaveRequest, SavedJson};
 use crate::standings::StandingsJson;
 
@@ -36,7 +36,7 @@ struct ViewerGameSchema {
     /// Pits a row; `null` when the game could not start.
     pits: Option<u8>,
     /// Every problem, as `ayo validate` prints it.
-    problems: Vec<ProblemSchema>,
+    problems: Vec<Problem>,
 }
 
 /// A position before any move.
@@ -50,17 +50,6 @@ struct StartSchema {
     stores: [u16; 2],
     /// Who moves first.
     to_move: SideJson,
-}
-
-/// A problem as `ayo validate` prints it.
-#[derive(JsonSchema)]
-#[schemars(rename = "ProblemJson")]
-#[allow(dead_code, reason = "a description of the JSON, never built")]
-struct ProblemSchema {
-    /// `"error"` or `"warning"`.
-    severity: String,
-    /// The diagnostic: its headline and the source line with a caret.
-    text: String,
 }
 
 /// The schemas of one endpoint: what its query string, its body and its

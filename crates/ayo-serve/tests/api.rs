@@ -378,7 +378,7 @@ fn a_save_that_would_not_validate_or_names_a_path_is_refused() {
         r.text()
     );
     assert!(
-        r.json()["error"]["problems"][0]
+        r.json()["error"]["problems"][0]["text"]
             .as_str()
             .unwrap()
             .contains("error")

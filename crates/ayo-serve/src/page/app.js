@@ -544,7 +544,7 @@
         $("saved").textContent = "Saved as " + res.body.id + " in " + res.body.file + ".";
       } else {
         $("saved").textContent = "Not saved: " + errorText(res);
-        $("save-problems").textContent = (res.body.error && res.body.error.problems || []).join("\n");
+        $("save-problems").textContent = (res.body.error && res.body.error.problems || []).map((p) => p.text).join("\n");
       }
     });
   }
