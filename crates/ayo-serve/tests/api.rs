@@ -182,6 +182,32 @@ fn a_move_is_played_or_refused_with_its_reason() {
 }
 
 #[test]
+fn the_board_is_drawn_before_and_after_a_move() {
+    let dir = club();
+    let s = Server::start(dir.path(), |_| {});
+    let r = s.get("/api/board");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("image/svg+xml"));
+    let start = r.text();
+    assert!(start.starts_with("<svg"), "{start}");
+    assert!(start.contains("Start. South to move."), "{start}");
+    // After a move, the caption says the move, not the start.
+    let after = s.get("/api/board?pit=c").text();
+    assert!(!after.contains("Start."), "{after}");
+    assert!(
+        after.contains("Ply 1: c (South), +7 from B. North to move."),
+        "{after}"
+    );
+    let later = s.get("/api/board?pit=c&ply=9").text();
+    assert!(later.contains("Ply 9: c (South)"), "{later}");
+    // An illegal move is 422, a bad set-up 400.
+    let r = s.get("/api/board?pit=C");
+    assert_eq!((r.status, r.kind().as_str()), (422, "illegal_move"));
+    let r = s.get("/api/board?setup=nonsense");
+    assert_eq!((r.status, r.kind().as_str()), (400, "bad_request"));
+}
+
+#[test]
 fn a_move_played_is_what_the_legal_moves_said_of_it() {
     // Play computes only the move played; over a whole game under two
     // rulesets, it answers what the list of legal moves said of it.

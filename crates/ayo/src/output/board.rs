@@ -331,13 +331,29 @@ impl BoardView {
     /// The view of the position a move led to (from [`BoardView::setup`] on
     /// that position) as an SVG picture with the move marked: its pit, its
     /// laps and its capture. `ply` is the move's number from 1.
+    /// The caption says the move, as a game's view does, with no move number
+    /// (a set-up has none).
     pub fn svg_after(&self, rules: &Ruleset, ply: u32, last: &MoveOutcome) -> String {
+        let pits = last.position.pits();
+        let capture = last.capture.map_or(String::new(), |c| {
+            format!(", +{} from {}", c.seeds(), c.pit.letter(pits))
+        });
+        let end = match Engine::new(*rules).status(&self.position) {
+            Ok(Status::Over(end)) => Some(end),
+            _ => None,
+        };
+        let caption = format!(
+            "Ply {ply}: {} ({}){capture}. {}",
+            last.pit.letter(pits),
+            last.pit.side(pits).title(),
+            to_move_text(&self.position, end.as_ref())
+        );
         board_svg(&Drawing {
             position: &self.position,
             ply,
             rules: &rules.to_string(),
             last: Some(last),
-            caption: &self.caption,
+            caption: &caption,
         })
     }
 }
