@@ -1,9 +1,8 @@
 //! `ayo serve` in a real headless Chromium: the real binary on a free
-//! loopback port, its page driven by clicks through the page's test hook
-//! (`steps=`), the DOM dumped once the browser's virtual time has run out
-//! (it waits for the requests in flight); or by real mouse clicks and key
-//! presses over the DevTools protocol ([`Devtools`]), the DOM read in real
-//! time. The saved file is checked by
+//! loopback port, its page driven by real mouse clicks and key presses over
+//! the DevTools protocol ([`Devtools`]), the DOM read in real time; a few
+//! pictures and deep links are taken with the page's test hook (`steps=`),
+//! the DOM dumped once the browser's virtual time has run out. The saved file is checked by
 //! `ayo validate`, and deep links against `ayo json`.
 
 use crate::browser::browser;
@@ -139,9 +138,17 @@ fn a_whole_game_is_played_by_clicks() {
     let dir = folder_with(&[]);
     let s = Served::start(dir.path(), &[]);
     let (rules, letters) = main_line("fixtures/club-night.ayo", 1);
-    let url = format!("{}#board&rules={rules}&steps={}", s.url, letters.join(","));
-    let dom = dump(&browser, &url, (1280, 900));
-    assert!(dom.contains("data-steps=\"done\""), "{dom}");
+    let mut page = Devtools::open(&browser, (1280, 900));
+    page.goto(&format!("{}#board&rules={rules}", s.url));
+    page.settled(0);
+    // Without the sowing drawn seed by seed: the game is long.
+    page.click("#still");
+    // Each move a real click on its pit, once the last one is on the board.
+    for (k, letter) in letters.iter().enumerate() {
+        page.click(&format!("#board-box g.pit[data-pit=\"{letter}\"]"));
+        page.settled(k + 1);
+    }
+    let dom = page.dom();
     let want: Vec<String> = json_games("fixtures/club-night.ayo")[0]["moves"]
         .as_array()
         .unwrap()
@@ -175,7 +182,15 @@ fn an_illegal_move_is_refused_with_its_reason_and_changes_nothing() {
     let Some(browser) = browser() else { return };
     let dir = folder_with(&[]);
     let s = Served::start(dir.path(), &[]);
-    let dom = dump(&browser, &format!("{}#board&steps=c,c", s.url), (1280, 900));
+    let mut page = Devtools::open(&browser, (1280, 900));
+    page.goto(&format!("{}#board", s.url));
+    page.settled(0);
+    page.click("#board-box g.pit[data-pit=\"c\"]");
+    page.settled(1);
+    // South's pit again, on North's turn.
+    page.click("#board-box g.pit[data-pit=\"c\"]");
+    page.wait("document.getElementById('refused').textContent !== ''");
+    let dom = page.dom();
     assert_eq!(moves_shown(&dom), ["cx7"]);
     assert_eq!(text_of(&dom, "refused"), "Refused: c: not North's pit");
     assert!(text_of(&dom, "caption").starts_with("South played cx7"));
@@ -228,11 +243,16 @@ fn a_recorded_game_is_saved_and_validates() {
     let Some(browser) = browser() else { return };
     let dir = folder_with(&[]);
     let s = Served::start(dir.path(), &["--writable"]);
-    let dom = dump(
-        &browser,
-        &format!("{}#board&steps=c,F,f,B,save", s.url),
-        (1280, 900),
-    );
+    let mut page = Devtools::open(&browser, (1280, 900));
+    page.goto(&format!("{}#board", s.url));
+    page.settled(0);
+    for (k, letter) in ["c", "F", "f", "B"].into_iter().enumerate() {
+        page.click(&format!("#board-box g.pit[data-pit=\"{letter}\"]"));
+        page.settled(k + 1);
+    }
+    page.click("#save");
+    page.wait("document.getElementById('saved').textContent !== ''");
+    let dom = page.dom();
     let saved = text_of(&dom, "saved");
     assert_eq!(saved, "Saved as games:1 in games.ayo.", "{dom}");
     let file = dir.path().join("games.ayo");
