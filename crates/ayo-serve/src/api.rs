@@ -258,12 +258,12 @@ pub async fn play(
     let (rules, pos) = req.position.read(&state)?;
     let pit = pit_of(&req.pit, &pos)?;
     let numbering = Numbering::new(1, pos.to_move() == Side::North);
-    let (played, after) = crate::played::played(&Engine::new(rules), &pos, pit, numbering)
+    let (played, after) = LegalMove::played(&Engine::new(rules), &pos, pit, numbering)
         .map_err(|e| ApiError::IllegalMove(format!("{}: {e}", pit.letter(pos.pits()))))?;
     Ok(Json(PlayJson {
         played,
         setup: after.to_string(),
-        to_move: crate::played::side_json(after.to_move()),
+        to_move: SideJson::from(after.to_move()),
     }))
 }
 

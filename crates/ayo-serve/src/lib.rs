@@ -25,7 +25,6 @@ pub mod api;
 pub mod archive;
 pub mod error;
 pub mod page;
-pub mod played;
 pub mod save;
 pub mod schema;
 pub mod standings;

@@ -611,6 +611,13 @@ fn capture_json(c: Capture, pits: u8) -> CaptureJson {
 }
 
 /// A side in JSON.
+impl From<Side> for SideJson {
+    fn from(side: Side) -> SideJson {
+        side_json(side)
+    }
+}
+
+/// A side as the JSON names it.
 pub(crate) fn side_json(s: Side) -> SideJson {
     match s {
         Side::South => SideJson::South,

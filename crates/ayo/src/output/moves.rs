@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::notation::Numbering;
 use crate::replay::DecidedBy;
-use crate::rules::{Engine, GameEnd, Illegal, Position, Ruleset, Status};
+use crate::rules::{Engine, GameEnd, Illegal, Pit, Position, Ruleset, Status};
 use crate::search::SearchError;
 
 use super::analyze::{end_text, result_token, winner_text};
@@ -105,7 +105,6 @@ pub(crate) fn legal_moves(
     pos: &Position,
     numbering: Numbering,
 ) -> Result<Moves, SearchError> {
-    let pits = pos.pits();
     let undecided = |pit, laps| SearchError::Undecided {
         position: *pos,
         pit,
@@ -118,11 +117,50 @@ pub(crate) fn legal_moves(
             Err(Illegal::Undecided { laps }) => return Err(undecided(pit, laps)),
             Err(_) => continue,
         }
-        let o = engine.play_traced(pos, pit).map_err(|e| match e {
+        let (legal, _) = LegalMove::played(engine, pos, pit, numbering).map_err(|e| match e {
             Illegal::Undecided { laps } => undecided(pit, laps),
             // `verdicts` found it legal; playing it again cannot differ.
             _ => undecided(pit, engine.max_laps()),
         })?;
+        moves.push(legal);
+    }
+    let end = match engine.status(pos) {
+        Ok(Status::Over(end)) => Some(end),
+        _ => None,
+    };
+    Ok(Moves {
+        moves,
+        end,
+        numbering,
+    })
+}
+
+impl LegalMove {
+    /// `pit` played from `pos`, numbered `numbering`, as [`Moves::legal`]
+    /// lists it, with the position after it; or why the rules refuse it. One
+    /// move, without finding the others (what a program playing a game move
+    /// by move wants).
+    ///
+    /// ```
+    /// use ayo::notation::Numbering;
+    /// use ayo::output::moves::LegalMove;
+    /// use ayo::rules::{Engine, Pit, Ruleset};
+    ///
+    /// let engine = Engine::new(Ruleset::RUSS);
+    /// let start = engine.start();
+    /// let c = Pit::from_letter('c', start.pits()).unwrap();
+    /// let (m, after) = LegalMove::played(&engine, &start, c, Numbering::new(1, false)).unwrap();
+    /// assert_eq!((m.notation.as_str(), m.stores), ("cx7", [7, 0]));
+    /// assert_eq!(after.stores, [7, 0]);
+    /// ```
+    pub fn played(
+        engine: &Engine,
+        pos: &Position,
+        pit: Pit,
+        numbering: Numbering,
+    ) -> Result<(LegalMove, Position), Illegal> {
+        let pits = pos.pits();
+        let o = engine.play_traced(pos, pit)?;
         let capture = o.capture.map(|c| CaptureJson {
             pit: c.pit.letter(pits),
             seeds: c.seeds(),
@@ -138,7 +176,7 @@ pub(crate) fn legal_moves(
             Ok(Status::Over(end)) => Some(end),
             _ => None,
         };
-        moves.push(LegalMove {
+        let legal = LegalMove {
             number: numbering.number,
             side: side_json(o.side),
             pit: pit.letter(pits),
@@ -149,17 +187,9 @@ pub(crate) fn legal_moves(
             stores: o.stores(),
             result: end.as_ref().map(end_json),
             end,
-        });
+        };
+        Ok((legal, o.position))
     }
-    let end = match engine.status(pos) {
-        Ok(Status::Over(end)) => Some(end),
-        _ => None,
-    };
-    Ok(Moves {
-        moves,
-        end,
-        numbering,
-    })
 }
 
 impl Moves {
@@ -315,6 +345,73 @@ impl Moves {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::{Side, SplitMix64, random_game};
+
+    /// Every pit of every position of `games` random games under `rules`:
+    /// [`LegalMove::played`] answers what [`Moves::legal`] lists, and refuses what it
+    /// leaves out with the rules' own reason.
+    fn agrees(rules: Ruleset, games: u64) -> usize {
+        let engine = Engine::new(rules);
+        let mut checked = 0;
+        for seed in 0..games {
+            let mut positions = vec![engine.start()];
+            let mut rng = SplitMix64::new(seed);
+            random_game(&engine, &engine.start(), &mut rng, 400, |_, p| {
+                positions.push(*p)
+            })
+            .unwrap();
+            for pos in positions {
+                let numbering = Numbering::new(1, pos.to_move() == Side::North);
+                let Ok(all) = Moves::legal(&engine, &pos, numbering) else {
+                    continue;
+                };
+                for pit in pos.pits_of(pos.to_move()) {
+                    let listed = all.moves.iter().find(|m| m.pit == pit.letter(pos.pits()));
+                    match (LegalMove::played(&engine, &pos, pit, numbering), listed) {
+                        (Ok((one, after)), Some(listed)) => {
+                            assert_eq!(&one, listed, "{pos}");
+                            assert_eq!(Ok(after), engine.play(&pos, pit), "{pos}");
+                        }
+                        (Err(e), None) => {
+                            assert_eq!(Err(e), engine.play(&pos, pit), "{pos}")
+                        }
+                        (one, listed) => panic!("{pos} {pit:?}: {one:?} but {listed:?}"),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn one_move_is_what_the_list_of_legal_moves_says_of_it() {
+        assert!(agrees(Ruleset::RUSS, 200) > 20_000);
+        for rules in [
+            "endodoi",
+            "russ pits=8",
+            "russ seeds=3 skip-origin=never capture-seed=stays end=exhaustion",
+        ] {
+            assert!(agrees(rules.parse().unwrap(), 10) > 1000, "{rules}");
+        }
+    }
+
+    #[test]
+    fn a_move_that_ends_the_game_carries_its_result() {
+        let engine = Engine::new(Ruleset::RUSS);
+        // South holds 24 of 48 seeds; b's capture takes it past half.
+        let pos = Position::from_setup("0,4,0,0,0,0/1,1,1,1,1,15 24-0 S", &Ruleset::RUSS).unwrap();
+        let b = Pit::from_letter('b', 6).unwrap();
+        let (m, _) = LegalMove::played(&engine, &pos, b, Numbering::new(1, false)).unwrap();
+        let listed = Moves::legal(&engine, &pos, Numbering::new(1, false)).unwrap();
+        assert_eq!(Some(&m), listed.moves.iter().find(|l| l.pit == 'b'));
+        let result = m.result.expect("the game is over");
+        assert_eq!(
+            (result.token.as_str(), result.winner.as_deref()),
+            ("1-0", Some("south"))
+        );
+    }
+
     use super::*;
     use crate::rules::Ruleset;
 
