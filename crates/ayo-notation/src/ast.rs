@@ -637,7 +637,7 @@ impl Outcome {
 
     /// [`Outcome::parse`] of bytes. A match on the literals, which the
     /// compiler makes a test of the length and one comparison of a word: the
-    /// quick reader reads a termination token in every game.
+    /// reader reads a termination token in every game.
     pub(crate) fn from_bytes(s: &[u8]) -> Option<Outcome> {
         match s {
             b"1-0" => Some(Outcome::SouthWins),

@@ -336,7 +336,7 @@ fn same_name(name: &[u8], known: &Known) -> bool {
     }
 }
 
-/// [`known_index`] of a name's bytes: the quick reader has them as bytes,
+/// [`known_index`] of a name's bytes: the reader hands them out as bytes,
 /// and checking them for UTF-8 first cost more than the look-up.
 #[inline]
 pub(crate) fn known_index_of_bytes(name: &[u8]) -> Option<usize> {

@@ -177,7 +177,7 @@ const fn slots() -> [Option<usize>; KNOWN_TAGS.len()] {
     slots
 }
 
-/// One game being checked: the visitor of the quick reader.
+/// One game being checked: the visitor of the notation's reader.
 struct Game<'a, 'q> {
     opts: &'q Options,
     rulesets: &'q mut Vec<(Box<[u8]>, Ruleset)>,

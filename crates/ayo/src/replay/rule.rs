@@ -4,7 +4,7 @@
 //! ([`super::Replayer`]), which walks the parsed record and turns each
 //! verdict into a diagnostic at the token at fault, and the quick check
 //! ([`super::quick`]), which meets the same tokens as events of the
-//! notation's quick reader, builds no tree, and gives up on the first
+//! notation's reader, builds no tree, and gives up on the first
 //! verdict that is not "agrees". Neither decides a rule of its own: a
 //! change to what replay accepts is made here.
 
