@@ -151,7 +151,7 @@ impl LegalMove {
     /// let c = Pit::from_letter('c', start.pits()).unwrap();
     /// let (m, after) = LegalMove::played(&engine, &start, c, Numbering::new(1, false)).unwrap();
     /// assert_eq!((m.notation.as_str(), m.stores), ("cx7", [7, 0]));
-    /// assert_eq!(after.stores, [7, 0]);
+    /// assert_eq!(after.stores(), [7, 0]);
     /// ```
     pub fn played(
         engine: &Engine,
