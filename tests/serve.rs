@@ -182,9 +182,7 @@ fn an_illegal_move_is_refused_with_its_reason_and_changes_nothing() {
     let Some(browser) = browser() else { return };
     let dir = folder_with(&[]);
     let s = Served::start(dir.path(), &[]);
-    let mut page = Devtools::open(&browser, (1280, 900));
-    page.goto(&format!("{}#board", s.url));
-    page.settled(0);
+    let mut page = Devtools::board(&browser, &s.url);
     page.click("#board-box g.pit[data-pit=\"c\"]");
     page.settled(1);
     // South's pit again, on North's turn.
@@ -201,9 +199,7 @@ fn a_variation_branches_off_and_typed_letters_play() {
     let Some(browser) = browser() else { return };
     let dir = folder_with(&[]);
     let s = Served::start(dir.path(), &[]);
-    let mut page = Devtools::open(&browser, (1280, 900));
-    page.goto(&format!("{}#board", s.url));
-    page.settled(0);
+    let mut page = Devtools::board(&browser, &s.url);
     // c by a click, F by its key, back by the left arrow, then A instead of
     // F by a click: a variation. Real input events, each sown in turn.
     page.click("#board-box g.pit[data-pit=\"c\"]");
@@ -243,9 +239,7 @@ fn a_recorded_game_is_saved_and_validates() {
     let Some(browser) = browser() else { return };
     let dir = folder_with(&[]);
     let s = Served::start(dir.path(), &["--writable"]);
-    let mut page = Devtools::open(&browser, (1280, 900));
-    page.goto(&format!("{}#board", s.url));
-    page.settled(0);
+    let mut page = Devtools::board(&browser, &s.url);
     for (k, letter) in ["c", "F", "f", "B"].into_iter().enumerate() {
         page.click(&format!("#board-box g.pit[data-pit=\"{letter}\"]"));
         page.settled(k + 1);
@@ -807,6 +801,15 @@ impl Devtools {
     fn goto(&mut self, url: &str) {
         self.call("Page.navigate", serde_json::json!({ "url": url }));
         self.wait("document.readyState === 'complete'");
+    }
+
+    /// A page on the analysis board of the server at `url`, from the start,
+    /// ready for input.
+    fn board(browser: &Path, url: &str) -> Devtools {
+        let mut page = Devtools::open(browser, (1280, 900));
+        page.goto(&format!("{url}#board"));
+        page.settled(0);
+        page
     }
 
     /// A real click in the middle of the element `selector` finds.
