@@ -450,6 +450,26 @@ fn text_at(text: &[u8], at: usize) -> String {
     String::from_utf8_lossy(&text[at..end]).into_owned()
 }
 
+/// Where the movetext reader stands in the line it reads: what the line
+/// has had (a move; a variation last, after which no NAG may follow),
+/// whether a move number waits for its move, and where each open variation
+/// opened.
+struct Lines {
+    has_move: bool,
+    after_variation: bool,
+    pending: Option<(u32, bool)>,
+    opens: [u32; MAX_DEPTH],
+    depth: usize,
+}
+
+impl Lines {
+    /// Where the innermost open variation opened (`None` in the main line).
+    #[inline(always)]
+    fn innermost(&self) -> Option<usize> {
+        self.depth.checked_sub(1).map(|d| self.opens[d] as usize)
+    }
+}
+
 impl<'a, const STREAM: bool> Reader<'a, STREAM> {
     /// `tag section, movetext`; returns where the termination token ends.
     #[inline(always)]
@@ -569,110 +589,56 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
     /// `line = { move_number | move | nag | comment | variation }`, for the
     /// main line and the variations in it, ended by the termination token:
     /// returns where it ends. Variations are read in this loop, not by
-    /// recursion; what a line has had (a move; a variation last, after which
-    /// no NAG may follow), whether a move number waits for its move, and
-    /// where each open variation opened are all the state there is.
+    /// recursion: [`Lines`] is all the state there is.
     #[inline(always)]
     fn movetext(&mut self, mut at: usize, v: &mut impl Visitor<'a>) -> Step<usize> {
         let text = self.text;
-        let mut has_move = false;
-        let mut after_variation = false;
-        let mut pending: Option<(u32, bool)> = None;
-        let mut opens = [0u32; MAX_DEPTH];
-        let mut depth: usize = 0;
+        let mut lines = Lines {
+            has_move: false,
+            after_variation: false,
+            pending: None,
+            opens: [0; MAX_DEPTH],
+            depth: 0,
+        };
         loop {
             at = skip_ws(text, at);
             let Some(c) = byte(text, at) else {
-                return Err(self.dangling_or(pending, at, |r| {
-                    r.end_of_text(depth.checked_sub(1).map(|d| opens[d] as usize))
-                }));
+                return Err(
+                    self.dangling_or(lines.pending, at, |r| r.end_of_text(lines.innermost()))
+                );
             };
             match c {
                 b'a'..=b'z' | b'A'..=b'Z' => {
                     let play = self.move_token(at)?;
                     at = play.at.end;
-                    has_move = true;
-                    pending = None;
-                    after_variation = false;
+                    lines.has_move = true;
+                    lines.pending = None;
+                    lines.after_variation = false;
                     flow(v.play(play))?;
                 }
-                b'0'..=b'9' | b'*' => {
-                    // A move number must be followed by its move (comments
-                    // may stand between them; a NAG or a stray character has
-                    // its own message).
-                    if let Some((n, north)) = pending {
-                        return Err(self.dangling_number(n, north, at));
-                    }
-                    // Most words here are move numbers, and no termination
-                    // token reads as one (`1-0` and `1/2-1/2` stop after a
-                    // digit): the move number first, the whole word when
-                    // it is none.
-                    if let Some((n, digits)) = number(text, at)
-                        && byte(text, digits) == Some(b'.')
-                    {
-                        let north = text.get(digits + 1..digits + 3) == Some(b"..");
-                        let end = digits + if north { 3 } else { 1 };
-                        pending = Some((n, north));
-                        flow(v.number(n, north, at..end))?;
-                        at = end;
-                        continue;
-                    }
-                    let digits = skip_digits(text, at);
-                    if digits > at && byte(text, digits) == Some(b'.') {
-                        return Err(self.number_too_large(at, digits));
-                    }
-                    let open = depth.checked_sub(1).map(|d| opens[d] as usize);
-                    return self.termination(at, open, v);
-                }
+                b'0'..=b'9' | b'*' => match self.number_or_termination(at, &mut lines, v)? {
+                    ControlFlow::Continue(end) => at = end,
+                    ControlFlow::Break(end) => return Ok(end),
+                },
                 b'{' | b';' => {
                     let (comment, end) = self.comment(at)?;
                     flow(v.comment(comment, at..end))?;
                     at = end;
                 }
                 b'(' => {
-                    if let Some((n, north)) = pending {
-                        return Err(self.dangling_number(n, north, at));
-                    }
-                    if !has_move {
-                        return Err(self.error_at(at, 1, |_| {
-                            "a variation must follow the move it replaces; found `(` before any move".to_string()
-                        }));
-                    }
-                    if depth >= MAX_DEPTH {
-                        return Err(self.error_at(at, 1, |_| {
-                            format!("variations nested more than {MAX_DEPTH} deep")
-                        }));
-                    }
-                    // Fits: a text over `u32::MAX` bytes is refused.
-                    opens[depth] = at as u32;
-                    depth += 1;
-                    has_move = false;
-                    after_variation = false;
+                    self.open_variation(at, &mut lines)?;
                     flow(v.open(at))?;
                     at += 1;
                 }
                 b')' => {
-                    if let Some((n, north)) = pending {
-                        return Err(self.dangling_number(n, north, at));
-                    }
-                    if depth == 0 {
-                        return Err(self.error_at(at, 1, |_| {
-                            "unexpected `)`: no variation is open".to_string()
-                        }));
-                    }
-                    depth -= 1;
-                    if !has_move {
-                        return Err(self.empty_variation(opens[depth] as usize, at + 1));
-                    }
-                    // Back in the line it was opened in: its last move was
-                    // the one replaced, and a variation came last.
-                    after_variation = true;
+                    self.close_variation(at, &mut lines)?;
                     flow(v.close(at))?;
                     at += 1;
                 }
                 b'$' => {
-                    let (value, end) =
-                        self.nag(at, has_move && pending.is_none() && !after_variation)?;
+                    let placed =
+                        lines.has_move && lines.pending.is_none() && !lines.after_variation;
+                    let (value, end) = self.nag(at, placed)?;
                     flow(v.nag(value, at..end))?;
                     at = end;
                 }
@@ -689,6 +655,88 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
                 }
             }
         }
+    }
+
+    /// A word at `at` that starts with a digit or `*`: a move number
+    /// (`Continue` where it ends) or the termination token (`Break` where the
+    /// game ends).
+    #[inline(always)]
+    fn number_or_termination(
+        &mut self,
+        at: usize,
+        lines: &mut Lines,
+        v: &mut impl Visitor<'a>,
+    ) -> Step<ControlFlow<usize, usize>> {
+        let text = self.text;
+        // A move number must be followed by its move (comments may stand
+        // between them; a NAG or a stray character has its own message).
+        if let Some((n, north)) = lines.pending {
+            return Err(self.dangling_number(n, north, at));
+        }
+        // Most words here are move numbers, and no termination token reads
+        // as one (`1-0` and `1/2-1/2` stop after a digit): the move number
+        // first, the whole word when it is none.
+        if let Some((n, digits)) = number(text, at)
+            && byte(text, digits) == Some(b'.')
+        {
+            let north = text.get(digits + 1..digits + 3) == Some(b"..");
+            let end = digits + if north { 3 } else { 1 };
+            lines.pending = Some((n, north));
+            flow(v.number(n, north, at..end))?;
+            return Ok(ControlFlow::Continue(end));
+        }
+        let digits = skip_digits(text, at);
+        if digits > at && byte(text, digits) == Some(b'.') {
+            return Err(self.number_too_large(at, digits));
+        }
+        self.termination(at, lines.innermost(), v)
+            .map(ControlFlow::Break)
+    }
+
+    /// `(` at `at`: a variation of the line's last move opens.
+    #[inline(always)]
+    fn open_variation(&mut self, at: usize, lines: &mut Lines) -> Step<()> {
+        if let Some((n, north)) = lines.pending {
+            return Err(self.dangling_number(n, north, at));
+        }
+        if !lines.has_move {
+            return Err(self.error_at(at, 1, |_| {
+                "a variation must follow the move it replaces; found `(` before any move"
+                    .to_string()
+            }));
+        }
+        if lines.depth >= MAX_DEPTH {
+            return Err(self.error_at(at, 1, |_| {
+                format!("variations nested more than {MAX_DEPTH} deep")
+            }));
+        }
+        // Fits: a text over `u32::MAX` bytes is refused.
+        lines.opens[lines.depth] = at as u32;
+        lines.depth += 1;
+        lines.has_move = false;
+        lines.after_variation = false;
+        Ok(())
+    }
+
+    /// `)` at `at`: the innermost variation closes.
+    #[inline(always)]
+    fn close_variation(&mut self, at: usize, lines: &mut Lines) -> Step<()> {
+        if let Some((n, north)) = lines.pending {
+            return Err(self.dangling_number(n, north, at));
+        }
+        if lines.depth == 0 {
+            return Err(self.error_at(at, 1, |_| {
+                "unexpected `)`: no variation is open".to_string()
+            }));
+        }
+        lines.depth -= 1;
+        if !lines.has_move {
+            return Err(self.empty_variation(lines.opens[lines.depth] as usize, at + 1));
+        }
+        // Back in the line it was opened in: its last move was the one
+        // replaced, and a variation came last.
+        lines.after_variation = true;
+        Ok(())
     }
 
     /// `move = pit_letter [claim] [glyph]` at `at` (a letter), then the end
