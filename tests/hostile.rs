@@ -1019,3 +1019,47 @@ fn max_game_bytes_stays_below_4_gib() {
         }
     }
 }
+
+/// Control characters in a record (an escape sequence that would clear the
+/// screen and retitle the window, a bell, a NUL, a C1 control) are shown,
+/// not sent, by every human-readable output: tables, Markdown, captions and
+/// diagnostics. JSON escapes them itself; records and CSV are data.
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let record = "[South \"A\u{1b}[2J\u{1b}]0;pwned\u{7}\"]\n[North \"B\u{0}\u{9b}1m\"]\n\n1. cx6 {\u{1b}[31mred} A *\n";
+    let commands: [&[&str]; 12] = [
+        &["validate"],
+        &["annotate"],
+        &["annotate", "--format", "markdown"],
+        &["board"],
+        &["board", "--format", "markdown"],
+        &["standings"],
+        &["standings", "--format", "markdown"],
+        &["stats"],
+        &["analyze", "--depth", "1000"],
+        &["analyze", "--depth", "1000", "--format", "markdown"],
+        &["moves"],
+        &["fmt", "--check"],
+    ];
+    for args in commands {
+        let run = run(args, record.as_bytes());
+        run.documented(&args.join(" "));
+        for (name, bytes) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
+            let text = String::from_utf8_lossy(bytes);
+            let sent: Vec<char> = text
+                .chars()
+                .filter(|&c| c.is_control() && c != '\n' && c != '\t')
+                .collect();
+            assert!(sent.is_empty(), "{args:?} {name}: {sent:?} in\n{text}");
+        }
+    }
+    let run = run(&["validate"], record.as_bytes());
+    insta::assert_snapshot!(run.stderr(), @r"
+    error: <stdin>:4:4: ply 1, South's c: claims 6 seeds, but the move captures 7 from B
+      |
+    4 | 1. cx6 {␛[31mred} A *
+      |    ^^^ wrong claim
+      |
+    1 game, 0 valid, 1 invalid
+    ");
+}

@@ -4,6 +4,7 @@
 use annotate_snippets::{Level, Renderer, Snippet};
 
 use crate::notation::{Origin, Span, SyntaxError, TagProblem};
+use crate::output::visible;
 
 /// How serious a diagnostic is; in JSON, `"error"` or `"warning"`.
 #[derive(
@@ -89,7 +90,7 @@ impl Diagnostic {
     /// span, and only a bounded window of bytes around the span is looked at,
     /// so reporting many errors in one large game stays linear in their number.
     pub fn render_bytes(&self, file: &str, game: &[u8], origin: Origin, color: bool) -> String {
-        let title = self.headline(file);
+        let title = visible(&self.headline(file)).into_owned();
         // A span's offset counts from the start of its game.
         let start = (self.span.offset as usize).min(game.len());
         let Some((source, range)) = excerpt(game, origin, start, self.span.len as usize) else {
@@ -199,15 +200,27 @@ fn excerpt(
             line_start += 1;
         }
     }
-    let before = String::from_utf8_lossy(&game[line_start..start]).replace('\t', " ");
-    let after = String::from_utf8_lossy(&game[start..range.end]);
-    let after = after.trim_end_matches('\r').replace('\t', " ");
+    // Control characters are shown, not sent to the terminal; tabs would
+    // shift the caret, so they show as spaces.
+    let shown = |bytes: &[u8]| visible(&String::from_utf8_lossy(bytes)).replace('\t', " ");
+    let before = shown(&game[line_start..start]);
+    let mut end = range.end;
+    while end > start && game[end - 1] == b'\r' {
+        end -= 1;
+    }
+    // The span and the rest apart, so that the caret covers the span as shown.
+    let mut span_end = (start + len).min(end);
+    while span_end < end && game[span_end] & 0xC0 == 0x80 {
+        span_end += 1;
+    }
+    let span = shown(&game[start..span_end]);
+    let len = len.max(1) + span.len().saturating_sub(span_end - start);
+    let after = span + &shown(&game[span_end..end]);
     let pad = if line_start == 0 {
         origin.column.saturating_sub(1) as usize
     } else {
         0
     };
-    // Tabs would shift the caret; show them as spaces.
     let mut source = " ".repeat(pad);
     if cut_left {
         source.push('…');

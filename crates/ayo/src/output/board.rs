@@ -274,7 +274,9 @@ impl BoardView {
             Some(style @ Style::Table { .. }) => {
                 style.line(heading) + "\n" + &BoardView::text(views, style)
             }
-            Some(style) => format!("### {heading}\n\n") + &BoardView::text(views, style),
+            Some(style) => {
+                format!("### {}\n\n", super::visible(&heading)) + &BoardView::text(views, style)
+            }
         })
     }
 }

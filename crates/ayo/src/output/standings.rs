@@ -120,7 +120,9 @@ impl View<'_> {
         if let Some(note) = note {
             blocks.push(text.paragraph(&format!("Note: {note}")));
         }
-        blocks.join("\n")
+        // Names come from the records: their control characters are shown,
+        // not sent (the tables' cells are already).
+        super::visible(&blocks.join("\n")).into_owned()
     }
 }
 

@@ -31,6 +31,7 @@ use crate::replay::{Game, Ply};
 use crate::rules::{Lap, MoveOutcome, Ruleset};
 
 use super::json::{CaptureJson, CommentsJson, LapJson, SideJson, side_json};
+use super::visible;
 
 /// How a grid is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,8 +149,9 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// A text wrapped at spaces to `width` columns, each line ending with a newline.
+/// Control characters are shown, not sent (see [`visible`]).
 pub(crate) fn wrap_lines(text: &str, width: u16) -> String {
-    wrap(text, usize::from(width))
+    wrap(&visible(text), usize::from(width))
         .into_iter()
         .map(|l| l + "\n")
         .collect()
@@ -169,7 +171,7 @@ impl Style {
     pub fn heading(self, text: &str) -> String {
         match self {
             Style::Table { width, .. } => wrap_lines(text, width),
-            _ => format!("### {text}\n"),
+            _ => format!("### {}\n", visible(text)),
         }
     }
 
@@ -178,7 +180,7 @@ impl Style {
     pub fn line(self, text: &str) -> String {
         match self {
             Style::Table { width, .. } => wrap_lines(text, width),
-            _ => format!("{text}\n"),
+            _ => format!("{}\n", visible(text)),
         }
     }
 }
@@ -330,12 +332,28 @@ impl Grid {
         }
     }
 
+    /// The header's cells, then the rows'.
+    fn cells(&self) -> impl Iterator<Item = &String> {
+        self.header.iter().chain(self.rows.iter().flatten())
+    }
+
     fn fit_of(&self, col: usize) -> Fit {
         self.fit.get(col).copied().unwrap_or_default()
     }
 
-    /// The grid written in a style, ending with a newline.
+    /// The grid written in a style, ending with a newline. In a terminal
+    /// table and in Markdown, control characters are shown, not sent (see
+    /// [`visible`]); CSV is data and keeps them.
     pub fn render(&self, style: Style) -> String {
+        if style != Style::Csv && self.cells().any(|c| visible(c) != c.as_str()) {
+            let shown = |cells: &[String]| cells.iter().map(|c| visible(c).into_owned()).collect();
+            let grid = Grid {
+                header: shown(&self.header),
+                rows: self.rows.iter().map(|r| shown(r)).collect(),
+                ..self.clone()
+            };
+            return grid.render(style);
+        }
         match style {
             Style::Table { ascii, width } => self.terminal(ascii, usize::from(width)),
             Style::Markdown => {

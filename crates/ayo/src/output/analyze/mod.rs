@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::analysis::{Label, MoveVerdict, Outcome};
 use crate::notation::{Comment, Numbering, Record, Span, write_record};
 use crate::output::table::{Fit, Grid, Style, result_line, wrap_lines};
+use crate::output::visible;
 use crate::replay::Game;
 use crate::rules::{GameEnd, Pit, Ruleset, Side};
 use crate::search::Value;
@@ -225,7 +226,7 @@ impl GameAnalysis {
                 let summary: String = summary.lines().map(|l| wrap_lines(l, width)).collect();
                 format!("{}\n{table}\n{summary}", wrap_lines(heading, width))
             }
-            _ => format!("### {heading}\n\n{table}\n{summary}"),
+            _ => format!("### {}\n\n{table}\n{summary}", visible(heading)),
         }
     }
 }
