@@ -161,6 +161,48 @@ fn an_undecided_game_keeps_its_result() {
     "#);
 }
 
+/// A `Result` tag that contradicts the termination token of a game the board
+/// has not decided is reported and kept, as `validate` reports it; `--fix`
+/// sets it to the token, and a `*` tag is filled.
+#[test]
+fn a_result_tag_against_the_token_is_kept_or_fixed() {
+    let resigned = "[Result \"1-0\"]\n\n1. cx7 Fx2 2. d 0-1\n";
+    insta::assert_snapshot!(run(&["fmt", "--fill"], Some(resigned.as_bytes())), @r#"
+    exit 1
+    --- stdout
+    [Result "1-0"]
+    [PlyCount "3"]
+
+    1. cx7 Fx2 2. d 0-1
+    --- stderr
+    error: <stdin>:1:9: the Result tag says 1-0 but the game-termination token says 0-1
+      |
+    1 | [Result "1-0"]
+      |         ^^^^^ disagrees with the termination token
+      |
+    <stdin>: 1 wrong value kept (--fix corrects them)
+    "#);
+    insta::assert_snapshot!(run(&["fmt", "--fix"], Some(resigned.as_bytes())), @r#"
+    exit 0
+    --- stdout
+    [Result "0-1"]
+    [PlyCount "3"]
+
+    1. cx7 Fx2 2. d 0-1
+    --- stderr
+    fixed: <stdin>:1:9: Result tag: 1-0 → 0-1
+    "#);
+    let starred = "[Result \"*\"]\n\n1. cx7 Fx2 2. d 0-1\n";
+    insta::assert_snapshot!(run(&["fmt", "--fill"], Some(starred.as_bytes())), @r#"
+    exit 0
+    --- stdout
+    [Result "0-1"]
+    [PlyCount "3"]
+
+    1. cx7 Fx2 2. d 0-1
+    "#);
+}
+
 /// A move that cannot be played stops its line: the moves after it are left
 /// as written, no tag is filled, and the problem is reported as validate
 /// reports it.

@@ -1070,22 +1070,30 @@ impl Replayer {
         rule::check_ending(&ending, end, |d| {
             errors.extend(match d {
                 Disagreement::NotAResult => result.map(not_a_result),
-                Disagreement::ResultTag(o) => result.map(|tag| {
-                    Diagnostic::new(
-                        tag.value_span,
-                        format!(
-                            "the Result tag says {o} but the game-termination token says {}",
-                            ending.token
-                        ),
-                        "disagrees with the termination token",
-                    )
-                }),
+                Disagreement::ResultTag(o) => {
+                    result.map(|tag| result_tag_disagrees(tag, o, ending.token))
+                }
                 Disagreement::WrongResult => end.map(|end| wrong_result(record, end)),
                 Disagreement::WrongScore => score.zip(end).map(|(t, end)| wrong_score(t, end)),
                 Disagreement::WrongPlyCount => ply_count.map(|t| wrong_ply_count(t, plies)),
             });
         });
     }
+}
+
+/// The error of a `Result` tag whose outcome `o` is not the termination
+/// token's: `validate` reports it, and `fmt --fill` keeps the tag (`--fix`
+/// sets it to the token).
+pub(crate) fn result_tag_disagrees(
+    tag: &Tag,
+    o: crate::notation::Outcome,
+    token: crate::notation::Outcome,
+) -> Diagnostic {
+    Diagnostic::new(
+        tag.value_span,
+        format!("the Result tag says {o} but the game-termination token says {token}"),
+        "disagrees with the termination token",
+    )
 }
 
 /// The checker's engine in a full replay: moves decided through the

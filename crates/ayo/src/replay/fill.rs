@@ -6,7 +6,8 @@ use std::fmt;
 
 use super::{
     Game, Options, Place, Ply, claimed, find_tag, is_decimal, move_name, not_a_result, outcome_of,
-    replay, score_matches, stops, wrong_claim, wrong_ply_count, wrong_result, wrong_score,
+    replay, result_tag_disagrees, score_matches, stops, wrong_claim, wrong_ply_count, wrong_result,
+    wrong_score,
 };
 use crate::diagnostics::Diagnostic;
 use crate::notation::{Move, Numbering, Outcome, Record, Span, Tag};
@@ -177,9 +178,12 @@ pub fn fill(record: Record, opts: &Options, fix: bool) -> Filled {
         && moves.iter().all(|p| p.outcome.is_some());
     if main_line_played {
         filler.ply_count(&mut record);
-        if let Some(end) = &end {
-            filler.result(&mut record, end);
-            filler.score(&mut record, end);
+        match &end {
+            Some(end) => {
+                filler.result(&mut record, end);
+                filler.score(&mut record, end);
+            }
+            None => filler.result_tag_of_token(&mut record),
         }
     }
     let mut changes = filler.changes;
@@ -339,6 +343,27 @@ impl Filler {
             },
         };
         self.tag(record, "Result", actual.to_string(), problem);
+    }
+}
+
+impl Filler {
+    /// The `Result` tag of a game the board has not decided but its
+    /// termination token has (a resignation, say): a tag that says another
+    /// outcome is wrong, as `validate` reports it; a `*` tag is filled. A
+    /// `*` token decides nothing, and a missing tag stays missing.
+    fn result_tag_of_token(&mut self, record: &mut Record) {
+        let token = record.result.outcome;
+        let Some(tag) = find_tag(record, "Result") else {
+            return;
+        };
+        let problem = match Outcome::parse(&tag.value) {
+            _ if token == Outcome::Unknown => return,
+            Some(o) if o == token => return,
+            Some(Outcome::Unknown) => None,
+            Some(o) => Some(result_tag_disagrees(tag, o, token)),
+            None => Some(not_a_result(tag)),
+        };
+        self.tag(record, "Result", token.to_string(), problem);
     }
 }
 
