@@ -8,7 +8,7 @@ use super::{Flow, GO, Locator, Origin, Play, SyntaxError, TagPair, Visitor, read
 use crate::ast::{
     Comment, List, Move, MoveNumber, Moves, Nag, Outcome, Record, Span, Tag, Termination, Variation,
 };
-use crate::tags::known_index;
+use crate::tags::known_index_of_bytes;
 use crate::write::KNOWN_TAGS;
 
 /// Parses one game's text (as cut by the game reader) into a [`Record`].
@@ -262,12 +262,12 @@ impl<'a> Visitor<'a> for Tree<'a> {
         } else {
             quoted.to_string()
         };
-        // ASCII: a tag name is letters, digits and `_`.
-        let name = std::str::from_utf8(tag.name).unwrap_or_default();
-        // Known names are borrowed, not allocated (see `Tag::name`).
-        let name = match known_index(name) {
+        // Known names are borrowed, not allocated (see `Tag::name`), and
+        // looked up as bytes: checking each name for UTF-8 first cost more
+        // than the look-up. (ASCII: a tag name is letters, digits and `_`.)
+        let name = match known_index_of_bytes(tag.name) {
             Some(i) => Cow::Borrowed(KNOWN_TAGS[i]),
-            None => Cow::Owned(name.to_string()),
+            None => Cow::Owned(String::from_utf8_lossy(tag.name).into_owned()),
         };
         if self.tags.is_empty() {
             // Room for the tag roster the canonical writer puts out (seven
