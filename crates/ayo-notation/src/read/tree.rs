@@ -58,13 +58,14 @@ impl LineMoves for Vec<Move> {
         Vec::push(self, m);
     }
     fn finish(&mut self) {
-        // The main line was given room for a move every six bytes: a game
+        // The main line was given room for a move every five bytes: a game
         // of many variations would otherwise hold several times its moves (a
         // 1.4 MB game of 200,000 one-move variations: 99 MB to validate, 36 MB
-        // with this and the exact room of a variation's first move). Only room
-        // for more than twice the moves (and four) is shrunk, which growing
-        // by doubling never leaves: shrinking every line cost a reallocation
-        // each, about 13 M instructions of `ayo validate` on 40,000 games.
+        // with this and the exact room of a variation's first move, measured
+        // with room for a move every six bytes). Only room for more than
+        // twice the moves (and four) is shrunk, which growing by doubling
+        // never leaves: shrinking every line cost a reallocation each, about
+        // 13 M instructions of `ayo validate` on 40,000 games.
         if self.capacity() > 2 * self.len() + 4 {
             self.shrink_to_fit();
         }
@@ -295,9 +296,11 @@ impl<'a> Visitor<'a> for Tree<'a> {
             return ControlFlow::Break(());
         }
         self.started(at);
-        // Most of a game's text is its main line, at about six bytes a move
-        // (`12. dx3 E `), comments and variations included.
-        self.main.moves = Vec::with_capacity((self.text.len() - at) / 6 + 1);
+        // Most of a game's text is its main line, at five to seven bytes a
+        // move (`12. dx3 E `), comments and variations included: room for a
+        // move every five bytes. (Every six, a third of the games of the
+        // records bench grew the list once, a copy of all its moves.)
+        self.main.moves = Vec::with_capacity((self.text.len() - at) / 5 + 1);
         GO
     }
 
