@@ -395,6 +395,33 @@ impl Move {
         }
     }
 
+    /// A move as the reader reads it, with the comments before it: built
+    /// whole, with a box for its notes only when there are such comments
+    /// (most moves have none).
+    #[inline(always)]
+    pub(crate) fn played(
+        pit: char,
+        number: Option<MoveNumber>,
+        claim: Option<u32>,
+        glyph: Option<Glyph>,
+        span: Span,
+        before: Option<List<Comment>>,
+    ) -> Move {
+        Move {
+            number,
+            pit,
+            claim,
+            glyph,
+            notes: before.map(|before| {
+                Box::new(Notes {
+                    before,
+                    ..Notes::default()
+                })
+            }),
+            span,
+        }
+    }
+
     /// Numeric annotation glyphs, `$N`.
     #[inline]
     pub fn nags(&self) -> &[Nag] {

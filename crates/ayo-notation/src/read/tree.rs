@@ -129,14 +129,17 @@ impl<M: LineMoves> Line<M> {
         if let Some(last) = self.moves.last_mut() {
             finish_move(last);
         }
-        // Built in place: a move is large, and most are never moved again.
-        let mut m = Move::new(char::from(play.letter));
-        m.number = self.number.take();
-        m.claim = play.claim;
-        m.glyph = play.glyph;
-        m.span = span;
-        m.set_before(std::mem::take(&mut self.pending));
-        self.moves.push(m);
+        // Built whole: the comments waiting for it are taken only when there
+        // are some (most moves have none).
+        let before = (!self.pending.is_empty()).then(|| std::mem::take(&mut self.pending));
+        self.moves.push(Move::played(
+            char::from(play.letter),
+            self.number.take(),
+            play.claim,
+            play.glyph,
+            span,
+            before,
+        ));
         self.after_variation = false;
     }
 
