@@ -506,7 +506,7 @@ impl Move {
     #[inline]
     pub fn shrink_to_fit(&mut self) {
         if self.notes.is_some() {
-            shrink_notes(&mut *self.notes);
+            shrink_notes(&mut self.notes);
         }
     }
 }
