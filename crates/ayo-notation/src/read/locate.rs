@@ -17,7 +17,7 @@ pub(crate) struct Locator<'a> {
     text: &'a [u8],
     origin: Origin,
     ascii: bool,
-    /// 0-based line of the cursor, within the game.
+    /// 1-based line of the cursor, in the input.
     line: u32,
     /// The cursor: a byte offset and its column.
     at: usize,
@@ -38,7 +38,7 @@ impl<'a> Locator<'a> {
             text,
             origin,
             ascii: text.is_ascii(),
-            line: 0,
+            line: origin.line,
             at: 0,
             column: origin.column,
             line_end: line_end(text, 0),
@@ -51,7 +51,7 @@ impl<'a> Locator<'a> {
         if start < self.at {
             // Backwards: start again from the top (rare; spans are mostly made
             // in order).
-            self.line = 0;
+            self.line = self.origin.line;
             self.at = 0;
             self.column = self.origin.column;
             self.line_end = line_end(self.text, 0);
@@ -69,7 +69,7 @@ impl<'a> Locator<'a> {
         Span {
             offset: start as u32,
             len: (end - start) as u32,
-            line: self.origin.line + self.line,
+            line: self.line,
             column: self.column,
         }
     }
