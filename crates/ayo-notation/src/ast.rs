@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::mem::ManuallyDrop;
 use std::ops::{Deref, DerefMut};
 
 use thin_vec::ThinVec;
@@ -341,8 +342,9 @@ pub struct Move {
     pub claim: Option<u32>,
     /// The suffix glyph.
     pub glyph: Option<Glyph>,
-    /// NAGs, comments and variations, when it has any.
-    notes: Option<Box<Notes>>,
+    /// NAGs, comments and variations, when it has any. Dropped by hand (see
+    /// `Drop for Move`), so that dropping a move without any is a test.
+    notes: ManuallyDrop<Option<Box<Notes>>>,
     /// The move token: letter, claim and glyph.
     pub span: Span,
 }
@@ -371,10 +373,29 @@ fn shrink_notes(notes: &mut Option<Box<Notes>>) {
     }
 }
 
+impl Drop for Move {
+    /// The box of notes, when there is one: most moves have none, and the
+    /// drop glue of the box, called for every move of a record, cost more
+    /// than this test.
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.notes.is_some() {
+            drop_notes(&mut self.notes);
+        }
+    }
+}
+
+/// Drops a move's notes (held in a `ManuallyDrop`): taken out, they drop as
+/// usual, and `None` is left.
+#[inline(never)]
+fn drop_notes(notes: &mut Option<Box<Notes>>) {
+    drop(notes.take());
+}
+
 /// The empty slice of a move without notes.
 macro_rules! note {
     ($self:ident, $field:ident) => {
-        match &$self.notes {
+        match &*$self.notes {
             Some(n) => &n.$field,
             None => &[],
         }
@@ -390,8 +411,35 @@ impl Move {
             pit,
             claim: None,
             glyph: None,
-            notes: None,
+            notes: ManuallyDrop::new(None),
             span: Span::default(),
+        }
+    }
+
+    /// A move as the reader reads it, with the comments before it: built
+    /// whole, with a box for its notes only when there are such comments
+    /// (most moves have none).
+    #[inline(always)]
+    pub(crate) fn played(
+        pit: char,
+        number: Option<MoveNumber>,
+        claim: Option<u32>,
+        glyph: Option<Glyph>,
+        span: Span,
+        before: Option<List<Comment>>,
+    ) -> Move {
+        Move {
+            number,
+            pit,
+            claim,
+            glyph,
+            notes: ManuallyDrop::new(before.map(|before| {
+                Box::new(Notes {
+                    before,
+                    ..Notes::default()
+                })
+            })),
+            span,
         }
     }
 
@@ -699,7 +747,7 @@ impl Record {
                     pit: m.pit,
                     claim: m.claim,
                     glyph: m.glyph,
-                    notes: m.notes.as_ref().map(|n| {
+                    notes: ManuallyDrop::new(m.notes.as_ref().map(|n| {
                         Box::new(Notes {
                             nags: n
                                 .nags
@@ -720,7 +768,7 @@ impl Record {
                                 })
                                 .collect(),
                         })
-                    }),
+                    })),
                     span: Span::default(),
                 })
                 .collect()

@@ -250,7 +250,9 @@ impl TagSlips {
 /// [`check_tags`]: rather than compare the name with each known one, its
 /// length and first and last bytes (which tell the known names apart) pick
 /// the one it can be, and a comparison of two words confirms it. A test
-/// checks the table against `KNOWN_TAGS`.
+/// checks the table against `KNOWN_TAGS`. (The parser and [`check_tags`]
+/// have bytes and call [`known_index_of_bytes`]; the tests, strings.)
+#[cfg(test)]
 pub(crate) fn known_index(name: &str) -> Option<usize> {
     known_index_of_bytes(name.as_bytes())
 }
@@ -336,7 +338,7 @@ fn same_name(name: &[u8], known: &Known) -> bool {
     }
 }
 
-/// [`known_index`] of a name's bytes: the reader hands them out as bytes,
+/// `known_index` of a name's bytes: the reader hands them out as bytes,
 /// and checking them for UTF-8 first cost more than the look-up.
 #[inline]
 pub(crate) fn known_index_of_bytes(name: &[u8]) -> Option<usize> {

@@ -8,7 +8,7 @@ use super::{Flow, GO, Locator, Origin, Play, SyntaxError, TagPair, Visitor, read
 use crate::ast::{
     Comment, List, Move, MoveNumber, Moves, Nag, Outcome, Record, Span, Tag, Termination, Variation,
 };
-use crate::tags::known_index;
+use crate::tags::known_index_of_bytes;
 use crate::write::KNOWN_TAGS;
 
 /// Parses one game's text (as cut by the game reader) into a [`Record`].
@@ -58,13 +58,14 @@ impl LineMoves for Vec<Move> {
         Vec::push(self, m);
     }
     fn finish(&mut self) {
-        // The main line was given room for a move every six bytes: a game
+        // The main line was given room for a move every five bytes: a game
         // of many variations would otherwise hold several times its moves (a
         // 1.4 MB game of 200,000 one-move variations: 99 MB to validate, 36 MB
-        // with this and the exact room of a variation's first move). Only room
-        // for more than twice the moves (and four) is shrunk, which growing
-        // by doubling never leaves: shrinking every line cost a reallocation
-        // each, about 13 M instructions of `ayo validate` on 40,000 games.
+        // with this and the exact room of a variation's first move, measured
+        // with room for a move every six bytes). Only room for more than
+        // twice the moves (and four) is shrunk, which growing by doubling
+        // never leaves: shrinking every line cost a reallocation each, about
+        // 13 M instructions of `ayo validate` on 40,000 games.
         if self.capacity() > 2 * self.len() + 4 {
             self.shrink_to_fit();
         }
@@ -128,14 +129,17 @@ impl<M: LineMoves> Line<M> {
         if let Some(last) = self.moves.last_mut() {
             finish_move(last);
         }
-        // Built in place: a move is large, and most are never moved again.
-        let mut m = Move::new(char::from(play.letter));
-        m.number = self.number.take();
-        m.claim = play.claim;
-        m.glyph = play.glyph;
-        m.span = span;
-        m.set_before(std::mem::take(&mut self.pending));
-        self.moves.push(m);
+        // Built whole: the comments waiting for it are taken only when there
+        // are some (most moves have none).
+        let before = (!self.pending.is_empty()).then(|| std::mem::take(&mut self.pending));
+        self.moves.push(Move::played(
+            char::from(play.letter),
+            self.number.take(),
+            play.claim,
+            play.glyph,
+            span,
+            before,
+        ));
         self.after_variation = false;
     }
 
@@ -262,12 +266,12 @@ impl<'a> Visitor<'a> for Tree<'a> {
         } else {
             quoted.to_string()
         };
-        // ASCII: a tag name is letters, digits and `_`.
-        let name = std::str::from_utf8(tag.name).unwrap_or_default();
-        // Known names are borrowed, not allocated (see `Tag::name`).
-        let name = match known_index(name) {
+        // Known names are borrowed, not allocated (see `Tag::name`), and
+        // looked up as bytes: checking each name for UTF-8 first cost more
+        // than the look-up. (ASCII: a tag name is letters, digits and `_`.)
+        let name = match known_index_of_bytes(tag.name) {
             Some(i) => Cow::Borrowed(KNOWN_TAGS[i]),
-            None => Cow::Owned(name.to_string()),
+            None => Cow::Owned(String::from_utf8_lossy(tag.name).into_owned()),
         };
         if self.tags.is_empty() {
             // Room for the tag roster the canonical writer puts out (seven
@@ -295,9 +299,11 @@ impl<'a> Visitor<'a> for Tree<'a> {
             return ControlFlow::Break(());
         }
         self.started(at);
-        // Most of a game's text is its main line, at about six bytes a move
-        // (`12. dx3 E `), comments and variations included.
-        self.main.moves = Vec::with_capacity((self.text.len() - at) / 6 + 1);
+        // Most of a game's text is its main line, at five to seven bytes a
+        // move (`12. dx3 E `), comments and variations included: room for a
+        // move every five bytes. (Every six, a third of the games of the
+        // records bench grew the list once, a copy of all its moves.)
+        self.main.moves = Vec::with_capacity((self.text.len() - at) / 5 + 1);
         GO
     }
 
