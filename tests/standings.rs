@@ -590,3 +590,29 @@ fn standings_fit_every_width() {
         }
     }
 }
+
+/// An adjourned game (`*`) and the same moves finished later are one game:
+/// the finished one is counted, and the adjourned one is listed as
+/// unfinished, not the finished one as its copy. A copy of a counted game
+/// is still a copy.
+#[test]
+fn only_a_counted_game_has_copies() {
+    let adjourned = "[South \"Ade\"]\n[North \"Bisi\"]\n\n1. cx7 A 2. d C *\n";
+    let finished = "[South \"Ade\"]\n[North \"Bisi\"]\n\n1. cx7 A 2. d C 1-0\n";
+    let input = format!("{adjourned}\n{finished}\n{finished}");
+    insta::assert_snapshot!(run(&["standings", "--format", "markdown"], Some(input.as_bytes())), @r"
+    exit 0
+    --- stdout
+    | # | player | games | won | drawn | lost | points | seeds | ± |
+    |---|---|---|---|---|---|---|---|---|
+    | 1 | Ade | 1 | 1 | 0 | 0 | 1 | 7-0 | +7 |
+    | 2 | Bisi | 1 | 0 | 0 | 1 | 0 | 0-7 | -7 |
+
+    Not counted:
+
+    - <stdin> game 1: Ade v Bisi: unfinished (`*`)
+    - <stdin> game 3: Ade v Bisi: a copy of <stdin> game 2 (the same moves and players)
+    --- stderr
+    warning: 1 game is a copy of a game already read (the same moves and players) and not counted; `ayo duplicates` lists them
+    ");
+}

@@ -167,7 +167,8 @@ pub struct Tally {
     opts: Options,
     tables: Vec<Table>,
     index: HashMap<Option<String>, usize>,
-    seen: HashMap<(Key, u64), (String, usize)>,
+    /// The counted games, by what makes another game their copy.
+    counted: HashMap<(Key, u64), (String, usize)>,
     heads: Heads,
     copies: usize,
 }
@@ -226,7 +227,8 @@ impl Tally {
                 return said;
             }
         };
-        if let Some((file, game)) = self.copy_of(&game, file, number) {
+        let id = self.copy_id(&game);
+        if let Some((file, game)) = id.as_ref().and_then(|id| self.counted.get(id)).cloned() {
             self.copies += 1;
             let why = NotCounted::Copy { file, game };
             self.of(value).apart.push(apart(&south, &north, why));
@@ -242,6 +244,12 @@ impl Tally {
                 let seeds = seeds(&game, &mut said);
                 let table = self.of(value);
                 table.standings.add(&south, &north, verdict.outcome, seeds);
+                // Only a counted game has copies: an adjourned game (`*`)
+                // and the same moves finished later are one game, counted
+                // once, when it was finished.
+                if let Some(id) = id {
+                    self.counted.insert(id, (file.to_string(), number));
+                }
             }
         }
         said
@@ -343,19 +351,12 @@ impl Tally {
         &mut self.tables[k]
     }
 
-    /// The first game with the same moves, ruleset, start and players, if
-    /// this one repeats it; else `None`, and this game is the first.
-    fn copy_of(&mut self, game: &Game, file: &str, number: usize) -> Option<(String, usize)> {
+    /// What makes a game a copy of another: its moves, ruleset, start and
+    /// players (`None` without a ruleset or start: then it is no copy).
+    fn copy_id(&mut self, game: &Game) -> Option<(Key, u64)> {
         let (rules, start) = (game.rules?, game.start?);
         let key = self.heads.key(&game.record, &rules, &start);
-        let id = (key, record_players(&game.record));
-        match self.seen.get(&id) {
-            Some(first) => Some(first.clone()),
-            None => {
-                self.seen.insert(id, (file.to_string(), number));
-                None
-            }
-        }
+        Some((key, record_players(&game.record)))
     }
 }
 
