@@ -7,14 +7,14 @@ use clap::ValueEnum;
 use ayo::analysis::{Analyser, MoveVerdict, Thresholds};
 use ayo::canonical::Formatted;
 use ayo::notation::RawGame;
-use ayo::output::analyze::{AnnotateEvent, GameAnalysis, annotate_input};
+use ayo::output::analyze::{AnnotateEvent, GameAnalysis, annotate_files};
 use ayo::output::json::schema_of;
 use ayo::output::table::Style;
 use ayo::replay::{Game, Options, replay};
 use ayo::rules::Ruleset;
 
-use super::in_place::{self, Rewrite};
 use super::search::{LimitArgs, TablesArg};
+use super::signals;
 use super::{
     Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, each_game, input_names,
     write_schema,
@@ -245,38 +245,24 @@ fn write_game(
     )?)
 }
 
-/// `--write`: each file is read whole, checked and analysed (see
-/// [`annotate_input`]), and rewritten when that changed it; a file with a
-/// game that does not parse or replay is left as it is.
+/// `--write`: the files rewritten with the verdicts (see
+/// [`annotate_files`]), the progress shown as the moves are judged.
 fn rewrite(args: &Args, ctx: &mut Ctx) -> Result<(), Fatal> {
     let names = input_names(&args.files);
-    in_place::begin(&names)?;
-    let mut run = Run::new(args, ctx);
-    let mut rewrite = Rewrite::new(args.force);
-    for name in names {
-        let Some((before, was)) = rewrite.read(&name, ctx) else {
-            continue;
-        };
-        let (max, progress) = (ctx.max_game_bytes, &mut run.progress);
-        let after = annotate_input(&mut run.analyser, &before, &run.opts, max, |e| {
-            match e {
-                AnnotateEvent::Checked(raw, problems) => {
-                    problems.iter().for_each(|d| ctx.diagnose(&name, raw, d));
-                }
-                AnnotateEvent::Progress { game, ply, plies } => {
-                    progress.show(ctx, game, ply, plies);
-                }
-                AnnotateEvent::Annotated => progress.clear(ctx),
-            }
-            ctx.check_stderr()
-        })?;
-        match after {
-            Err(broken) => in_place::left_unchanged(&name, &broken, "analysed", ctx),
-            Ok(after) if after.as_bytes() != before => {
-                rewrite.replace(&name, &was, after.as_bytes(), "analysed", ctx);
-            }
-            Ok(_) => {}
+    signals::writing_files(&names)?;
+    let Run {
+        opts,
+        mut analyser,
+        mut progress,
+    } = Run::new(args, ctx);
+    let (max, force) = (ctx.max_game_bytes, args.force);
+    let all = annotate_files(&names, &mut analyser, &opts, max, force, ctx, |ctx, e| {
+        if let AnnotateEvent::Progress { game, ply, plies } = e {
+            progress.show(ctx, game, ply, plies);
+        } else {
+            progress.clear(ctx);
         }
-    }
+    })?;
+    ctx.invalid |= !all;
     Ok(())
 }

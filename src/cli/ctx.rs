@@ -238,6 +238,14 @@ impl Reporter for Ctx {
     fn input_done(&mut self) {
         self.progress.input_done();
     }
+
+    fn diagnose(&mut self, file: &str, raw: &RawGame, d: &Diagnostic) {
+        Ctx::diagnose(self, file, raw, d);
+    }
+
+    fn say(&mut self, line: &str) {
+        Ctx::note(self, line);
+    }
 }
 
 /// Writes a JSON Schema, pretty, as `--schema` prints it.

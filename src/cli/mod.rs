@@ -21,7 +21,6 @@ mod fmt;
 mod generate;
 mod html;
 mod import;
-mod in_place;
 mod input;
 mod json;
 mod laps;

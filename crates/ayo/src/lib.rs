@@ -146,6 +146,7 @@ pub mod import;
 pub use ayo_notation as notation;
 pub mod output;
 pub mod replay;
+mod rewrite;
 // The engine's two modules keep their paths (`ayo::search`, `ayo::tables`);
 // their items are documented once, in `ayo-engine`, as those of the other
 // crates are.

@@ -18,7 +18,7 @@ mod best;
 mod input;
 
 pub use best::BestJson;
-pub use input::{AnnotateEvent, annotate_input};
+pub use input::{AnnotateEvent, annotate_files};
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
 pub(crate) fn signed(v: Value) -> String {
