@@ -246,6 +246,10 @@ impl Reporter for Ctx {
     fn say(&mut self, line: &str) {
         Ctx::note(self, line);
     }
+
+    fn game_error(&mut self, file: &str, game: usize, message: &str) {
+        Ctx::game_error(self, file, game, message);
+    }
 }
 
 /// Writes a JSON Schema, pretty, as `--schema` prints it.

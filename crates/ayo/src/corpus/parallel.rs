@@ -121,6 +121,13 @@ pub trait Reporter {
         let _ = (file, raw, d);
     }
 
+    /// A problem with game `game` (from 1) of `file` that has no place in a
+    /// text of the game (a JSON value that is not a game, say): an error.
+    /// Nothing by default.
+    fn game_error(&mut self, file: &str, game: usize, message: &str) {
+        let _ = (file, game, message);
+    }
+
     /// A line for the person running the work: a correction made, a file
     /// left as it was and why. Nothing by default.
     fn say(&mut self, line: &str) {
