@@ -9,12 +9,11 @@ use crate::notation::{GameReader, RawGame};
 use crate::replay::{Options, replay};
 use crate::rewrite::{Rewriter, left_unchanged};
 
-use super::annotated;
+use super::{AnalyzeOptions, annotated};
 
-/// What the annotating of an input tells as it goes ([`annotate_files`]
-/// passes on [`AnnotateEvent::Progress`] and [`AnnotateEvent::Annotated`]).
+/// What the annotating of an input tells as it goes.
 #[derive(Debug)]
-pub enum AnnotateEvent<'a> {
+pub(crate) enum AnnotateEvent<'a> {
     /// The problems of a game, found while the input is checked: its syntax
     /// error, or what its replay found (warnings too). Told for every game,
     /// with no problem at all too.
@@ -94,78 +93,38 @@ pub(crate) fn annotate_input<E: From<AnalysisError>>(
     Ok(Ok(text))
 }
 
-/// Does what `ayo analyze --write` does to the files `names`: each is read
-/// whole and checked, then every game judged by `analyser` (replayed with
-/// `opts`, games of at most `max_game_bytes`), and the file rewritten
-/// (through [`crate::files::write`]; with `force`, one with other hard
-/// links too) with what `ayo analyze --format ayo` prints, when that
-/// changes it. A file with a game that does not parse or does not replay
-/// without error is left as it was, and `Ok(false)` says so at the end.
-///
-/// Each game's problems go to [`Reporter::diagnose`], a file that cannot be
-/// read or rewritten to [`Reporter::note`], a file left alone to
-/// [`Reporter::say`]; `progress` is told as each move is judged and each
-/// game annotated.
-///
-/// ```
-/// use ayo::analysis::{Analyser, TableCache, Thresholds};
-/// use ayo::corpus::input::InputError;
-/// use ayo::corpus::parallel::{PoolError, Reporter};
-/// use ayo::output::analyze::annotate_files;
-/// use ayo::replay::Options;
-/// use ayo::rules::Engine;
-/// use ayo::search::Limits;
-///
-/// struct Said(Vec<String>);
-/// #[derive(Debug)]
-/// struct Stop;
-/// impl From<PoolError> for Stop { fn from(_: PoolError) -> Stop { Stop } }
-/// impl From<ayo::analysis::AnalysisError> for Stop { fn from(_: ayo::analysis::AnalysisError) -> Stop { Stop } }
-/// impl Reporter for Said {
-///     type Note = InputError;
-///     type Error = Stop;
-///     fn note(&mut self, e: InputError) { self.0.push(e.to_string()) }
-///     fn say(&mut self, line: &str) { self.0.push(line.to_string()) }
-/// }
-///
-/// let dir = tempfile::tempdir().unwrap();
-/// let (good, bad) = (dir.path().join("good.ayo"), dir.path().join("bad.ayo"));
-/// std::fs::write(&good, "1.c *").unwrap();
-/// std::fs::write(&bad, "1. c (\n").unwrap();
-/// let names: Vec<String> = [&good, &bad].iter().map(|p| p.to_str().unwrap().to_string()).collect();
-/// let mut analyser = Analyser::new(Limits::depth(2), Thresholds::default(), TableCache::new(None), Engine::DEFAULT_MAX_LAPS);
-/// let mut said = Said(Vec::new());
-/// let all = annotate_files(&names, &mut analyser, &Options::default(), 1 << 20, false, &mut said, |_, _| {});
-/// assert!(!all.unwrap());
-/// assert_eq!(std::fs::read_to_string(&good).unwrap(), "1. c *\n");
-/// assert!(said.0[0].ends_with("left unchanged: game 1 cannot be analysed"), "{:?}", said.0);
-/// ```
-pub fn annotate_files<R>(
+/// `ayo analyze --write` (see [`super::analyze`]): each file of `names`
+/// read whole and checked, then every game judged and the file rewritten
+/// when that changes it; `Ok(false)` when a file was left as it was.
+pub(crate) fn rewrite_files<R, P>(
     names: &[String],
     analyser: &mut Analyser,
-    opts: &Options,
-    max_game_bytes: usize,
-    force: bool,
+    opts: &AnalyzeOptions,
     reporter: &mut R,
-    mut progress: impl FnMut(&mut R, AnnotateEvent<'_>),
+    mut progress: P,
 ) -> Result<bool, R::Error>
 where
     R: Reporter<Note = InputError>,
     R::Error: From<AnalysisError>,
+    P: FnMut(&mut R, Option<(usize, usize, usize)>),
 {
-    let (mut files, mut clean) = (Rewriter::new(force), true);
+    let (mut files, mut clean) = (Rewriter::new(opts.force), true);
     for name in names {
         let Some((before, was)) = files.read(name, reporter) else {
             continue;
         };
-        let after = annotate_input(analyser, &before, opts, max_game_bytes, |e| {
+        let (replay, max) = (&opts.replay, opts.max_game_bytes);
+        let after = annotate_input(analyser, &before, replay, max, |e| {
             match e {
                 AnnotateEvent::Checked(raw, problems) => {
                     problems
                         .iter()
                         .for_each(|d| reporter.diagnose(name, raw, d));
                 }
-                e => progress(reporter, e),
+                AnnotateEvent::Progress { game, ply, plies } => {
+                    progress(reporter, Some((game, ply, plies)));
+                }
+                AnnotateEvent::Annotated => progress(reporter, None),
             }
             reporter.check()
         })?;

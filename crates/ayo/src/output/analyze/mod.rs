@@ -16,9 +16,10 @@ use crate::search::Value;
 
 mod best;
 mod input;
+mod run;
 
 pub use best::BestJson;
-pub use input::{AnnotateEvent, annotate_files};
+pub use run::{AnalyzeOptions, analyze};
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
 pub(crate) fn signed(v: Value) -> String {
