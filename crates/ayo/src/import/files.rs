@@ -11,8 +11,9 @@ use crate::notation::{Origin, RawGame};
 use crate::replay::Options;
 
 /// Does what `ayo import` does over the inputs `names` (files, `-` for
-/// standard input, as [`Input::names`] gives them): every JSON game (see
-/// [`games`]; with `only`, that game of each input) written to `out` as a
+/// standard input, as [`Input::names`] gives them): every JSON game (NDJSON,
+/// objects one after another, or an array, as [`super::JsonGames`] cuts
+/// them; with `only`, that game of each input) written to `out` as a
 /// canonical record, a blank line between two, replayed with `options`.
 ///
 /// A game's replay problems go to [`Reporter::diagnose`], against the text
