@@ -247,6 +247,10 @@ impl Reporter for Ctx {
         Ctx::note(self, line);
     }
 
+    fn refuse(&mut self, message: &str) {
+        Ctx::usage_error(self, message);
+    }
+
     fn game_error(&mut self, file: &str, game: usize, message: &str) {
         Ctx::game_error(self, file, game, message);
     }

@@ -128,6 +128,12 @@ pub trait Reporter {
         let _ = (file, game, message);
     }
 
+    /// A request about one input that cannot be met (a ply past a game's
+    /// end, say): the work goes on with the next. Nothing by default.
+    fn refuse(&mut self, message: &str) {
+        let _ = message;
+    }
+
     /// A line for the person running the work: a correction made, a file
     /// left as it was and why. Nothing by default.
     fn say(&mut self, line: &str) {
