@@ -4,21 +4,13 @@ use std::io::{self, IsTerminal, Write};
 
 use clap::ValueEnum;
 
-use ayo::analysis::{Analyser, MoveVerdict, Thresholds};
-use ayo::canonical::Formatted;
-use ayo::notation::RawGame;
-use ayo::output::analyze::{AnnotateEvent, GameAnalysis, annotate_input};
+use ayo::analysis::{Analyser, Thresholds};
+use ayo::output::analyze::{AnalyzeOptions, GameAnalysis, analyze};
 use ayo::output::json::schema_of;
-use ayo::output::table::Style;
-use ayo::replay::{Game, Options, replay};
-use ayo::rules::Ruleset;
 
-use super::in_place::{self, Rewrite};
 use super::search::{LimitArgs, TablesArg};
-use super::{
-    Ctx, Fatal, GameArg, ReadGame, ReplayArgs, TableArgs, TableFormat, each_game, input_names,
-    write_schema,
-};
+use super::signals;
+use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, input_names, write_schema};
 
 /// Judge every move of each game with the engine.
 ///
@@ -120,61 +112,11 @@ impl Progress {
     }
 }
 
-/// The analysis of a run: the library's [`Analyser`], the replay's options,
-/// and the progress shown while it judges.
-struct Run {
-    opts: Options,
-    analyser: Analyser,
-    progress: Progress,
-}
-
-impl Run {
-    fn new(args: &Args, ctx: &Ctx) -> Run {
-        let opts = args.replay.options(false);
-        let thresholds = Thresholds {
-            blunder: args.blunder,
-            mistake: args.mistake,
-            inaccuracy: args.inaccuracy,
-        };
-        let analyser = Analyser::new(
-            args.limits.limits(),
-            thresholds,
-            args.tables.cache(),
-            opts.max_laps,
-        );
-        Run {
-            opts,
-            analyser,
-            progress: Progress {
-                on: io::stderr().is_terminal() && !ctx.quiet,
-                shown: false,
-            },
-        }
-    }
-
-    /// The verdicts on the main-line moves of game `number` (see
-    /// [`Analyser::verdicts`]), with its progress shown.
-    fn verdicts(
-        &mut self,
-        ctx: &mut Ctx,
-        game: &Game,
-        number: usize,
-    ) -> Result<Option<(Ruleset, Vec<MoveVerdict>)>, Fatal> {
-        let progress = &mut self.progress;
-        let judged = self
-            .analyser
-            .verdicts(game, |ply, plies| progress.show(ctx, number, ply, plies))?;
-        if judged.is_some() {
-            self.progress.clear(ctx);
-        }
-        Ok(judged)
-    }
-}
-
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
         return write_schema(out, &schema_of::<GameAnalysis>());
     }
+    let names = input_names(&args.files);
     if args.write {
         if args.table.format != TableFormat::Ayo {
             return Err(Fatal::Error(format!(
@@ -185,98 +127,32 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
                     .map_or(String::new(), |v| v.get_name().to_string())
             )));
         }
-        return rewrite(&args, ctx);
+        signals::writing_files(&names)?;
     }
-    let mut run = Run::new(&args, ctx);
-    let mut first = true;
-    each_game(&args.files, ctx, args.game.game, |ctx, g| {
-        write_game(&args, &mut run, ctx, g, out, &mut first)
-    })
-}
-
-/// Judges one game and writes it as `--format` asks: the record with the
-/// verdicts (or as it was written, when it cannot be judged), or the
-/// analysis as a table, CSV or JSON.
-fn write_game(
-    args: &Args,
-    run: &mut Run,
-    ctx: &mut Ctx,
-    g: ReadGame<'_>,
-    out: &mut impl Write,
-    first: &mut bool,
-) -> Result<(), Fatal> {
-    let (file, raw, number) = (g.file, g.raw, g.raw.index + 1);
-    let records = args.table.format == TableFormat::Ayo;
-    // A blank line between records, as `fmt` and `--write` have it.
-    if records && !std::mem::replace(first, false) {
-        out.write_all(b"\n")?;
-    }
-    let unchanged = |out: &mut _, raw: &RawGame| match records {
-        true => Formatted::write_unchanged(out, raw),
-        false => Ok(()),
+    let opts = AnalyzeOptions {
+        replay: args.replay.options(false),
+        game: args.game.game,
+        max_game_bytes: ctx.max_game_bytes,
+        records: args.table.format == TableFormat::Ayo,
+        style: args.table.style(),
+        write: args.write,
+        force: args.force,
     };
-    let record = match g.record {
-        Ok(record) => record,
-        Err(e) => {
-            ctx.syntax_error(file, raw, &e);
-            // The records lose no game: this one as it was written.
-            return Ok(unchanged(out, raw)?);
-        }
+    let thresholds = Thresholds {
+        blunder: args.blunder,
+        mistake: args.mistake,
+        inaccuracy: args.inaccuracy,
     };
-    let game = replay(record, &run.opts);
-    ctx.report_game(file, raw, &game);
-    let Some((rules, verdicts)) = run.verdicts(ctx, &game, number)? else {
-        // No rules or start position (reported above): nothing to judge,
-        // and the record is kept as it was written.
-        return Ok(unchanged(out, raw)?);
+    let (limits, tables) = (args.limits.limits(), args.tables.cache());
+    let mut analyser = Analyser::new(limits, thresholds, tables, opts.replay.max_laps);
+    let mut progress = Progress {
+        on: io::stderr().is_terminal() && !ctx.quiet,
+        shown: false,
     };
-    if records {
-        out.write_all(MoveVerdict::annotated(game.record, &verdicts).as_bytes())?;
-        return Ok(());
-    }
-    let analysis = GameAnalysis::new(file, number, &rules, &game, verdicts);
-    let forced = run.opts.rules.is_some();
-    let text = analysis.render(&game, (&rules, forced), args.table.style())?;
-    Ok(Style::write_game(
-        out,
-        args.table.style(),
-        first,
-        text.as_bytes(),
-    )?)
-}
-
-/// `--write`: each file is read whole, checked and analysed (see
-/// [`annotate_input`]), and rewritten when that changed it; a file with a
-/// game that does not parse or replay is left as it is.
-fn rewrite(args: &Args, ctx: &mut Ctx) -> Result<(), Fatal> {
-    let names = input_names(&args.files);
-    in_place::begin(&names)?;
-    let mut run = Run::new(args, ctx);
-    let mut rewrite = Rewrite::new(args.force);
-    for name in names {
-        let Some((before, was)) = rewrite.read(&name, ctx) else {
-            continue;
-        };
-        let (max, progress) = (ctx.max_game_bytes, &mut run.progress);
-        let after = annotate_input(&mut run.analyser, &before, &run.opts, max, |e| {
-            match e {
-                AnnotateEvent::Checked(raw, problems) => {
-                    problems.iter().for_each(|d| ctx.diagnose(&name, raw, d));
-                }
-                AnnotateEvent::Progress { game, ply, plies } => {
-                    progress.show(ctx, game, ply, plies);
-                }
-                AnnotateEvent::Annotated => progress.clear(ctx),
-            }
-            ctx.check_stderr()
-        })?;
-        match after {
-            Err(broken) => in_place::left_unchanged(&name, &broken, "analysed", ctx),
-            Ok(after) if after.as_bytes() != before => {
-                rewrite.replace(&name, &was, after.as_bytes(), "analysed", ctx);
-            }
-            Ok(_) => {}
-        }
-    }
+    let shown = |ctx: &mut Ctx, at: Option<(usize, usize, usize)>| match at {
+        Some((game, ply, plies)) => progress.show(ctx, game, ply, plies),
+        None => progress.clear(ctx),
+    };
+    ctx.invalid |= !analyze(&names, &opts, &mut analyser, ctx, shown, out)?;
     Ok(())
 }

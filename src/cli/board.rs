@@ -6,15 +6,13 @@ use std::path::PathBuf;
 use clap::builder::TypedValueParser;
 
 use ayo::files::write::Existing;
-use ayo::output::board::{BoardView, Pictures, PositionJson};
+use ayo::output::board::{BoardOptions, BoardView, Pictures, PositionJson, draw_boards};
 use ayo::output::json::schema_of;
-use ayo::replay::{Game, Options, replay, replay_main_line};
+use ayo::replay::Options;
 use ayo::rules::{Engine, Ruleset};
 
 use super::signals;
-use super::{
-    Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, each_record, input_names, write_schema,
-};
+use super::{Ctx, Fatal, GameArg, ReplayArgs, TableArgs, TableFormat, input_names, write_schema};
 
 /// Draw the board: a game's final position, the one after a given ply, or
 /// every one; or a set-up.
@@ -82,93 +80,33 @@ fn formats() -> impl TypedValueParser<Value = TableFormat> {
     )
 }
 
-/// Writes the chosen views of one game (or of a set-up, with no place)
-/// under their heading (see [`BoardView::render_views`]).
-fn write_views(
-    out: &mut impl Write,
-    views: &[&BoardView],
-    (args, heading): (&Args, &str),
-    at: (&Ruleset, Option<(&str, usize)>),
-    first: &mut bool,
-) -> Result<(), Fatal> {
-    let text = BoardView::render_views(views, at, heading, args.table.style(), *first)?;
-    out.write_all(text.as_bytes())?;
-    *first = false;
-    Ok(())
-}
-
-/// The views `--all` or `--ply` ask for (by their place in `views`), else the
-/// last; a usage error for a ply past the game's end.
-fn choose(
-    views: &[BoardView],
-    args: &Args,
-    ctx: &mut Ctx,
-    file: &str,
-    number: usize,
-    game: &Game,
-) -> Vec<usize> {
-    match (args.all, args.ply) {
-        (true, _) => (0..views.len()).collect(),
-        (false, Some(k)) => match views.iter().position(|v| v.ply == k) {
-            Some(i) => vec![i],
-            None => {
-                let last = views.last().map_or(0, |v| v.ply);
-                ctx.usage_error(&format!(
-                    "--ply {k}: {file}: game {number} has {last} {}{}",
-                    if last == 1 { "ply" } else { "plies" },
-                    if last < game.record.moves.len() as u32 {
-                        " that could be played"
-                    } else {
-                        ""
-                    }
-                ));
-                Vec::new()
-            }
-        },
-        (false, None) => views.len().checked_sub(1).into_iter().collect(),
-    }
-}
-
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
         return write_schema(out, &schema_of::<PositionJson>());
     }
-    if args.table.format == TableFormat::Svg {
-        return run_svg(&args, ctx, out);
-    }
-    if args.out.is_some() {
+    let svg = args.table.format == TableFormat::Svg;
+    if args.out.is_some() && !svg {
         return Err(Fatal::Error("--out DIR is for --format svg".to_string()));
     }
-    let opts = args.replay.options(false);
-    let mut first = true;
-    if let Some(setup) = &args.setup {
-        let (rules, view) = set_up(setup, &opts)?;
-        let heading = format!("Set-up {setup}, rules: {rules}");
-        return write_views(out, &[&view], (&args, &heading), (&rules, None), &mut first);
+    let opts = BoardOptions {
+        replay: args.replay.options(svg),
+        game: args.game.game,
+        max_game_bytes: ctx.max_game_bytes,
+        ply: args.ply,
+        all: args.all,
+        style: args.table.style(),
+    };
+    if svg {
+        return run_svg(&args, &opts, ctx, out);
     }
-    each_record(
-        &args.files,
-        ctx,
-        args.game.game,
-        |ctx, file, raw, record, number| {
-            // The main line's plies alone: the views are its positions.
-            let game = replay_main_line(record, &opts);
-            ctx.report_game(file, raw, &game);
-            let views = BoardView::of_game(&game);
-            let chosen: Vec<&BoardView> = choose(&views, &args, ctx, file, number, &game)
-                .into_iter()
-                .map(|k| &views[k])
-                .collect();
-            // A game that could not start (an unreadable Rules or Setup tag)
-            // has no position to draw: its diagnostics said why.
-            let Some(rules) = game.rules.filter(|_| !chosen.is_empty()) else {
-                return Ok(());
-            };
-            let heading = format!("{file}: {}", game.title(number, opts.rules.is_some()));
-            let at = (&rules, Some((file, number)));
-            write_views(out, &chosen, (&args, &heading), at, &mut first)
-        },
-    )
+    let Some(setup) = &args.setup else {
+        let names = input_names(&args.files);
+        return draw_boards(&names, &opts, None, ctx, out);
+    };
+    let (rules, view) = set_up(setup, &opts.replay)?;
+    let heading = format!("Set-up {setup}, rules: {rules}");
+    let text = BoardView::render_views(&[&view], (&rules, None), &heading, opts.style, true)?;
+    Ok(out.write_all(text.as_bytes())?)
 }
 
 /// `--setup`: its ruleset (`--rules`, else russ) and its view.
@@ -181,37 +119,22 @@ fn set_up(setup: &str, opts: &Options) -> Result<(Ruleset, BoardView), Fatal> {
 
 /// `--format svg`: one picture to standard output, or one file per position
 /// with `--out DIR`.
-fn run_svg(args: &Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
-    let opts = args.replay.options(true);
+fn run_svg(
+    args: &Args,
+    opts: &BoardOptions,
+    ctx: &mut Ctx,
+    out: &mut impl Write,
+) -> Result<(), Fatal> {
+    let names = input_names(&args.files);
     let mut pictures = match &args.out {
-        Some(dir) => {
-            let several = input_names(&args.files).len() > 1;
-            Pictures::folder(signals::out_folder(dir, ctx)?, several)
-        }
+        Some(dir) => Pictures::folder(signals::out_folder(dir, ctx)?, names.len() > 1),
         None => Pictures::stdout(),
     };
     if let Some(setup) = &args.setup {
-        let (rules, view) = set_up(setup, &opts)?;
+        let (rules, view) = set_up(setup, &opts.replay)?;
         pictures.put("setup", "setup", view.svg(&rules))?;
     } else {
-        each_record(
-            &args.files,
-            ctx,
-            args.game.game,
-            |ctx, file, raw, record, number| {
-                let game = replay(record, &opts);
-                ctx.report_game(file, raw, &game);
-                let views = BoardView::of_game(&game);
-                let Some(rules) = game.rules else {
-                    return Ok(());
-                };
-                for k in choose(&views, args, ctx, file, number, &game) {
-                    let name = format!("game{number}-ply{:03}", views[k].ply);
-                    pictures.put(file, &name, BoardView::game_svg(&game, &views, k, &rules))?;
-                }
-                Ok(())
-            },
-        )?;
+        draw_boards(&names, opts, Some(&mut pictures), ctx, out)?;
     }
     Ok(pictures.finish(Existing::replacing(args.force), out)?)
 }

@@ -238,6 +238,22 @@ impl Reporter for Ctx {
     fn input_done(&mut self) {
         self.progress.input_done();
     }
+
+    fn diagnose(&mut self, file: &str, raw: &RawGame, d: &Diagnostic) {
+        Ctx::diagnose(self, file, raw, d);
+    }
+
+    fn say(&mut self, line: &str) {
+        Ctx::note(self, line);
+    }
+
+    fn refuse(&mut self, message: &str) {
+        Ctx::usage_error(self, message);
+    }
+
+    fn game_error(&mut self, file: &str, game: usize, message: &str) {
+        Ctx::game_error(self, file, game, message);
+    }
 }
 
 /// Writes a JSON Schema, pretty, as `--schema` prints it.

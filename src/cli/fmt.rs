@@ -1,15 +1,13 @@
 //! `ayo fmt`: print records in canonical form, check it, show it as a diff, or
 //! write it back to the files.
 
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 
-use ayo::canonical::{Corrections, Fill, Formatted, InputFormatted};
-use ayo::diagnostics::Diagnostic;
-use ayo::notation::{GameReader, RawGame};
-use ayo::replay::{self, Change};
+use ayo::canonical::{Fill, FmtOptions, fmt};
+use ayo::replay;
 
-use super::in_place::{self, Rewrite};
-use super::{Ctx, Fatal, GameArg, LapsArg, each_game, each_input, input_names};
+use super::signals;
+use super::{Ctx, Fatal, GameArg, LapsArg, input_names};
 
 /// Print every game in canonical form.
 ///
@@ -83,176 +81,23 @@ pub struct Args {
     pub(super) read: super::ReadArgs,
 }
 
-/// Reports the problems of one game of `file` and counts its corrections.
-fn report_game(
-    file: &str,
-    raw: &RawGame,
-    f: (&[Diagnostic], &[Change]),
-    said: &mut Corrections,
-    ctx: &mut Ctx,
-) {
-    for d in f.0 {
-        ctx.diagnose(file, raw, d);
-    }
-    said.add(file, f.1);
-}
-
-/// Says what `--fill` corrected in an input and the wrong values it kept
-/// (see [`Corrections::notes`]).
-fn report_fixed(file: &str, fill: Option<&Fill>, said: &Corrections, made: bool, ctx: &mut Ctx) {
-    for line in said.notes(file, fill, made) {
-        ctx.note(&line);
-    }
-}
-
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
-    let fill = (args.fill || args.fix).then(|| Fill {
-        fix: args.fix,
-        opts: replay::Options::new(None, args.laps.max_laps),
-    });
-    let fill = fill.as_ref();
-    if args.write || args.diff {
-        return rewrite(&args, fill, ctx, out);
-    }
-    if let Some(n) = args.game.game {
-        // One game, canonical or (when it cannot be parsed) as written.
-        let mut first = true;
-        return each_game(&args.files, ctx, Some(n), |ctx, g| {
-            if !std::mem::replace(&mut first, false) {
-                out.write_all(b"\n")?;
-            }
-            let mut fixed = Corrections::default();
-            match g.record {
-                Ok(record) => {
-                    let f = Formatted::of(record, fill);
-                    fixed.kept = f.kept;
-                    report_game(
-                        g.file,
-                        g.raw,
-                        (&f.problems, &f.corrections),
-                        &mut fixed,
-                        ctx,
-                    );
-                    out.write_all(f.text.as_bytes())?;
-                }
-                Err(e) => {
-                    ctx.syntax_error(g.file, g.raw, &e);
-                    Formatted::write_unchanged(out, g.raw)?;
-                }
-            }
-            report_fixed(g.file, fill, &fixed, true, ctx);
-            Ok(())
-        });
-    }
-    let mut first = true;
-    each_input(&args.files, ctx, |ctx, input| {
-        let file = input.name().to_string();
-        let games = input.games();
-        let (found, fixed) = if args.check {
-            format_games(&file, games, fill, ctx, &mut std::io::sink(), &mut first)?
-        } else {
-            format_games(&file, games, fill, ctx, out, &mut first)?
-        };
-        if let Some(note) = found.check_note(&file, fill).filter(|_| args.check) {
-            ctx.invalid = true;
-            ctx.note(&note);
-        }
-        report_fixed(&file, fill, &fixed, !args.check, ctx);
-        Ok(())
-    })
-}
-
-/// Formats one input with [`InputFormatted::of`], its problems reported as they
-/// are met and its corrections counted.
-fn format_games<R: BufRead>(
-    file: &str,
-    games: GameReader<R>,
-    fill: Option<&Fill>,
-    ctx: &mut Ctx,
-    out: &mut impl Write,
-    first: &mut bool,
-) -> Result<(InputFormatted, Corrections), Fatal> {
-    let mut fixed = Corrections::default();
-    let found = InputFormatted::of(games, fill, out, first, |raw, problems, corrections| {
-        report_game(file, raw, (problems, corrections), &mut fixed, ctx);
-        ctx.check_stderr()
-    })?;
-    if let Some(e) = &found.error {
-        ctx.io_error(file, e);
-    }
-    fixed.kept = found.kept;
-    Ok((found, fixed))
-}
-
-/// `--write` and `--diff`: each file is read whole, formatted in memory, and
-/// compared with what it holds.
-fn rewrite(
-    args: &Args,
-    fill: Option<&Fill>,
-    ctx: &mut Ctx,
-    out: &mut impl Write,
-) -> Result<(), Fatal> {
     let names = input_names(&args.files);
     if args.write {
-        in_place::begin(&names)?;
+        signals::writing_files(&names)?;
     }
-    let mut rewrite = Rewrite::new(args.force);
-    for name in names {
-        // What the file was when it was read, to rewrite it only if it still is.
-        let mut snapshot = None;
-        let (file, before) = if args.write {
-            let Some((bytes, was)) = rewrite.read(&name, ctx) else {
-                continue;
-            };
-            snapshot = Some(was);
-            (name.clone(), bytes)
-        } else {
-            let mut read = None;
-            each_input(std::slice::from_ref(&name), ctx, |ctx, input| {
-                let (file, mut bytes) = (input.name().to_string(), Vec::new());
-                match input.into_reader().read_to_end(&mut bytes) {
-                    Ok(_) => read = Some((file, bytes)),
-                    Err(e) => ctx.io_error(&file, &e),
-                }
-                Ok(())
-            })?;
-            let Some(read) = read else { continue };
-            read
-        };
-        let mut after = Vec::with_capacity(before.len());
-        let (found, fixed) = format_games(
-            &file,
-            GameReader::new(&before[..]),
-            fill,
-            ctx,
-            &mut after,
-            &mut true,
-        )?;
-        if after == before {
-            report_fixed(&file, fill, &fixed, false, ctx);
-            continue;
-        }
-        let mut written = false;
-        if args.diff {
-            ctx.invalid = true;
-            let (old, new) = (
-                String::from_utf8_lossy(&before),
-                String::from_utf8_lossy(&after),
-            );
-            let diff = similar::TextDiff::from_lines(&old, &new);
-            write!(
-                out,
-                "{}",
-                diff.unified_diff()
-                    .context_radius(3)
-                    .header(&file, &format!("{file} (formatted)"))
-            )?;
-        } else if !found.broken.is_empty() {
-            in_place::left_unchanged(&file, &found.broken, "formatted", ctx);
-        } else if let Some(was) = &snapshot {
-            written = rewrite.replace(&name, was, &after, "formatted", ctx);
-        }
-        report_fixed(&file, fill, &fixed, written, ctx);
-    }
+    let opts = FmtOptions {
+        fill: (args.fill || args.fix).then(|| Fill {
+            fix: args.fix,
+            opts: replay::Options::new(None, args.laps.max_laps),
+        }),
+        check: args.check,
+        diff: args.diff,
+        write: args.write,
+        force: args.force,
+        game: args.game.game,
+        max_game_bytes: ctx.max_game_bytes,
+    };
+    ctx.invalid |= !fmt(&names, &opts, ctx, out)?;
     Ok(())
 }

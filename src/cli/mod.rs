@@ -21,7 +21,6 @@ mod fmt;
 mod generate;
 mod html;
 mod import;
-mod in_place;
 mod input;
 mod json;
 mod laps;
@@ -44,8 +43,8 @@ pub use args::{
 };
 pub use ctx::{Ctx, Fatal, io_message, write_schema};
 pub use input::{
-    ReadGame, Rendered, each_game, each_input, each_record, games, input_names, past_the_end,
-    render_games, with_games,
+    Rendered, each_game, each_input, each_record, games, input_names, past_the_end, render_games,
+    with_games,
 };
 
 /// Validate, annotate, convert and compare Ayoayo game records.

@@ -37,18 +37,20 @@ pub fn clean_up_on_exit_signals() {
 /// first, each with a note on standard error.
 pub fn writing_into(dir: &std::path::Path, ctx: &mut super::Ctx) {
     clean_up_on_exit_signals();
-    say_swept(ayo::files::write::sweep_stale(dir), ctx);
+    ayo::corpus::parallel::Reporter::swept(ctx, ayo::files::write::sweep_stale(dir));
 }
 
-/// Says on standard error that each of the temporary files `swept`, left by
-/// a killed `ayo`, was removed.
-pub fn say_swept(swept: Vec<(std::path::PathBuf, u32)>, ctx: &mut super::Ctx) {
-    for (stale, pid) in swept {
-        ctx.note(&format!(
-            "{}: removed a temporary file left by an interrupted ayo (process {pid})",
-            stale.display()
+/// Before a `--write` run over `names` (from [`super::input_names`]):
+/// standard input is refused (it cannot be rewritten), and from now on
+/// SIGINT and SIGTERM remove the temporary files.
+pub fn writing_files(names: &[String]) -> Result<(), super::Fatal> {
+    if names.iter().any(|n| n == "-") {
+        return Err(super::Fatal::Error(
+            "--write needs files: it cannot rewrite standard input".to_string(),
         ));
     }
+    clean_up_on_exit_signals();
+    Ok(())
 }
 
 /// The batch of an output folder (`--out DIR`, `--out-dir DIR`,

@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 
 use ayo::output::json::schema_of;
-use ayo::output::tables::{ProbeJson, built_line, info_text};
+use ayo::output::tables::{ProbeJson, build_tables, info_text};
 use ayo::rules::Ruleset;
-use ayo::tables::{Builder, Progress};
+use ayo::tables::Progress;
 use ayo::tables::{Checked, Probed, RulesetDir, TableError, Tables, verify_dir};
 
 use super::{Ctx, Fatal, Format, JobsArg, LapsArg, WidthArg, write_schema};
@@ -140,8 +140,10 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
 }
 
-fn fatal(e: TableError) -> Fatal {
-    Fatal::Error(e.to_string())
+impl From<TableError> for Fatal {
+    fn from(e: TableError) -> Self {
+        Fatal::Error(e.to_string())
+    }
 }
 
 /// A one-line progress bar on standard error, redrawn at most ten times a
@@ -187,40 +189,12 @@ impl Bar {
 
 fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
-    let key = Tables::key(&args.rules);
     // A level file is written as every file is (`ayo::files::write`).
     super::signals::writing_into(&Tables::ruleset_dir(&dir, &args.rules), ctx);
-    let before = Tables::open(&dir, &args.rules).map_err(fatal)?;
-    let present = before.levels();
-    drop(before);
-    writeln!(
-        out,
-        "{key}: building levels 1-{} in {} ({})",
-        args.max_seeds,
-        dir.display(),
-        Tables::present_text(&present)
-    )?;
-    out.flush()?;
-    let builder = Builder::new(&args.rules)
-        .threads(args.jobs.get())
-        .max_laps(args.laps.max_laps);
     let bar = Bar::new();
-    let started = Instant::now();
-    let mut positions = 0u64;
-    let mut written: io::Result<()> = Ok(());
-    let result = builder.build_dir_with(&dir, args.max_seeds, &|p| bar.show(p), &mut |s| {
-        bar.clear();
-        positions += s.positions;
-        if written.is_ok() {
-            written = writeln!(out, "{s}").and_then(|()| out.flush());
-        }
-    });
-    bar.clear();
-    let built = result.map_err(fatal)?;
-    written?;
-    let secs = started.elapsed().as_secs_f64();
-    writeln!(out, "{}", built_line(built.len(), positions, secs))?;
-    Ok(())
+    let limits = (args.jobs.get(), args.laps.max_laps);
+    let show = |p: Option<Progress>| p.map_or_else(|| bar.clear(), |p| bar.show(p));
+    build_tables(&args.rules, &dir, args.max_seeds, limits, &show, out)
 }
 
 fn probe_cmd(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
@@ -228,8 +202,8 @@ fn probe_cmd(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
         return write_schema(out, &schema_of::<ProbeJson>());
     };
     let pos = super::args::setup(setup, &args.rules)?;
-    let tables = Tables::open(&args.dir.dir(), &args.rules).map_err(fatal)?;
-    let probed = Probed::of(&tables, &pos, args.rules.end()).map_err(fatal)?;
+    let tables = Tables::open(&args.dir.dir(), &args.rules)?;
+    let probed = Probed::of(&tables, &pos, args.rules.end())?;
     let text = ProbeJson::render(&pos, &probed, args.format == Format::Json)?;
     out.write_all(text.as_bytes())?;
     Ok(())
@@ -268,7 +242,7 @@ fn report(found: Checked, ctx: &mut Ctx, ok: &mut dyn FnMut(String) -> bool) -> 
 
 fn info(args: InfoArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let dir = args.dir.dir();
-    let dirs = RulesetDir::list(&dir).map_err(fatal)?;
+    let dirs = RulesetDir::list(&dir)?;
     let width = ayo::output::table::Style::width(args.width.width);
     out.write_all(info_text(&dir, &dirs, width).as_bytes())?;
     Ok(())

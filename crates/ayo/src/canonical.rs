@@ -25,6 +25,10 @@ use crate::diagnostics::Diagnostic;
 use crate::notation::{GameReader, RawGame, Record, write_record};
 use crate::replay::{self, Change};
 
+mod fmt;
+
+pub use fmt::{FmtOptions, fmt};
+
 /// `--fill`: fill in what the replay knows (claims, Score, PlyCount,
 /// Result); with `fix`, correct the values that are wrong too.
 #[derive(Clone, Debug)]
@@ -112,7 +116,7 @@ impl Formatted {
 
 /// What [`InputFormatted::of`] found in a whole input.
 #[derive(Debug, Default)]
-pub struct InputFormatted {
+pub(crate) struct InputFormatted {
     /// 1-based numbers of the games with a syntax error, written as they
     /// stand.
     pub broken: Vec<usize>,
@@ -136,24 +140,6 @@ impl InputFormatted {
     /// the replay of `fill` and the wrong values kept, in the order of the
     /// text; and the wrong values corrected (with [`Fill::fix`]). An error from
     /// `each`, or from `out`, stops the input there.
-    ///
-    /// ```
-    /// use ayo::canonical::InputFormatted;
-    /// use ayo::notation::GameReader;
-    ///
-    /// let mut out = Vec::new();
-    /// let input = &b"1.c F *\n\n1. ( *\n"[..];
-    /// let mut seen = 0;
-    /// let found = InputFormatted::of::<_, std::io::Error>(GameReader::new(input), None, &mut out, &mut true, |raw, problems, _| {
-    ///     seen += 1;
-    ///     assert_eq!(problems.len(), usize::from(raw.index == 1));
-    ///     Ok(())
-    /// })
-    /// .unwrap();
-    /// assert_eq!(seen, 2);
-    /// assert_eq!(String::from_utf8(out).unwrap(), "1. c F *\n\n1. ( *\n");
-    /// assert_eq!((found.broken, found.canonical), (vec![2], false));
-    /// ```
     pub fn of<R: BufRead, E: From<io::Error>>(
         games: GameReader<R>,
         fill: Option<&Fill>,
@@ -168,15 +154,6 @@ impl InputFormatted {
     /// (`None` when it is): what would change it (the command and flag to
     /// run, `fill` being the `--fill` or `--fix` asked), or which games
     /// cannot be formatted.
-    ///
-    /// ```
-    /// use ayo::canonical::InputFormatted;
-    /// let found = InputFormatted { broken: vec![2, 5], ..InputFormatted::default() };
-    /// assert_eq!(
-    ///     found.check_note("a.ayo", None).unwrap(),
-    ///     "a.ayo: games 2, 5 cannot be formatted: fix the syntax errors above first"
-    /// );
-    /// ```
     pub fn check_note(&self, file: &str, fill: Option<&Fill>) -> Option<String> {
         if self.canonical {
             return None;
@@ -220,20 +197,8 @@ impl Fill {
 /// kept, counted as the games are formatted and said once the input is done
 /// (with `--write`, once it is written: a file left as it was had nothing
 /// corrected).
-///
-/// ```
-/// use ayo::canonical::{Corrections, Formatted};
-/// use ayo::notation::parse_record;
-/// use ayo::replay::Options;
-///
-/// let fill = ayo::canonical::Fill { fix: true, opts: Options::default() };
-/// let formatted = Formatted::of(parse_record("1. cx6 *\n").unwrap(), Some(&fill));
-/// let mut said = Corrections::default();
-/// said.add("a.ayo", &formatted.corrections);
-/// assert_eq!(said.notes("a.ayo", Some(&fill), true), ["fixed: a.ayo:1:4: ply 1, South's c: x6 → x7"]);
-/// ```
 #[derive(Debug, Default)]
-pub struct Corrections {
+pub(crate) struct Corrections {
     /// The first [`Corrections::SHOWN`] corrections, as they are said.
     lines: Vec<String>,
     /// Every correction.
@@ -389,6 +354,50 @@ mod tests {
         let (text, found, _) = run(b"1. cx9 *\n", Some(&fix));
         assert!(!text.contains("cx9"), "{text}");
         assert_eq!(found.kept, 0);
+    }
+
+    #[test]
+    fn each_game_is_told_and_a_broken_one_written_as_it_stands() {
+        let mut out = Vec::new();
+        let input = &b"1.c F *\n\n1. ( *\n"[..];
+        let mut seen = 0;
+        let found = InputFormatted::of::<_, io::Error>(
+            GameReader::new(input),
+            None,
+            &mut out,
+            &mut true,
+            |raw, problems, _| {
+                seen += 1;
+                assert_eq!(problems.len(), usize::from(raw.index == 1));
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(seen, 2);
+        assert_eq!(String::from_utf8(out).unwrap(), "1. c F *\n\n1. ( *\n");
+        assert_eq!((&found.broken[..], found.canonical), (&[2][..], false));
+        assert_eq!(
+            found.check_note("a.ayo", None).unwrap(),
+            "a.ayo: game 2 cannot be formatted: fix the syntax errors above first"
+        );
+    }
+
+    #[test]
+    fn corrections_are_said_with_their_place() {
+        let fill = Fill {
+            fix: true,
+            opts: replay::Options::default(),
+        };
+        let formatted = Formatted::of(
+            crate::notation::parse_record("1. cx6 *\n").unwrap(),
+            Some(&fill),
+        );
+        let mut said = Corrections::default();
+        said.add("a.ayo", &formatted.corrections);
+        assert_eq!(
+            said.notes("a.ayo", Some(&fill), true),
+            ["fixed: a.ayo:1:4: ply 1, South's c: x6 → x7"]
+        );
     }
 
     #[test]

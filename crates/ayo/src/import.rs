@@ -1,7 +1,7 @@
 //! The way back from JSON (as `ayo json` prints it) to records, for
-//! `ayo import`. [`games`] is the entry point: it reads a stream of JSON games
-//! and gives each back as a record, its canonical text and what replaying it
-//! found. Its parts can be used alone: [`JsonGames`] cuts a byte stream into
+//! `ayo import`. [`import_files`] does what `ayo import` does: it reads
+//! streams of JSON games and writes each back as a record, with what
+//! replaying it found. Its parts can be used alone: [`JsonGames`] cuts a byte stream into
 //! one JSON value a game, [`ImportGame::read`] reads one into an [`ImportGame`], and
 //! [`ImportGame::to_record`] turns that into a record and the text it is written as.
 //!
@@ -10,27 +10,6 @@
 //! (laps, boards and the like are skipped as they are read), so memory stays
 //! a small multiple of the game's JSON.
 //!
-//! ```
-//! use ayo::import::{Imported, games};
-//! use ayo::replay::Options;
-//!
-//! let json = r#"{"tags": {"Rules": "russ"}, "moves": [{"pit": "c", "claim": 7}], "result": {"token": "*"}}
-//! {"moves": [{"pit": "c", "claim": 6}], "result": {"token": "*"}}
-//! {"moves": [{"pit": 3}]}"#;
-//! let mut read = games(json.as_bytes(), &Options::default(), None);
-//! let first = read.next().unwrap().unwrap();
-//! let Ok(Imported::Record { text, .. }) = &first.outcome else { panic!() };
-//! assert_eq!(text, "[Rules \"russ\"]\n\n1. cx7 *\n");
-//! assert!(first.diagnostics.is_empty());
-//! // A false claim is imported, and reported as replay reports it.
-//! let second = read.next().unwrap().unwrap();
-//! assert_eq!(second.diagnostics.len(), 1);
-//! // A game that cannot be read says where it went wrong.
-//! let third = read.next().unwrap().unwrap();
-//! assert_eq!((third.number, third.line, third.column), (3, 3, 20));
-//! assert!(third.outcome.unwrap_err().to_string().starts_with("moves[0].pit: "));
-//! assert!(read.next().is_none());
-//! ```
 
 use std::io::{self, BufRead};
 
@@ -43,6 +22,10 @@ use crate::notation::{
     Variation, WriteError, parse_record, write_record,
 };
 use crate::replay::{self, Options};
+
+mod files;
+
+pub use files::import_files;
 
 /// Why a JSON game cannot become a record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -748,7 +731,7 @@ impl<R: BufRead> Iterator for JsonGames<R> {
 
 /// One JSON value of an input, read as a game by [`games`].
 #[derive(Debug)]
-pub struct ImportedGame {
+pub(crate) struct ImportedGame {
     /// 1-based number of the value in its input (of the game, in an array).
     pub number: usize,
     /// 1-based line in the input: where the fault is for an
@@ -764,7 +747,7 @@ pub struct ImportedGame {
 }
 
 /// The games of a JSON input: the iterator [`games`] returns.
-pub struct Games<R> {
+pub(crate) struct Games<R> {
     values: JsonGames<R>,
     options: Options,
     only: Option<u64>,
@@ -776,8 +759,8 @@ pub struct Games<R> {
 /// with `options`. With `only`, just the game of that number is read into a
 /// record, and reading stops after it. An error reading the input ends the
 /// iteration. Every game comes back, whether or not it could be read: see
-/// [`ImportedGame`]. The [module](self) documentation has an example.
-pub fn games<R: BufRead>(reader: R, options: &Options, only: Option<u64>) -> Games<R> {
+/// [`ImportedGame`].
+pub(crate) fn games<R: BufRead>(reader: R, options: &Options, only: Option<u64>) -> Games<R> {
     Games {
         values: JsonGames::new(reader),
         options: *options,
@@ -859,6 +842,34 @@ mod tests {
     use super::*;
     use crate::output::json::game_json;
     use crate::replay::{Options, replay};
+
+    #[test]
+    fn games_come_back_read_or_not() {
+        let json = r#"{"tags": {"Rules": "russ"}, "moves": [{"pit": "c", "claim": 7}], "result": {"token": "*"}}
+{"moves": [{"pit": "c", "claim": 6}], "result": {"token": "*"}}
+{"moves": [{"pit": 3}]}"#;
+        let mut read = games(json.as_bytes(), &Options::default(), None);
+        let first = read.next().unwrap().unwrap();
+        let Ok(Imported::Record { text, .. }) = &first.outcome else {
+            panic!()
+        };
+        assert_eq!(text, "[Rules \"russ\"]\n\n1. cx7 *\n");
+        assert!(first.diagnostics.is_empty());
+        // A false claim is imported, and reported as replay reports it.
+        let second = read.next().unwrap().unwrap();
+        assert_eq!(second.diagnostics.len(), 1);
+        // A game that cannot be read says where it went wrong.
+        let third = read.next().unwrap().unwrap();
+        assert_eq!((third.number, third.line, third.column), (3, 3, 20));
+        assert!(
+            third
+                .outcome
+                .unwrap_err()
+                .to_string()
+                .starts_with("moves[0].pit: ")
+        );
+        assert!(read.next().is_none());
+    }
 
     fn import(json: &str) -> Result<String, String> {
         let game = read_game(json.as_bytes()).map_err(|e| e.to_string())?;

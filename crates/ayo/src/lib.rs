@@ -52,7 +52,8 @@
 //!   ([`replay::Verdict`], [`replay::DecidedBy`], [`replay::Refusal`]);
 //!   every problem a [`diagnostics::Diagnostic`] of a
 //!   [`diagnostics::Severity`]. [`canonical::Formatted::of`] writes a record
-//!   in canonical form ([`canonical::Fill`]).
+//!   in canonical form ([`canonical::Fill`]), [`canonical::fmt`] does what
+//!   `ayo fmt` does.
 //! - Analyse: [`analysis::Best::of`] (the best move, with the tables'
 //!   [`analysis::Outcomes`] and [`analysis::OutcomeLost`]),
 //!   [`analysis::Analyser`] (every move of many games judged: a
@@ -65,9 +66,8 @@
 //!   [`generate::Match::seed`] and cut at [`generate::Match::MAX_PLIES`];
 //!   [`generate::Series`] of games with [`generate::TagSetting`]s
 //!   ([`generate::TagSettingError`]), read as [`generate::Games`].
-//! - Read JSON back: [`import::games`] ([`import::Games`] of
-//!   [`import::ImportedGame`]s, each [`import::Imported`]); one value at a
-//!   time with [`import::JsonGames`], [`import::JsonValue`],
+//! - Read JSON back: [`import::import_files`] (`ayo import`); one value at a
+//!   time, each [`import::Imported`], with [`import::JsonGames`], [`import::JsonValue`],
 //!   [`import::ImportGame::read`] and [`import::ImportGame::to_record`];
 //!   [`import::ImportError`].
 //! - Many records at once ([`corpus`]): reading inputs
@@ -146,6 +146,7 @@ pub mod import;
 pub use ayo_notation as notation;
 pub mod output;
 pub mod replay;
+mod rewrite;
 // The engine's two modules keep their paths (`ayo::search`, `ayo::tables`);
 // their items are documented once, in `ayo-engine`, as those of the other
 // crates are.

@@ -33,9 +33,11 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 
+use crate::diagnostics::Diagnostic;
 use crate::notation::RawGame;
 
 /// Items a batch holds at most. Batches are cut by their size in bytes
@@ -111,6 +113,43 @@ pub trait Reporter {
 
     /// Progress: an input was read to its end.
     fn input_done(&mut self) {}
+
+    /// A problem in the text of game `raw` of `file` (a command line shows
+    /// it with the line at fault). Told by the functions that do a whole
+    /// command ([`crate::canonical::fmt`], say); nothing by default.
+    fn diagnose(&mut self, file: &str, raw: &RawGame, d: &Diagnostic) {
+        let _ = (file, raw, d);
+    }
+
+    /// A problem with game `game` (from 1) of `file` that has no place in a
+    /// text of the game (a JSON value that is not a game, say): an error.
+    /// Nothing by default.
+    fn game_error(&mut self, file: &str, game: usize, message: &str) {
+        let _ = (file, game, message);
+    }
+
+    /// A request about one input that cannot be met (a ply past a game's
+    /// end, say): the work goes on with the next. Nothing by default.
+    fn refuse(&mut self, message: &str) {
+        let _ = message;
+    }
+
+    /// A line for the person running the work: a correction made, a file
+    /// left as it was and why. Nothing by default.
+    fn say(&mut self, line: &str) {
+        let _ = line;
+    }
+
+    /// Says that each temporary file of `swept`, left by an interrupted
+    /// `ayo` (see [`crate::files::write::sweep_stale`]), was removed.
+    fn swept(&mut self, swept: Vec<(PathBuf, u32)>) {
+        for (stale, pid) in swept {
+            self.say(&format!(
+                "{}: removed a temporary file left by an interrupted ayo (process {pid})",
+                stale.display()
+            ));
+        }
+    }
 }
 
 /// Why the pool could not do its work.

@@ -10,10 +10,12 @@ use crate::rules::{Engine, GameEnd, MoveOutcome, Pit, Position, Ruleset, Side, S
 
 use super::json::{BoardJson, SideJson, side_json};
 
+mod draw;
 mod pictures;
 
 use super::svg::{Drawing, board_svg};
 use super::table::{Grid, Style, text_width, wrap_lines};
+pub use draw::{BoardOptions, draw_boards};
 pub use pictures::Pictures;
 
 /// One position, as `ayo board --format json` prints it.

@@ -18,12 +18,14 @@
 //! ```
 
 use std::collections::BTreeMap;
+use std::io::{self, Write};
 use std::path::Path;
+use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::rules::Position;
-use crate::tables::{Probed, RulesetDir, Tables};
+use crate::rules::{Position, Ruleset};
+use crate::tables::{Builder, Probed, Progress, RulesetDir, TableError, Tables};
 
 use super::plural;
 use super::table::wrap_lines;
@@ -197,7 +199,7 @@ fn seconds(millis: u64) -> String {
 }
 
 /// The last line of a build: levels and positions built, and the time.
-pub fn built_line(levels: usize, positions: u64, secs: f64) -> String {
+fn built_line(levels: usize, positions: u64, secs: f64) -> String {
     format!(
         "built {} level{}, {} position{} in {:.2} s",
         levels,
@@ -206,4 +208,64 @@ pub fn built_line(levels: usize, positions: u64, secs: f64) -> String {
         plural(positions),
         secs
     )
+}
+
+/// Does what `ayo tables build` does: builds levels 1 to `max_seeds` of the
+/// tables of `rules` in `dir` (see [`Builder::build_dir_with`]; `jobs`
+/// threads, `max_laps` a relay), and prints to `out` a line before, a
+/// line a level built, and the totals. `progress` is told of the work as
+/// it goes, and `None` before each line is printed (a progress bar clears
+/// itself then).
+///
+/// ```
+/// use ayo::output::tables::build_tables;
+/// use ayo::rules::{Engine, Ruleset};
+/// use ayo::tables::TableError;
+///
+/// #[derive(Debug)]
+/// enum Failed { Tables(TableError), Io(std::io::Error) }
+/// impl From<TableError> for Failed { fn from(e: TableError) -> Failed { Failed::Tables(e) } }
+/// impl From<std::io::Error> for Failed { fn from(e: std::io::Error) -> Failed { Failed::Io(e) } }
+///
+/// let dir = tempfile::tempdir().unwrap();
+/// let mut out = Vec::new();
+/// let limits = (1, Engine::DEFAULT_MAX_LAPS);
+/// build_tables::<Failed>(&Ruleset::RUSS, dir.path(), 2, limits, &|_| {}, &mut out).unwrap();
+/// let out = String::from_utf8(out).unwrap();
+/// assert!(out.starts_with("russ: building levels 1-2 in "), "{out}");
+/// assert!(out.contains("\nbuilt 2 levels, "), "{out}");
+/// ```
+pub fn build_tables<E: From<TableError> + From<io::Error>>(
+    rules: &Ruleset,
+    dir: &Path,
+    max_seeds: u8,
+    (jobs, max_laps): (usize, u64),
+    progress: &(dyn Fn(Option<Progress>) + Sync),
+    out: &mut impl Write,
+) -> Result<(), E> {
+    let present = Tables::open(dir, rules)?.levels();
+    let (key, present) = (Tables::key(rules), Tables::present_text(&present));
+    let dir_shown = dir.display();
+    writeln!(
+        out,
+        "{key}: building levels 1-{max_seeds} in {dir_shown} ({present})"
+    )?;
+    out.flush()?;
+    let builder = Builder::new(rules).threads(jobs).max_laps(max_laps);
+    let started = Instant::now();
+    let mut positions = 0u64;
+    let mut written: io::Result<()> = Ok(());
+    let result = builder.build_dir_with(dir, max_seeds, &|p| progress(Some(p)), &mut |s| {
+        progress(None);
+        positions += s.positions;
+        if written.is_ok() {
+            written = writeln!(out, "{s}").and_then(|()| out.flush());
+        }
+    });
+    progress(None);
+    let built = result?;
+    written?;
+    let secs = started.elapsed().as_secs_f64();
+    writeln!(out, "{}", built_line(built.len(), positions, secs))?;
+    Ok(())
 }

@@ -2,15 +2,18 @@
 //! file: every game checked first, then every game judged.
 
 use crate::analysis::{Analyser, AnalysisError};
+use crate::corpus::input::InputError;
+use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{GameReader, RawGame};
 use crate::replay::{Options, replay};
+use crate::rewrite::{Rewriter, left_unchanged};
 
-use super::annotated;
+use super::{AnalyzeOptions, annotated};
 
-/// What [`annotate_input`] tells its caller as it goes.
+/// What the annotating of an input tells as it goes.
 #[derive(Debug)]
-pub enum AnnotateEvent<'a> {
+pub(crate) enum AnnotateEvent<'a> {
     /// The problems of a game, found while the input is checked: its syntax
     /// error, or what its replay found (warnings too). Told for every game,
     /// with no problem at all too.
@@ -35,24 +38,7 @@ pub enum AnnotateEvent<'a> {
 /// replay without error, nothing is judged: `Ok(Err(numbers))` lists those
 /// games (from 1). `each` is told of each step; an error from it stops
 /// the work.
-///
-/// ```
-/// use ayo::analysis::{AnalysisError, Analyser, TableCache, Thresholds};
-/// use ayo::output::analyze::annotate_input;
-/// use ayo::replay::Options;
-/// use ayo::rules::Engine;
-/// use ayo::search::Limits;
-///
-/// let mut analyser =
-///     Analyser::new(Limits::depth(2), Thresholds::default(), TableCache::new(None), Engine::DEFAULT_MAX_LAPS);
-/// let mut run = |bytes: &[u8]| {
-///     let opts = Options::default();
-///     annotate_input::<AnalysisError>(&mut analyser, bytes, &opts, 1 << 20, |_| Ok(())).unwrap()
-/// };
-/// assert_eq!(run(b"1. c *\n"), Ok("1. c *\n".to_string()));
-/// assert_eq!(run(b"1. c *\n\n1. (\n"), Err(vec![2]));
-/// ```
-pub fn annotate_input<E: From<AnalysisError>>(
+pub(crate) fn annotate_input<E: From<AnalysisError>>(
     analyser: &mut Analyser,
     bytes: &[u8],
     opts: &Options,
@@ -105,6 +91,55 @@ pub fn annotate_input<E: From<AnalysisError>>(
         each(AnnotateEvent::Annotated)?;
     }
     Ok(Ok(text))
+}
+
+/// `ayo analyze --write` (see [`super::analyze`]): each file of `names`
+/// read whole and checked, then every game judged and the file rewritten
+/// when that changes it; `Ok(false)` when a file was left as it was.
+pub(crate) fn rewrite_files<R, P>(
+    names: &[String],
+    analyser: &mut Analyser,
+    opts: &AnalyzeOptions,
+    reporter: &mut R,
+    mut progress: P,
+) -> Result<bool, R::Error>
+where
+    R: Reporter<Note = InputError>,
+    R::Error: From<AnalysisError>,
+    P: FnMut(&mut R, Option<(usize, usize, usize)>),
+{
+    let (mut files, mut clean) = (Rewriter::new(opts.force), true);
+    for name in names {
+        let Some((before, was)) = files.read(name, reporter) else {
+            continue;
+        };
+        let (replay, max) = (&opts.replay, opts.max_game_bytes);
+        let after = annotate_input(analyser, &before, replay, max, |e| {
+            match e {
+                AnnotateEvent::Checked(raw, problems) => {
+                    problems
+                        .iter()
+                        .for_each(|d| reporter.diagnose(name, raw, d));
+                }
+                AnnotateEvent::Progress { game, ply, plies } => {
+                    progress(reporter, Some((game, ply, plies)));
+                }
+                AnnotateEvent::Annotated => progress(reporter, None),
+            }
+            reporter.check()
+        })?;
+        match after {
+            Err(broken) => {
+                clean = false;
+                left_unchanged(name, &broken, "analysed", reporter);
+            }
+            Ok(after) if after.as_bytes() != before => {
+                files.replace(name, &was, after.as_bytes(), "analysed", reporter);
+            }
+            Ok(_) => {}
+        }
+    }
+    Ok(clean)
 }
 
 #[cfg(test)]

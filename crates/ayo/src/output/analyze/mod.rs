@@ -17,9 +17,10 @@ use crate::search::Value;
 
 mod best;
 mod input;
+mod run;
 
 pub use best::BestJson;
-pub use input::{AnnotateEvent, annotate_input};
+pub use run::{AnalyzeOptions, analyze};
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
 pub(crate) fn signed(v: Value) -> String {
