@@ -277,7 +277,7 @@ impl BoardView {
                 style.line(heading) + "\n" + &BoardView::text(views, style)
             }
             Some(style) => {
-                format!("### {}\n\n", super::visible(&heading)) + &BoardView::text(views, style)
+                format!("### {}\n\n", super::visible(heading)) + &BoardView::text(views, style)
             }
         })
     }

@@ -342,8 +342,8 @@ impl Grid {
     }
 
     /// The grid written in a style, ending with a newline. In a terminal
-    /// table and in Markdown, control characters are shown, not sent (see
-    /// [`visible`]); CSV is data and keeps them.
+    /// table and in Markdown, control characters are shown, not sent (`␛`
+    /// for an escape); CSV is data and keeps them.
     pub fn render(&self, style: Style) -> String {
         if style != Style::Csv && self.cells().any(|c| visible(c) != c.as_str()) {
             let shown = |cells: &[String]| cells.iter().map(|c| visible(c).into_owned()).collect();
