@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::sync::Arc;
 
 use super::{Corrections, Fill, Formatted, InputFormatted};
-use crate::corpus::input::{Event, Games, Input, InputError};
+use crate::corpus::input::{Games, Input, InputError};
 use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
@@ -156,13 +156,8 @@ where
         .only(Some(game));
     let mut first = true;
     for event in games {
-        let (file, raw) = match event {
-            Event::Game { file, raw } => (file, raw),
-            Event::Problem(e) => {
-                reporter.note(e);
-                continue;
-            }
-            Event::Done(_) => continue,
+        let Some((file, raw)) = event.into_game(reporter) else {
+            continue;
         };
         if !std::mem::replace(&mut first, false) {
             out.write_all(b"\n")?;

@@ -164,6 +164,25 @@ pub enum Event {
     Done(Arc<str>),
 }
 
+impl Event {
+    /// The game of a [`Event::Game`]; a [`Event::Problem`] is told to
+    /// `reporter` as a note, and the end of an input is passed over: the
+    /// loop of a command that reads games one by one and counts nothing.
+    pub fn into_game<R: Reporter<Note = InputError>>(
+        self,
+        reporter: &mut R,
+    ) -> Option<(Arc<str>, RawGame)> {
+        match self {
+            Event::Game { file, raw } => Some((file, raw)),
+            Event::Problem(e) => {
+                reporter.note(e);
+                None
+            }
+            Event::Done(_) => None,
+        }
+    }
+}
+
 /// The games of the inputs named, in order: an iterator of [`Event`]s.
 pub struct Games {
     names: std::vec::IntoIter<String>,

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::{BoardView, Pictures};
-use crate::corpus::input::{Event, Games, InputError};
+use crate::corpus::input::{Games, InputError};
 use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, RawGame};
@@ -104,13 +104,8 @@ where
         .only(opts.game);
     let mut first = true;
     for event in games {
-        let (file, raw) = match event {
-            Event::Game { file, raw } => (file, raw),
-            Event::Problem(e) => {
-                reporter.note(e);
-                continue;
-            }
-            Event::Done(_) => continue,
+        let Some((file, raw)) = event.into_game(reporter) else {
+            continue;
         };
         match pictures.as_deref_mut() {
             Some(pictures) => draw_svg(&file, &raw, opts, pictures, reporter)?,
