@@ -578,7 +578,9 @@ proptest! {
             "", "\n", "\n\n", " \t\r\n", "\r\n\r\n", " {c}\n", " 1-0\n", "\n\n[X \"y\"]\n",
             "\n{a\n\n[b}\n", "\n\n{a\n[b}\n", "\x0c\n", "\n;[\n\n", "x\n\n",
         ]), 5),
-        inner in prop::sample::select(vec![None, Some("\n"), Some("\n\n"), Some("{x\n\n[y} "), Some("{[y]} ")]),
+        inner in prop::sample::select(vec![
+            None, Some("\n"), Some("\n\n"), Some("{x\n\n[y} "), Some("{[y]} "), Some("{x\n[y]\n} "),
+        ]),
     ) {
         thread_local! {
             static POOL: Vec<String> = pool();

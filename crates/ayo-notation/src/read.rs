@@ -511,7 +511,7 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
             // A tag line after a blank line starts the next game.
             if STREAM
                 && byte(text, at) == Some(b'[')
-                && text[rest..at].iter().filter(|&&b| b == b'\n').count() > 1
+                && lex::line_start_kind(text[..at].iter().copied()) == 2
             {
                 return Err(Halt::Error);
             }
@@ -816,24 +816,20 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
         let text = self.text;
         let rest = &text[at + 1..];
         if text[at] == b'{' {
-            let Some(len) = memchr::memchr(b'}', rest) else {
+            let Some(len) = lex::brace_comment_len(rest) else {
                 return Err(self.error_at(at, 1, |_| {
                     "unclosed comment: expected `}` before the end of the game".to_string()
                 }));
             };
             let comment = &rest[..len];
             // A `[` after a blank line, even in a comment, starts the next
-            // game: in a stream, give up on any `[` in a comment of several
-            // lines.
-            if STREAM
-                && memchr::memchr(b'[', comment).is_some()
-                && memchr::memchr(b'\n', comment).is_some()
-            {
+            // game: in a stream, the game ends before it.
+            if STREAM && lex::game_starts_within(text, at + 1, at + 1 + len) {
                 return Err(Halt::Error);
             }
             return Ok((comment, at + len + 2));
         }
-        let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        let len = lex::line_comment_len(rest);
         // The carriage returns before the line feed are the line's ending,
         // however many there are (as in a `{…}` comment): kept, the
         // writer's own line break would read back as one fewer.

@@ -1,8 +1,10 @@
 //! Reading games one at a time from any byte stream.
 //!
-//! [`GameReader`] cuts the input into games with a small lexer that knows just
-//! enough of the grammar (tag lines, comments, variation depth, words) to find
-//! where one game ends: after its game-termination token, or, when that is
+//! [`GameReader`] cuts the input into games with the lexical layer the reader
+//! stands on (`lex.rs`), in its lenient, resumable mode: it walks
+//! tag lines, comments, variation depth and words across buffer ends, and
+//! looks inside a word only when it may be a termination token, to find where
+//! one game ends: after its game-termination token, or, when that is
 //! missing, where a tag line starts after movetext. Whatever state a game is
 //! in (a complete tag section, a broken tag line, an unclosed comment or
 //! variation), a line starting with `[` after a blank line starts the next
@@ -19,8 +21,12 @@
 use std::io::{self, BufRead};
 use std::ops::ControlFlow::{self, Break, Continue};
 
+use super::ast::Outcome;
 use super::ast::{Record, Span, Tag};
-use super::lex::{IS_DELIMITER, is_delimiter, line_start_kind};
+use super::lex::{
+    self, BOM, LO, bytes_equal, is_delimiter, line_start_kind, skip, skip_words, stop_table,
+    zero_bytes,
+};
 use super::read::{Origin, SyntaxError, parse_game, parse_tags};
 
 /// The default of [`GameReader::max_game_bytes`]: 16 MiB, far above any real
@@ -130,8 +136,6 @@ enum State {
     TagEscape,
 }
 
-const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
-
 /// Cuts a byte stream into [`RawGame`]s. See the module docs for the rules.
 pub struct GameReader<R> {
     reader: R,
@@ -144,9 +148,7 @@ struct Cutter {
     // Where the reader stands in the input.
     bom_seen: usize,
     bom_is_mark: bool,
-    offset: usize,
-    line: u32,
-    column: u32,
+    at: Origin,
     // White space read since the last game.
     gap: Vec<u8>,
     // The game being cut.
@@ -205,9 +207,7 @@ impl<R: BufRead> GameReader<R> {
         if origin != Origin::START {
             cut.bom_seen = BOM.len();
         }
-        cut.offset = origin.offset;
-        cut.line = origin.line;
-        cut.column = origin.column;
+        cut.at = origin;
         cut.index = index;
         games
     }
@@ -215,11 +215,7 @@ impl<R: BufRead> GameReader<R> {
     /// Where the reader stands in its input: just past the last game handed
     /// out and the white space that ended its line.
     pub fn position(&self) -> Origin {
-        Origin {
-            offset: self.cut.offset,
-            line: self.cut.line,
-            column: self.cut.column,
-        }
+        self.cut.at
     }
 
     /// Whether the input began with a byte-order mark.
@@ -248,9 +244,9 @@ impl<R: BufRead> GameReader<R> {
                 let mut i = 0;
                 while i < buf.len() && !cut.in_game {
                     let b = buf[i];
-                    if cut.offset == cut.bom_seen && cut.bom_seen < 3 && b == BOM[cut.bom_seen] {
+                    if cut.at.offset == cut.bom_seen && cut.bom_seen < 3 && b == BOM[cut.bom_seen] {
                         cut.bom_seen += 1;
-                        cut.offset += 1;
+                        cut.at.offset += 1;
                         cut.bom_is_mark = cut.bom_seen == 3;
                     } else if cut.bom_seen > 0 && cut.bom_seen < 3 {
                         cut.begin_after_partial_bom();
@@ -295,107 +291,18 @@ impl<R: BufRead> GameReader<R> {
 /// `line_start_kind` to see a blank line before a `[`.
 const KEEP: usize = 64;
 
-fn is_termination(word: &[u8]) -> bool {
-    matches!(word, b"*" | b"1-0" | b"0-1" | b"1/2-1/2")
-}
-
 /// The longest termination token, `1/2-1/2`.
 const LONGEST_TERMINATION: usize = 7;
-
-/// A table of the bytes in `stops` (1) and the rest (0).
-const fn stop_table(stops: &[u8], word_bytes_too: bool) -> [u8; 256] {
-    let mut table = [0; 256];
-    let mut b = 0;
-    while b < 256 {
-        if word_bytes_too && !IS_DELIMITER[b] {
-            table[b] = 1;
-        }
-        b += 1;
-    }
-    let mut k = 0;
-    while k < stops.len() {
-        table[stops[k] as usize] = 1;
-        k += 1;
-    }
-    table
-}
 
 /// The bytes that matter in movetext once its first word is read: those that
 /// change the state (`{ ; ( ) [`) and those that every termination token
 /// holds (`*`, `-`). A word without `*` or `-` is no termination token, so
-/// the other bytes (words, white space, the other delimiters) pass unseen.
+/// the other bytes (words, white space, the other delimiters) pass unseen:
+/// the cutter's skip mode.
 static MOVETEXT_STOPS: [u8; 256] = stop_table(b"{;()[*-", false);
 /// In movetext before its first word: those of [`MOVETEXT_STOPS`] and every
 /// word byte (the first one sets `movetext`).
 static FIRST_WORD_STOPS: [u8; 256] = stop_table(b"{;()[*-", true);
-/// The bytes that end a stretch of a tag line outside its string.
-static TAG_LINE_STOPS: [u8; 256] = stop_table(b"\"]\n", false);
-/// The bytes that end a stretch of a tag string.
-static TAG_STRING_STOPS: [u8; 256] = stop_table(b"\\\"\n", false);
-
-/// The index of the first byte of `buf` from `i` on that is in `stops`, or
-/// the length of `buf`: the loop for the short stretch of movetext before its
-/// first word.
-fn skip(buf: &[u8], mut i: usize, stops: &[u8; 256]) -> usize {
-    while let Some(&b) = buf.get(i) {
-        if stops[usize::from(b)] != 0 {
-            break;
-        }
-        i += 1;
-    }
-    i
-}
-
-/// Where the usual tag line `[Name "value"]` whose `[` ends at `from`
-/// leaves off, just after its `]`, as the states `TagLine`, `TagString`,
-/// `TagLine` would take it; `None` when the line is anything else (then the
-/// states take it, from its start).
-#[inline(always)]
-fn plain_tag_line(buf: &[u8], from: usize) -> Option<usize> {
-    let open = skip_words(buf, from, tag_line_stops, &TAG_LINE_STOPS);
-    if buf.get(open) != Some(&b'"') {
-        return None;
-    }
-    let close = skip_words(buf, open + 1, tag_string_stops, &TAG_STRING_STOPS);
-    match buf.get(close..close + 2) {
-        Some(b"\"]") => Some(close + 2),
-        _ => None,
-    }
-}
-
-/// How many bytes of `bytes` pass `test`: counted in byte-sized sums over
-/// runs of 255, which the compiler turns into wide vector adds.
-#[inline(always)]
-fn count_bytes(bytes: &[u8], test: impl Fn(u8) -> bool) -> usize {
-    bytes
-        .chunks(255)
-        .map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(test(b)))))
-        .sum()
-}
-
-/// The characters of UTF-8 `bytes`: the bytes that do not continue one.
-pub(crate) fn count_chars(bytes: &[u8]) -> u32 {
-    count_bytes(bytes, |b| b & 0xC0 != 0x80) as u32
-}
-
-/// `0x01` in every byte of a word.
-const LO: u64 = u64::from_le_bytes([0x01; 8]);
-/// `0x80` in every byte of a word.
-const HI: u64 = u64::from_le_bytes([0x80; 8]);
-
-/// Of the eight bytes of `v` (little-endian), the lowest that is zero has its
-/// top bit set in the result; none is set when no byte is zero. Bytes above
-/// the lowest zero may be set too (a borrow), so only the lowest counts.
-#[inline(always)]
-fn zero_bytes(v: u64) -> u64 {
-    v.wrapping_sub(LO) & !v & HI
-}
-
-/// The bytes of `x` equal to `b`, as [`zero_bytes`] marks them.
-#[inline(always)]
-fn bytes_equal(x: u64, b: u8) -> u64 {
-    zero_bytes(x ^ (LO * u64::from(b)))
-}
 
 /// The bytes of [`MOVETEXT_STOPS`], and two more that share their bit
 /// patterns (`+`, and the control byte ESC), which the caller passes over:
@@ -409,56 +316,12 @@ fn movetext_stops(x: u64) -> u64 {
         | bytes_equal(x, b'-')
 }
 
-/// The bytes of [`TAG_LINE_STOPS`].
-#[inline(always)]
-fn tag_line_stops(x: u64) -> u64 {
-    bytes_equal(x, b'"') | bytes_equal(x, b']') | bytes_equal(x, b'\n')
-}
-
-/// The bytes of [`TAG_STRING_STOPS`].
-#[inline(always)]
-fn tag_string_stops(x: u64) -> u64 {
-    bytes_equal(x, b'\\') | bytes_equal(x, b'"') | bytes_equal(x, b'\n')
-}
-
-/// Like [`skip`], eight bytes a step: `found` marks, as [`zero_bytes`] does,
-/// the bytes of a word that may be in `stops` (and must mark each that is),
-/// and the lowest marked is where the search stops. The last few bytes of
-/// `buf` go through the table.
-#[inline(always)]
-fn skip_words(buf: &[u8], mut i: usize, found: impl Fn(u64) -> u64, stops: &[u8; 256]) -> usize {
-    // Two words a step while sixteen bytes are left: one branch for both.
-    while let Some(pair) = buf.get(i..).and_then(|rest| rest.first_chunk::<16>()) {
-        let (low, high) = pair.split_at(8);
-        let low = found(u64::from_le_bytes(low.try_into().unwrap_or_default()));
-        let high = found(u64::from_le_bytes(high.try_into().unwrap_or_default()));
-        if low | high != 0 {
-            return if low != 0 {
-                i + (low.trailing_zeros() / 8) as usize
-            } else {
-                i + 8 + (high.trailing_zeros() / 8) as usize
-            };
-        }
-        i += 16;
-    }
-    while let Some(chunk) = buf.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
-        let marks = found(u64::from_le_bytes(*chunk));
-        if marks != 0 {
-            return i + (marks.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    skip(buf, i, stops)
-}
-
 impl Cutter {
     fn new() -> Self {
         Cutter {
             bom_seen: 0,
             bom_is_mark: false,
-            offset: 0,
-            line: 1,
-            column: 1,
+            at: Origin::START,
             gap: Vec::new(),
             in_game: false,
             game: Vec::new(),
@@ -506,16 +369,8 @@ impl Cutter {
 
     /// Moves the input position over `bytes`.
     fn pass(&mut self, bytes: &[u8]) {
-        if bytes.is_empty() {
-            return;
-        }
-        self.offset += bytes.len();
-        match memchr::memrchr(b'\n', bytes) {
-            Some(last) => {
-                self.line += count_bytes(bytes, |b| b == b'\n') as u32;
-                self.column = 1 + count_chars(&bytes[last + 1..]);
-            }
-            None => self.column += count_chars(bytes),
+        if !bytes.is_empty() {
+            self.at = self.at.after(bytes);
         }
     }
 
@@ -540,7 +395,10 @@ impl Cutter {
             len += 1;
             word[LONGEST_TERMINATION - len] = b;
         }
-        Some((end, is_termination(&word[LONGEST_TERMINATION - len..])))
+        Some((
+            end,
+            Outcome::from_bytes(&word[LONGEST_TERMINATION - len..]).is_some(),
+        ))
     }
 
     /// The game's termination token ends `at` bytes into this buffer's part of
@@ -603,11 +461,12 @@ impl Cutter {
                     Continue(i + 1)
                 }
                 State::Brace => self.scan_brace(buf, seg_start, i),
-                State::LineComment => match memchr::memchr(b'\n', &buf[i..]) {
-                    None => Continue(buf.len()),
-                    Some(k) => {
+                State::LineComment => match lex::line_comment_len(&buf[i..]) {
+                    // The comment goes on in the next buffer.
+                    len if i + len == buf.len() => Continue(buf.len()),
+                    len => {
                         self.state = State::Movetext;
-                        Continue(i + k + 1)
+                        Continue(i + len + 1)
                     }
                 },
                 State::TagLine => self.scan_tag_line(buf, i),
@@ -700,7 +559,7 @@ impl Cutter {
         // The usual tag lines, one after another, in one go; anything else
         // through the states.
         loop {
-            let Some(end) = plain_tag_line(buf, i + 1) else {
+            let Some(end) = lex::plain_tag_line(buf, i + 1) else {
                 self.state = State::TagLine;
                 return Continue(i + 1);
             };
@@ -726,7 +585,7 @@ impl Cutter {
     /// [`Cutter::scan`] in a `{…}` comment at `buf[i]`.
     #[inline(always)]
     fn scan_brace(&mut self, buf: &[u8], seg_start: usize, i: usize) -> Step {
-        match memchr::memchr2(b'}', b'[', &buf[i..]) {
+        match lex::brace_comment_stop(&buf[i..]) {
             None => Continue(buf.len()),
             Some(k) => {
                 let at = i + k;
@@ -745,7 +604,7 @@ impl Cutter {
     /// [`Cutter::scan`] in a tag line, outside its value, at `buf[i]`.
     #[inline(always)]
     fn scan_tag_line(&mut self, buf: &[u8], i: usize) -> Step {
-        let i = skip_words(buf, i, tag_line_stops, &TAG_LINE_STOPS);
+        let i = lex::tag_line_stop(buf, i);
         let Some(&b) = buf.get(i) else {
             return Break(None);
         };
@@ -761,7 +620,7 @@ impl Cutter {
     /// [`Cutter::scan`] in a tag value at `buf[i]`.
     #[inline(always)]
     fn scan_tag_string(&mut self, buf: &[u8], i: usize) -> Step {
-        let mut i = skip_words(buf, i, tag_string_stops, &TAG_STRING_STOPS);
+        let mut i = lex::tag_string_stop(buf, i);
         let Some(&b) = buf.get(i) else {
             return Break(None);
         };
@@ -783,11 +642,7 @@ impl Cutter {
 
     fn begin(&mut self) {
         self.in_game = true;
-        self.origin = Origin {
-            offset: self.offset,
-            line: self.line,
-            column: self.column,
-        };
+        self.origin = self.at;
         self.state = State::Movetext;
         self.depth = 0;
         self.movetext = false;
@@ -845,7 +700,7 @@ impl Cutter {
     fn begin_after_partial_bom(&mut self) {
         let seen = self.bom_seen;
         self.bom_seen = 3;
-        self.offset = 0;
+        self.at.offset = 0;
         self.begin();
         self.game.extend_from_slice(&BOM[..seen]);
         self.text_from = seen;
@@ -1047,19 +902,6 @@ mod tests {
             assert_eq!((next.origin.line, next.origin.column), (7, 1));
             assert_eq!(next.parse().unwrap().tag("Event"), Some("next"));
             assert!(r.next().is_none());
-        }
-    }
-
-    #[test]
-    fn counts_bytes_of_any_length() {
-        for len in [0, 1, 254, 255, 256, 509, 510, 511, 4081] {
-            let bytes: Vec<u8> = (0..len).map(|k| [b'\n', b'a', 0xC3, 0xA9][k % 4]).collect();
-            let lines = bytes.iter().filter(|&&b| b == b'\n').count();
-            assert_eq!(count_bytes(&bytes, |b| b == b'\n'), lines, "{len}");
-            let chars = String::from_utf8_lossy(&bytes).chars().count();
-            if len % 4 == 0 {
-                assert_eq!(count_chars(&bytes) as usize, chars, "{len}");
-            }
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Origin;
 use crate::ast::Span;
-use crate::stream::count_chars;
+use crate::lex::count_chars;
 
 /// Turns byte offsets within a game's text into spans of the whole input.
 ///

@@ -14,7 +14,8 @@
 
 use std::io::{self, BufRead, Cursor, Read};
 
-use super::{Origin, count_bytes, count_chars, line_start_kind};
+use super::Origin;
+use crate::lex::{count_bytes, count_chars, line_start_kind};
 
 /// A chunk of an input, cut by a [`Chunker`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,12 +164,14 @@ impl Origin {
     /// Where the byte after `bytes` stands, `bytes` standing at `self`
     /// (columns count characters, as the game reader counts them): where a
     /// [`GameReader::resume`](super::GameReader::resume) after them starts.
+    #[inline(always)]
     pub fn after(self, bytes: &[u8]) -> Origin {
         origin_after(self, bytes)
     }
 }
 
 /// See [`Origin::after`].
+#[inline(always)]
 pub(crate) fn origin_after(origin: Origin, bytes: &[u8]) -> Origin {
     let offset = origin.offset + bytes.len();
     match memchr::memrchr(b'\n', bytes) {
