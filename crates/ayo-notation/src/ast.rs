@@ -683,10 +683,18 @@ impl Outcome {
         Outcome::from_bytes(s.as_bytes())
     }
 
-    /// [`Outcome::parse`] of bytes. A match on the literals, which the
-    /// compiler makes a test of the length and one comparison of a word: the
-    /// reader reads a termination token in every game.
-    pub(crate) fn from_bytes(s: &[u8]) -> Option<Outcome> {
+    /// [`Outcome::parse`] of bytes (a tag value not yet known to be UTF-8,
+    /// say). A match on the literals, which the compiler makes a test of the
+    /// length and one comparison of a word: the reader reads a termination
+    /// token in every game.
+    ///
+    /// ```
+    /// use ayo_notation::Outcome;
+    ///
+    /// assert_eq!(Outcome::from_bytes(b"1/2-1/2"), Some(Outcome::Draw));
+    /// assert_eq!(Outcome::from_bytes(b"1-0 "), None);
+    /// ```
+    pub fn from_bytes(s: &[u8]) -> Option<Outcome> {
         match s {
             b"1-0" => Some(Outcome::SouthWins),
             b"0-1" => Some(Outcome::NorthWins),

@@ -362,6 +362,10 @@ static NAME: [bool; 256] = {
     table
 };
 
+/// The bytes that end a run of a tag value's plain bytes: its closing
+/// quote, an escape, or a line break (an unclosed value).
+static TAG_VALUE_STOPS: [u8; 256] = lex::stop_table(b"\"\\\n\r", false);
+
 /// The byte at `at`, if any.
 #[inline(always)]
 fn byte(text: &[u8], at: usize) -> Option<u8> {
@@ -392,6 +396,16 @@ fn skip_blank(text: &[u8], mut at: usize) -> usize {
         at += 1;
     }
     at
+}
+
+/// [`skip_blank`], for where `next` mostly stands right at `at`.
+#[inline(always)]
+fn skip_blank_before(text: &[u8], at: usize, next: u8) -> usize {
+    if byte(text, at) == Some(next) {
+        at
+    } else {
+        skip_blank(text, at)
+    }
 }
 
 /// Where the digits from `at` end.
@@ -497,7 +511,7 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
         let mut count = 0;
         while byte(text, at) == Some(b'[') {
             let tag = self.tag_pair(at)?;
-            let rest = skip_blank(text, tag.at.end);
+            let rest = skip_blank_before(text, tag.at.end, b'\n');
             match byte(text, rest) {
                 None | Some(b'\n') => {}
                 Some(b'\r') if byte(text, rest + 1) == Some(b'\n') => {}
@@ -508,10 +522,14 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
             count += 1;
             flow(v.tag(tag))?;
             at = skip_ws(text, rest);
-            // A tag line after a blank line starts the next game.
+            // A tag line after a blank line starts the next game. Between the
+            // tag line's end and `at` there is only white space, so a blank
+            // line there is a second line break (most tag lines are followed
+            // by one byte, their line feed, and the next tag).
             if STREAM
                 && byte(text, at) == Some(b'[')
-                && lex::line_start_kind(text[..at].iter().copied()) == 2
+                && at - rest > 1
+                && memchr::memchr_iter(b'\n', &text[rest..at]).nth(1).is_some()
             {
                 return Err(Halt::Error);
             }
@@ -523,9 +541,13 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
     #[inline(always)]
     fn tag_pair(&mut self, open: usize) -> Step<TagPair<'a>> {
         let text = self.text;
-        let mut at = skip_blank(text, open + 1);
-        if !byte(text, at).is_some_and(|b| b.is_ascii_alphabetic()) {
-            return Err(self.expected(at, "a tag name (a letter, then letters, digits or `_`)"));
+        let letter = |at| byte(text, at).is_some_and(|b: u8| b.is_ascii_alphabetic());
+        let mut at = open + 1;
+        if !letter(at) {
+            at = skip_blank(text, at);
+            if !letter(at) {
+                return Err(self.expected(at, "a tag name (a letter, then letters, digits or `_`)"));
+            }
         }
         let name_start = at;
         while byte(text, at).is_some_and(|b| NAME[usize::from(b)]) {
@@ -533,7 +555,12 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
         }
         let name = &text[name_start..at];
         let gap = at;
-        at = skip_blank(text, at);
+        // Mostly one space, then the value.
+        at = if text.get(at..at + 2) == Some(b" \"") {
+            at + 1
+        } else {
+            skip_blank(text, at)
+        };
         if byte(text, at) != Some(b'"') {
             let what = if at == gap && byte(text, at) != Some(b']') {
                 "a space after the tag name"
@@ -544,7 +571,7 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
         }
         let (value_end, escaped) = self.tag_value(at)?;
         let value_at = at..value_end;
-        at = skip_blank(text, value_end);
+        at = skip_blank_before(text, value_end, b']');
         if byte(text, at) != Some(b']') {
             return Err(self.expected(at, "`]` to close the tag pair"));
         }
@@ -564,9 +591,11 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
         let text = self.text;
         let mut at = open + 1;
         let mut escaped = false;
-        // One pass to the closing quote: values are short, and a search for
-        // the quote first cost more than it saved.
+        // One pass to the closing quote, through a table of the bytes that
+        // stop it (values are short: a search for the quote first cost more
+        // than it saved).
         loop {
+            at = lex::skip(text, at, &TAG_VALUE_STOPS);
             match byte(text, at) {
                 Some(b'"') => return Ok((at + 1, escaped)),
                 Some(b'\\') => match byte(text, at + 1) {

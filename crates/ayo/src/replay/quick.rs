@@ -142,6 +142,7 @@ impl QuickCheck {
             values: [None; 5],
             engine: Engine::new(Ruleset::RUSS),
             line: None,
+            in_main: true,
             main_plies: 0,
             laps: 0,
         }
@@ -191,6 +192,9 @@ struct Game<'a, 'q> {
     engine: Engine,
     /// The line being played (set when the movetext starts).
     line: Option<Line>,
+    /// The line being played is the main line (`lines` is empty): kept
+    /// apart, as every move asks.
+    in_main: bool,
     main_plies: u64,
     laps: u64,
 }
@@ -248,6 +252,7 @@ impl<'a> Visitor<'a> for Game<'a, '_> {
         // From the position before the move it replaces, with that move's
         // number.
         self.lines.push(*line);
+        self.in_main = false;
         *line = Line {
             pos: line.before,
             before: line.before,
@@ -261,6 +266,7 @@ impl<'a> Visitor<'a> for Game<'a, '_> {
         match self.lines.pop() {
             Some(parent) => {
                 self.line = Some(parent);
+                self.in_main = self.lines.is_empty();
                 ControlFlow::Continue(())
             }
             None => ControlFlow::Break(()),
@@ -331,16 +337,17 @@ impl<'a> Game<'a, '_> {
         line.before = line.pos;
         let mut sowing = Sowing {
             engine: &self.engine,
-            laps: &mut self.laps,
+            laps: self.laps,
         };
         let side = rule::side_of(line.next);
         match rule::check_move(&mut sowing, &mut line.pos, side, char::from(letter), claim) {
             Ok(checked) if checked.wrong_claim.is_none() => {}
             _ => return false,
         }
+        self.laps = sowing.laps;
         line.last = line.next;
         line.next = line.next.next();
-        if self.lines.is_empty() {
+        if self.in_main {
             self.main_plies += 1;
         }
         true
@@ -356,7 +363,7 @@ impl Game<'_, '_> {
         // decide it).
         let mut sowing = Sowing {
             engine: &self.engine,
-            laps: &mut self.laps,
+            laps: self.laps,
         };
         let end = match rule::status(&mut sowing, &line.pos).ok()? {
             Status::Over(end) => Some(end),
@@ -380,7 +387,9 @@ impl Game<'_, '_> {
 /// [`GAME_LAPS`].
 struct Sowing<'g> {
     engine: &'g Engine,
-    laps: &'g mut u64,
+    /// The game's laps so far: a copy, given back after the move (through
+    /// a reference, every move stored and loaded it again).
+    laps: u64,
 }
 
 impl Decide for Sowing<'_> {
@@ -389,8 +398,8 @@ impl Decide for Sowing<'_> {
     #[inline(always)]
     fn decide(&mut self, pos: &mut Position, pit: Pit) -> Result<Option<Capture>, Illegal> {
         let (capture, laps) = self.engine.play_in_place(pos, pit)?;
-        *self.laps += laps;
-        if *self.laps > GAME_LAPS {
+        self.laps += laps;
+        if self.laps > GAME_LAPS {
             // Gives up, as any refusal does.
             return Err(Illegal::Undecided { laps });
         }

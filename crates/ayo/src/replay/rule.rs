@@ -201,8 +201,8 @@ pub(super) fn check_ending(
     mut report: impl FnMut(Disagreement),
 ) {
     if let Some(value) = ending.result {
-        // A value that is not UTF-8 is no token, as it parses as none.
-        match std::str::from_utf8(value).ok().and_then(Outcome::parse) {
+        // A value that is not UTF-8 is no token: it reads as none.
+        match Outcome::from_bytes(value) {
             None => report(Disagreement::NotAResult),
             Some(o) if o != ending.token => report(Disagreement::ResultTag(o)),
             Some(_) => {}
@@ -227,7 +227,8 @@ pub(super) fn check_ending(
 
 /// Whether a `Score` tag's value is `score`, written `S-N`.
 pub(super) fn score_matches(value: &[u8], [south, north]: [u32; 2]) -> bool {
-    memchr::memchr(b'-', value).is_some_and(|dash| {
+    // A short value: a plain search, not memchr's call.
+    value.iter().position(|&b| b == b'-').is_some_and(|dash| {
         is_decimal(&value[..dash], u64::from(south))
             && is_decimal(&value[dash + 1..], u64::from(north))
     })
