@@ -28,7 +28,9 @@ use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, games, write_schema};
 /// players, as `ayo duplicates` finds them; a warning says how many). Names
 /// that differ only in case or spacing are listed in a note. In CSV and
 /// JSON those lists go to standard error, so that standard output holds
-/// only the table.
+/// only the table. Exits 1 when some record is invalid (its errors are
+/// reported as `ayo validate` reports them), as every command does; the
+/// table of the games counted is still printed.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo standings tournament.ayo

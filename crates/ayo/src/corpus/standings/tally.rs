@@ -194,8 +194,9 @@ impl Tally {
 
     /// Adds game `raw` of the input `file`, as parsed (`record`), to its
     /// table: counted, or kept apart. Returns what should be reported on
-    /// its text, in order: its syntax error, a player's tag missing, a
-    /// Score tag that is not a score.
+    /// its text, in order: its syntax error, or the errors that make the
+    /// record invalid (as `ayo validate` finds them), then a player's tag
+    /// missing, a Score tag that is not a score.
     pub fn add(
         &mut self,
         file: &str,
@@ -211,6 +212,9 @@ impl Tally {
         let players = players(&record);
         let value = self.by(&record.tags);
         let game = replay_main_line(record, &self.opts);
+        // An invalid record is one for every command (`ayo validate`'s
+        // verdict): its errors are said, whether or not the game counts.
+        said.extend(game.errors.iter().filter(|d| d.is_error()).cloned());
         let apart = |south: &str, north: &str, why| Apart {
             file: file.to_string(),
             game: number,
