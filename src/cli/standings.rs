@@ -102,6 +102,11 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return write_schema(out, &schema_of::<StandingJson>());
     }
     let report = read(&args, ctx)?;
+    if ctx.refused {
+        // `--game N` past the end of an input: a usage error, and a table
+        // without that input's game would mislead.
+        return Ok(());
+    }
     let note = report.names_note();
     let view = View {
         by: args.by.as_deref(),
