@@ -254,6 +254,11 @@ impl Reporter for Ctx {
         Ctx::note(self, line);
     }
 
+    fn input_fault(&mut self, line: &str) {
+        self.invalid = true;
+        self.write_stderr(&format!("error: {line}\n"));
+    }
+
     fn refuse(&mut self, message: &str) {
         self.refused = true;
         Ctx::usage_error(self, message);
