@@ -16,7 +16,9 @@ use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, games, write_schema};
 /// each. Who won is the game's verdict, as `ayo json`'s `result.winner` says
 /// it: the board for a game that ended on it, else the termination token (a
 /// resignation, an agreement, an adjudication). Players are the South and
-/// North tags, compared exactly (trimmed). Seeds won and lost are the final
+/// North tags, compared exactly (trimmed, in one Unicode form: a tone mark
+/// typed as a combining character is the precomposed letter). Seeds won
+/// and lost are the final
 /// score of a game that ended on the board, else its Score tag, else the
 /// stores after its last move. Players level on points are ordered by the
 /// tie-breaks of --tiebreak, and share a rank (`3=`) when level on all of
