@@ -675,7 +675,11 @@ fn names_with_tone_marks_are_one_name_in_either_unicode_form() {
         )
     };
     // Round names in the other form than their players', for --split-by.
-    let text = format!("{}{}", game(nfc, "\u{1ecc}\u{300}y\u{1ecd}\u{301} 1"), game(nfd, "O\u{323}\u{300}yo\u{323}\u{301} 2"));
+    let text = format!(
+        "{}{}",
+        game(nfc, "\u{1ecc}\u{300}y\u{1ecd}\u{301} 1"),
+        game(nfd, "O\u{323}\u{300}yo\u{323}\u{301} 2")
+    );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("nf.ayo");
     std::fs::write(&file, &text).unwrap();
@@ -683,7 +687,10 @@ fn names_with_tone_marks_are_one_name_in_either_unicode_form() {
 
     // One player (else three rows): the second game, the same moves by the
     // same players, is a copy of the first, and not counted.
-    let out = ayo().args(["standings", "--format", "json", file]).output().unwrap();
+    let out = ayo()
+        .args(["standings", "--format", "json", file])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
         .unwrap()
@@ -697,19 +704,28 @@ fn names_with_tone_marks_are_one_name_in_either_unicode_form() {
     assert!(stderr.contains("1 game is a copy"), "{stderr}");
 
     // The same moves by the same players: a duplicate, not `same moves`.
-    let out = ayo().args(["duplicates", "--format", "json", file]).output().unwrap();
+    let out = ayo()
+        .args(["duplicates", "--format", "json", file])
+        .output()
+        .unwrap();
     let listing = String::from_utf8(out.stdout).unwrap();
     assert!(listing.contains("\"duplicate\""), "{listing}");
     assert!(!listing.contains("same moves"), "{listing}");
 
     for name in [nfc, nfd] {
-        assert_eq!(run(&["filter", "--count", "--player", name, file], None), "exit 0\n--- stdout\n2\n");
+        assert_eq!(
+            run(&["filter", "--count", "--player", name, file], None),
+            "exit 0\n--- stdout\n2\n"
+        );
     }
 
     let split = dir.path().join("split");
     let split = split.to_str().unwrap();
     for tag in ["South", "Round"] {
-        let out = ayo().args(["filter", "--split-by", tag, "--out", split, "--force", file]).output().unwrap();
+        let out = ayo()
+            .args(["filter", "--split-by", tag, "--out", split, "--force", file])
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(0));
     }
     let mut names: Vec<String> = std::fs::read_dir(split)

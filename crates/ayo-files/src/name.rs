@@ -206,8 +206,14 @@ mod tests {
         assert_eq!(stem("Ìbàdàn"), "Ìbàdàn");
         // Tone marks are kept, composed where Unicode has the letter: `Ọ̀`
         // is `Ọ` and a combining grave in any form.
-        assert_eq!(stem("O\u{323}\u{300}yo\u{323}\u{301} 2"), "\u{1ecc}\u{300}y\u{1ecd}\u{301}_2");
-        assert_eq!(stem("\u{1ecc}\u{300}y\u{1ecd}\u{301} 2"), "\u{1ecc}\u{300}y\u{1ecd}\u{301}_2");
+        assert_eq!(
+            stem("O\u{323}\u{300}yo\u{323}\u{301} 2"),
+            "\u{1ecc}\u{300}y\u{1ecd}\u{301}_2"
+        );
+        assert_eq!(
+            stem("\u{1ecc}\u{300}y\u{1ecd}\u{301} 2"),
+            "\u{1ecc}\u{300}y\u{1ecd}\u{301}_2"
+        );
         assert_eq!(
             stem("Ade\u{301}wa\u{301}le\u{301} O\u{300}gu\u{301}nle\u{323}\u{300}ye\u{323}"),
             "Adéwálé_Ògúnlẹ̀yẹ"

@@ -570,8 +570,14 @@ mod tests {
         // One name in two Unicode forms: precomposed (NFC) and with
         // combining tone marks (NFD).
         assert_eq!(
-            players_key("Ad\u{e9}w\u{e1}l\u{e9} \u{d2}g\u{fa}nl\u{1eb9}\u{300}y\u{1eb9}", "Chi"),
-            players_key("Ade\u{301}wa\u{301}le\u{301} O\u{300}gu\u{301}nle\u{323}\u{300}ye\u{323}", "Chi")
+            players_key(
+                "Ad\u{e9}w\u{e1}l\u{e9} \u{d2}g\u{fa}nl\u{1eb9}\u{300}y\u{1eb9}",
+                "Chi"
+            ),
+            players_key(
+                "Ade\u{301}wa\u{301}le\u{301} O\u{300}gu\u{301}nle\u{323}\u{300}ye\u{323}",
+                "Chi"
+            )
         );
     }
 
