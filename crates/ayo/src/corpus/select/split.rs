@@ -140,7 +140,7 @@ impl Split {
     }
 
     /// Writes a game, as written, into its value's file. Values are
-    /// compared in one Unicode form ([`nfc`]): a name typed with combining
+    /// compared in one Unicode form (NFC): a name typed with combining
     /// tone marks and the same name with precomposed letters share a file.
     pub fn write(&mut self, raw: &RawGame) -> Result<(), SplitError> {
         let value = scan_tags(&raw.bytes).and_then(|tags| {
