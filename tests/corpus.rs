@@ -660,3 +660,86 @@ fn duplicates_json_kinds_are_the_table_words() {
     let kinds: Vec<&str> = json.iter().map(|(_, k)| k.as_str()).collect();
     assert_eq!(kinds, ["same moves", "duplicate", "prefix"]);
 }
+
+/// Yoruba names with tone marks, typed in either Unicode form (precomposed
+/// letters, NFC, or letters and combining marks, NFD): one player in
+/// `standings`, `duplicates` and `filter --player`, and `--split-by` names
+/// files after them with every letter and tone mark kept.
+#[test]
+fn names_with_tone_marks_are_one_name_in_either_unicode_form() {
+    let nfc = "Ad\u{e9}w\u{e1}l\u{e9} \u{d2}g\u{fa}nl\u{1eb9}\u{300}y\u{1eb9}";
+    let nfd = "Ade\u{301}wa\u{301}le\u{301} O\u{300}gu\u{301}nle\u{323}\u{300}ye\u{323}";
+    let game = |south: &str, round: &str| {
+        format!(
+            "[Round \"{round}\"]\n[South \"{south}\"]\n[North \"Bisi\"]\n\n1. cx7 Fx2 2. fx2 B 3. ex4 Ex2 4. d F 5. ax3 Fx3 6. d Ex2 7. ex5 D 8. ax2 B 9. cx3 1-0\n\n"
+        )
+    };
+    // Round names in the other form than their players', for --split-by.
+    let text = format!(
+        "{}{}",
+        game(nfc, "\u{1ecc}\u{300}y\u{1ecd}\u{301} 1"),
+        game(nfd, "O\u{323}\u{300}yo\u{323}\u{301} 2")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nf.ayo");
+    std::fs::write(&file, &text).unwrap();
+    let file = file.to_str().unwrap();
+
+    // One player (else three rows): the second game, the same moves by the
+    // same players, is a copy of the first, and not counted.
+    let out = ayo()
+        .args(["standings", "--format", "json", file])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0]["player"], nfc);
+    assert_eq!(rows[0]["game_count"], 1);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("1 game is a copy"), "{stderr}");
+
+    // The same moves by the same players: a duplicate, not `same moves`.
+    let out = ayo()
+        .args(["duplicates", "--format", "json", file])
+        .output()
+        .unwrap();
+    let listing = String::from_utf8(out.stdout).unwrap();
+    assert!(listing.contains("\"duplicate\""), "{listing}");
+    assert!(!listing.contains("same moves"), "{listing}");
+
+    for name in [nfc, nfd] {
+        assert_eq!(
+            run(&["filter", "--count", "--player", name, file], None),
+            "exit 0\n--- stdout\n2\n"
+        );
+    }
+
+    let split = dir.path().join("split");
+    let split = split.to_str().unwrap();
+    for tag in ["South", "Round"] {
+        let out = ayo()
+            .args(["filter", "--split-by", tag, "--out", split, "--force", file])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+    }
+    let mut names: Vec<String> = std::fs::read_dir(split)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    let player = format!("{}.ayo", nfc.replace(' ', "_"));
+    assert_eq!(
+        names,
+        [
+            player,
+            "\u{1ecc}\u{300}y\u{1ecd}\u{301}_1.ayo".to_string(),
+            "\u{1ecc}\u{300}y\u{1ecd}\u{301}_2.ayo".to_string(),
+        ]
+    );
+}

@@ -269,7 +269,7 @@ fn fill_check_says_which_files_would_change() {
     insta::assert_snapshot!(run_in(dir.path(), &["fmt", "--fill", "--check", "bare.ayo", "filled.ayo"], None), @r"
     exit 1
     --- stderr
-    bare.ayo: would change (run `ayo fmt --fill`)
+    error: bare.ayo: would change (run `ayo fmt --fill`)
     ");
     assert_eq!(
         run_in(

@@ -39,8 +39,60 @@ fn fmt_check_names_the_games_it_cannot_format() {
     insta::assert_snapshot!(run(&["fmt", "--check"], Some(b"1. c   *\n")), @r"
     exit 1
     --- stderr
-    <stdin>: not in canonical form (run `ayo fmt`)
+    error: <stdin>: not in canonical form (run `ayo fmt`)
     ");
+}
+
+/// What `fmt --check`, `--check --fill` and `--write` say of a file is an
+/// error, said as every error is (`error: FILE: ...`); only the lines of a
+/// diagnostic's snippet and `fixed:` lines stand without it.
+#[test]
+fn fmt_says_what_is_wrong_with_a_file_as_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("broken.ayo"), THREE).unwrap();
+    fs::write(dir.path().join("loose.ayo"), "1.   c *\n").unwrap();
+    fs::write(dir.path().join("bare.ayo"), "1. c *\n").unwrap();
+    for (args, said) in [
+        (
+            &["--check", "loose.ayo"][..],
+            "error: loose.ayo: not in canonical form",
+        ),
+        (
+            &["--check", "broken.ayo"][..],
+            "error: broken.ayo: game 2 cannot be formatted",
+        ),
+        (
+            &["--check", "--fill", "bare.ayo"][..],
+            "error: bare.ayo: would change",
+        ),
+        (
+            &["--write", "broken.ayo"][..],
+            "error: broken.ayo: left unchanged",
+        ),
+    ] {
+        let out = ayo()
+            .current_dir(dir.path())
+            .arg("fmt")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.lines().any(|l| l.starts_with(said)),
+            "{args:?}: {stderr}"
+        );
+        for line in stderr.lines() {
+            let snippet = line.starts_with(' ')
+                || line
+                    .split_once(" |")
+                    .is_some_and(|(n, _)| n.trim().parse::<u32>().is_ok());
+            assert!(
+                snippet || line.starts_with("error: ") || line.starts_with("warning: "),
+                "{args:?}: {line}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -367,6 +367,33 @@ fn exit_codes() {
     assert_eq!(code(&["standings"], Some(b"1. c % 1-0\n")), 1);
 }
 
+/// A record `ayo validate` calls invalid makes `standings` exit 1, as it
+/// makes every command: the table of the other games is still printed, and
+/// the errors are said on standard error as `validate` says them.
+#[test]
+fn an_invalid_record_exits_1_with_its_errors() {
+    let invalid = "fixtures/invalid/empty-pit.ayo";
+    for format in ["table", "csv", "json"] {
+        let out = ayo()
+            .args(["standings", "fixtures/mokola-open-r1.ayo", invalid])
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(stdout.contains("Kehinde Oladipo"), "{format}: {stdout}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+        assert_eq!(errors.len(), 1, "{format}: {stderr}");
+        assert!(
+            errors[0].starts_with(&format!("error: {invalid}:")) && errors[0].contains("empty pit"),
+            "{format}: {stderr}"
+        );
+    }
+    // Valid records alone: 0.
+    assert_eq!(code(&["standings", "fixtures/mokola-open-r1.ayo"], None), 0);
+}
+
 #[test]
 fn schema_and_output_agree() {
     let out = ayo().args(["standings", "--schema"]).output().unwrap();

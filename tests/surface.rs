@@ -40,6 +40,97 @@ fn game_past_the_end_is_a_usage_error_everywhere() {
     ");
 }
 
+/// `--game N` past the end of an input is a usage error in every command
+/// that has `--game`: exit 2, the error, and nothing else, not even a table,
+/// count, summary or page of the games that are there (a partial one).
+#[test]
+fn game_past_the_end_says_only_so() {
+    let json = common::ayo()
+        .args(["json", "fixtures/club-night.ayo"])
+        .output()
+        .unwrap()
+        .stdout;
+    let dir = tempfile::tempdir().unwrap();
+    let split = dir.path().join("split");
+    let site = dir.path().join("site");
+    let commands: [&[&str]; 17] = [
+        &["validate"],
+        &["validate", "--format", "json"],
+        &["json"],
+        &["annotate"],
+        &["board"],
+        &["compare"],
+        &["fmt"],
+        &["moves"],
+        &["best", "--depth", "1"],
+        &["analyze"],
+        &["html"],
+        &["html", "--out-dir", site.to_str().unwrap()],
+        &["stats"],
+        &["standings"],
+        &["filter"],
+        &["filter", "--count"],
+        &[
+            "filter",
+            "--split-by",
+            "Round",
+            "--out",
+            split.to_str().unwrap(),
+        ],
+    ];
+    let error = "error: --game 9: fixtures/club-night.ayo has 7 games\n";
+    for cmd in commands {
+        let mut args = cmd.to_vec();
+        args.extend(["--game", "9", "fixtures/club-night.ayo"]);
+        assert_eq!(
+            run(&args, None),
+            format!("exit 2\n--- stderr\n{error}"),
+            "{args:?}"
+        );
+    }
+    assert_eq!(
+        run(&["import", "--game", "9"], Some(&json)),
+        "exit 2\n--- stderr\nerror: --game 9: <stdin> has 7 games\n"
+    );
+    // Two inputs, the second too short: the commands that sum up every
+    // input print nothing that would leave it out.
+    let error = "error: --game 2: fixtures/mokola-open-r1.ayo has 1 game\n";
+    for cmd in [
+        &["validate"][..],
+        &["stats"],
+        &["stats", "--format", "csv"],
+        &["standings"],
+        &["standings", "--format", "csv"],
+        &["filter", "--count"],
+        &[
+            "filter",
+            "--split-by",
+            "Round",
+            "--out",
+            split.to_str().unwrap(),
+        ],
+        &["html"],
+        &["html", "--out-dir", site.to_str().unwrap()],
+    ] {
+        let mut args = cmd.to_vec();
+        args.extend([
+            "--game",
+            "2",
+            "fixtures/canonical.ayo",
+            "fixtures/mokola-open-r1.ayo",
+        ]);
+        assert_eq!(
+            run(&args, None),
+            format!("exit 2\n--- stderr\n{error}"),
+            "{args:?}"
+        );
+    }
+    for folder in [split, site] {
+        let files = std::fs::read_dir(&folder).map_or(0, Iterator::count);
+        assert_eq!(files, 0, "{}", folder.display());
+    }
+}
+
 #[test]
 fn import_takes_game_too() {
     let json = common::ayo()
@@ -588,4 +679,21 @@ fn one_of_a_thing_is_said_in_the_singular_and_no_message_names_a_type() {
         assert!(out.contains(expected), "{out}");
         assert!(!out.contains("struct") && !out.contains("Import"), "{out}");
     }
+}
+
+/// A title line at the top of a file is a game of its own with no tags
+/// (grammar.md: a file is games; text before a tag section starts one):
+/// reported at its first word with what may stand there, and the game after
+/// it read as usual.
+#[test]
+fn a_title_line_before_the_first_game_says_what_was_expected() {
+    let game = std::fs::read_to_string("fixtures/mokola-open-r1.ayo").unwrap();
+    let text = format!("Club championship 2026\n\n{game}");
+    let out = run(&["validate"], Some(text.as_bytes()));
+    assert!(out.starts_with("exit 1\n"), "{out}");
+    assert!(
+        out.contains("error: <stdin>:1:1: expected a tag pair or a move; found `Club`: a title before a game must be a tag (`[Event \"...\"]`) or a `{comment}`\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n2 games, 1 valid, 1 invalid\n"), "{out}");
 }

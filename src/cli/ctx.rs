@@ -59,6 +59,11 @@ pub struct Ctx {
     /// Some input could not be read, or a request about one could not be met
     /// (`--game` past its end): exit 2 at the end.
     pub failed: bool,
+    /// A request about an input could not be met (`--game` past its end,
+    /// `board --ply` past a game's end): a usage error. A command whose
+    /// output sums up every input (a table, a count, a summary, one page)
+    /// then prints none, since it would leave out what was asked for.
+    pub refused: bool,
     /// Print nothing on standard error.
     pub quiet: bool,
     /// Why standard error could not be written, once it could not.
@@ -79,6 +84,7 @@ impl Ctx {
                 && std::env::var_os("NO_COLOR").is_none(),
             invalid: false,
             failed: false,
+            refused: false,
             quiet: false,
             stderr: None,
             max_game_bytes: DEFAULT_MAX_GAME_BYTES,
@@ -183,6 +189,7 @@ impl Ctx {
                 self.io_error(file, source);
             }
             InputError::NoSuchGame { file, game, count } => {
+                self.refused = true;
                 self.usage_error(&past_the_end("--game", *game, file, *count, "game"));
             }
         }
@@ -247,7 +254,13 @@ impl Reporter for Ctx {
         Ctx::note(self, line);
     }
 
+    fn input_fault(&mut self, line: &str) {
+        self.invalid = true;
+        self.write_stderr(&format!("error: {line}\n"));
+    }
+
     fn refuse(&mut self, message: &str) {
+        self.refused = true;
         Ctx::usage_error(self, message);
     }
 

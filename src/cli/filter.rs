@@ -186,6 +186,11 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         let games = games.within(args.games);
         selection.run(games, args.jobs.get(), ctx, output, Ctx::syntax_error)
     })?;
+    if ctx.refused {
+        // `--game N` past the end of an input: a usage error. No count, and
+        // no --split-by files (their temporary files are removed).
+        return Ok(());
+    }
     if args.count {
         writeln!(out, "{selected}")?;
     }

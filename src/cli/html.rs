@@ -101,8 +101,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return run_dir(&args, dir, ctx);
     }
     let games = read_games(&args.files, &args, ctx)?;
-    if games.is_empty() && ctx.failed {
-        // Nothing could be read: no page rather than an empty one.
+    if (games.is_empty() && ctx.failed) || ctx.refused {
+        // Nothing could be read, or `--game N` is past the end of an input
+        // (a usage error): no page rather than an empty or partial one.
         return Ok(());
     }
     let html = ViewerGame::page(&title(&games, &args.files), &games);
@@ -133,6 +134,11 @@ fn run_dir(args: &Args, dir: &Path, ctx: &mut Ctx) -> Result<(), Fatal> {
         let files = [name.clone()];
         let games = read_games(&files, args, ctx)?;
         site.page(&name, &title(&games, &files), &games)?;
+    }
+    if ctx.refused {
+        // `--game N` past the end of an input: a usage error, and nothing
+        // is written (the pages' temporary files are removed).
+        return Ok(());
     }
     site.finish(Existing::replacing(args.force))?;
     Ok(())

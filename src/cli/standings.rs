@@ -16,7 +16,9 @@ use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, games, write_schema};
 /// each. Who won is the game's verdict, as `ayo json`'s `result.winner` says
 /// it: the board for a game that ended on it, else the termination token (a
 /// resignation, an agreement, an adjudication). Players are the South and
-/// North tags, compared exactly (trimmed). Seeds won and lost are the final
+/// North tags, compared exactly (trimmed, in one Unicode form: a tone mark
+/// typed as a combining character is the precomposed letter). Seeds won
+/// and lost are the final
 /// score of a game that ended on the board, else its Score tag, else the
 /// stores after its last move. Players level on points are ordered by the
 /// tie-breaks of --tiebreak, and share a rank (`3=`) when level on all of
@@ -28,7 +30,9 @@ use super::{Ctx, Fatal, GameArg, LapsArg, TableArgs, games, write_schema};
 /// players, as `ayo duplicates` finds them; a warning says how many). Names
 /// that differ only in case or spacing are listed in a note. In CSV and
 /// JSON those lists go to standard error, so that standard output holds
-/// only the table.
+/// only the table. Exits 1 when some record is invalid (its errors are
+/// reported as `ayo validate` reports them), as every command does; the
+/// table of the games counted is still printed.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   ayo standings tournament.ayo
@@ -100,6 +104,11 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         return write_schema(out, &schema_of::<StandingJson>());
     }
     let report = read(&args, ctx)?;
+    if ctx.refused {
+        // `--game N` past the end of an input: a usage error, and a table
+        // without that input's game would mislead.
+        return Ok(());
+    }
     let note = report.names_note();
     let view = View {
         by: args.by.as_deref(),

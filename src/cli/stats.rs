@@ -52,6 +52,11 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let stats = with_games(&args.files, ctx, args.game.game, |games, ctx| {
         Stats::read(games, &opts, args.jobs.get(), ctx, Ctx::syntax_error)
     })?;
+    if ctx.refused {
+        // `--game N` past the end of an input: a usage error, and figures
+        // without that input's game would mislead.
+        return Ok(());
+    }
     let json = stats.to_json();
     out.write_all(json.render(args.table.style())?.as_bytes())?;
     if stats.invalid() > 0 {

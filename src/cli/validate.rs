@@ -76,7 +76,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     });
     ctx.finish_progress();
     result?;
-    if !json {
+    // `--game N` past the end of an input is a usage error: no summary
+    // that would count without it.
+    if !json && !ctx.refused {
         ctx.note(&format!(
             "{games} game{}, {valid} valid, {} invalid",
             if games == 1 { "" } else { "s" },

@@ -458,7 +458,7 @@ fn analyze_write_leaves_a_file_it_cannot_analyse_untouched() {
     11 | 1. c % *
        |      ^ syntax error
        |
-    bad.ayo: left unchanged: games 2, 3 cannot be analysed
+    error: bad.ayo: left unchanged: games 2, 3 cannot be analysed
     ");
     assert_eq!(fs::read_to_string(d.join("bad.ayo")).unwrap(), syntax);
     // The other file is rewritten all the same.

@@ -24,6 +24,9 @@
 use std::collections::HashSet;
 use std::path::Path;
 
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
 /// See [`Names::MAX_STEM`].
 pub(crate) const MAX_STEM: usize = 80;
 
@@ -35,9 +38,13 @@ impl Names {
 
     /// A file name stem for `text`, safe on every common file system.
     ///
-    /// Letters and digits (of any script), `-`, `_` and inner `.` are kept; each
-    /// run of anything else (path separators, spaces, NUL and other control
-    /// characters, `: * ? " < > |`, combining marks) becomes one `_`. The stem is
+    /// The text is put in Unicode normalisation form C (composed), so that a
+    /// name gives one stem however its accents were typed. Letters and digits
+    /// (of any script) with their combining marks (a tone mark with no
+    /// precomposed letter, as on Yoruba `ẹ̀`), `-`, `_` and inner `.` are kept;
+    /// each run of anything else (path separators, spaces, NUL and other
+    /// control characters, `: * ? " < > |`, a combining mark on nothing) becomes
+    /// one `_`. The stem is
     /// at most [`Names::MAX_STEM`] bytes, cut on a character boundary; it never
     /// starts or ends with a dot (a hidden file; a dot Windows drops), is never
     /// empty, `.` or `..`, and never a name Windows reserves for a device (`CON`,
@@ -59,9 +66,11 @@ impl Names {
 
 /// See [`Names::stem`].
 ///
-/// Letters and digits (of any script), `-`, `_` and inner `.` are kept; each
-/// run of anything else (path separators, spaces, NUL and other control
-/// characters, `: * ? " < > |`, combining marks) becomes one `_`. The stem is
+/// The text is put in Unicode normalisation form C (composed). Letters and
+/// digits (of any script) with their combining marks, `-`, `_` and inner `.`
+/// are kept; each run of anything else (path separators, spaces, NUL and
+/// other control characters, `: * ? " < > |`, a combining mark on nothing)
+/// becomes one `_`. The stem is
 /// at most [`Names::MAX_STEM`] bytes, cut on a character boundary; it never starts
 /// or ends with a dot (a hidden file; a dot Windows drops), is never empty,
 /// `.` or `..`, and never a name Windows reserves for a device (`CON`,
@@ -71,8 +80,12 @@ impl Names {
 /// [`Names`] tells them apart. `stem(stem(t)) == stem(t)`.
 pub(crate) fn stem(text: &str) -> String {
     let mut s = String::new();
-    for c in text.chars() {
-        let keep = c.is_alphanumeric() || matches!(c, '-' | '.' | '_');
+    // Whether the last character kept is a letter or digit, or a mark on
+    // one: a combining mark after it is part of it.
+    let mut on_letter = false;
+    for c in text.nfc() {
+        let letter = c.is_alphanumeric() || (on_letter && is_combining_mark(c));
+        let keep = letter || matches!(c, '-' | '.' | '_');
         if !keep && s.ends_with('_') {
             continue;
         }
@@ -81,6 +94,7 @@ pub(crate) fn stem(text: &str) -> String {
             break;
         }
         s.push(c);
+        on_letter = letter;
     }
     let mut s = s.trim_matches('.').to_string();
     if s.is_empty() {
@@ -190,7 +204,22 @@ mod tests {
         assert_eq!(stem("../../etc/passwd"), "_.._etc_passwd");
         assert_eq!(stem("a/b\\c:d*e?f\"g<h>i|j"), "a_b_c_d_e_f_g_h_i_j");
         assert_eq!(stem("Ìbàdàn"), "Ìbàdàn");
-        assert_eq!(stem("O\u{323}\u{300}yo\u{323}\u{301} 2"), "O_yo_2");
+        // Tone marks are kept, composed where Unicode has the letter: `Ọ̀`
+        // is `Ọ` and a combining grave in any form.
+        assert_eq!(
+            stem("O\u{323}\u{300}yo\u{323}\u{301} 2"),
+            "\u{1ecc}\u{300}y\u{1ecd}\u{301}_2"
+        );
+        assert_eq!(
+            stem("\u{1ecc}\u{300}y\u{1ecd}\u{301} 2"),
+            "\u{1ecc}\u{300}y\u{1ecd}\u{301}_2"
+        );
+        assert_eq!(
+            stem("Ade\u{301}wa\u{301}le\u{301} O\u{300}gu\u{301}nle\u{323}\u{300}ye\u{323}"),
+            "Adéwálé_Ògúnlẹ̀yẹ"
+        );
+        // A mark on nothing kept is not kept.
+        assert_eq!(stem("\u{301}a /\u{301}b -\u{300}"), "_a_b_-_");
         assert_eq!(stem("a\0b\nc\u{202e}d"), "a_b_c_d");
         assert_eq!(stem(""), "_");
         assert_eq!(stem("..."), "_");
@@ -246,8 +275,8 @@ mod tests {
         assert_eq!(names.take("Σ", "ayo"), "Σ.ayo");
         assert_eq!(names.take("σ", "ayo"), "σ-2.ayo");
         assert_eq!(names.take("K", "ayo"), "K.ayo");
-        // The Kelvin sign is `k` in lower case.
-        assert_eq!(names.take("\u{212a}", "ayo"), "\u{212a}-2.ayo");
+        // The Kelvin sign is `K` in normalisation form C.
+        assert_eq!(names.take("\u{212a}", "ayo"), "K-2.ayo");
         assert_eq!(names.take("ß", "ayo"), "ß.ayo");
         assert_eq!(names.take("ẞ", "ayo"), "ẞ-2.ayo");
         assert_eq!(names.take("ΑΣ", "ayo"), "ΑΣ.ayo");

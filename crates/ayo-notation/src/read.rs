@@ -428,6 +428,30 @@ fn word(text: &[u8], at: usize) -> &[u8] {
     &rest[..n]
 }
 
+/// Whether the word `w` is a whole move: a pit letter, a claim, a glyph.
+fn is_move_word(w: &[u8]) -> bool {
+    let Some((first, mut rest)) = w.split_first() else {
+        return false;
+    };
+    if !first.is_ascii_alphabetic() {
+        return false;
+    }
+    if let [b'x', d, ..] = rest
+        && d.is_ascii_digit()
+    {
+        rest = &rest[1..];
+        while let [d, tail @ ..] = rest
+            && d.is_ascii_digit()
+        {
+            rest = tail;
+        }
+    }
+    matches!(
+        rest,
+        [] | [b'!' | b'?'] | [b'!', b'!'] | [b'?', b'?'] | [b'!', b'?'] | [b'?', b'!']
+    )
+}
+
 /// The digits from `at`: their value, if it fits in a `u32` (as
 /// `str::parse` reads them), and where they end; `None` when there are none
 /// or too many. One pass, value and end together.
@@ -499,7 +523,51 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
                 )
             }));
         }
-        self.movetext(at, v)
+        let end = self.movetext(at, v);
+        if !STREAM && tags == 0 && matches!(end, Err(Halt::Error)) && self.stray_text(at) {
+            return Err(self.before_the_game(at));
+        }
+        end
+    }
+
+    /// Whether the syntax error of a game without tags is in its first
+    /// word, at `at`, and that word is text that no movetext starts with (a
+    /// title line, `Club championship 2026`): not a move (nor a chess move,
+    /// which has a message of its own), a move number, a termination token,
+    /// a comment or a variation.
+    #[cold]
+    fn stray_text(&self, at: usize) -> bool {
+        let w = word(self.text, at);
+        let in_first_word = self
+            .error
+            .as_ref()
+            .is_some_and(|e| (e.span.offset as usize) <= at + w.len());
+        if !in_first_word {
+            return false;
+        }
+        match byte(self.text, at) {
+            None => false,
+            Some(b'a'..=b'z' | b'A'..=b'Z') => {
+                let w = String::from_utf8_lossy(w);
+                w.len() > 1 && !is_move_word(w.as_bytes()) && !looks_like_chess(&w)
+            }
+            Some(b'0'..=b'9') => w.iter().all(u8::is_ascii_digit),
+            Some(b) => !b"*{;()$[".contains(&b) && !lex::is_delimiter(b),
+        }
+    }
+
+    /// The error for text before the tags of a game ([`Reader::stray_text`]),
+    /// over its first word: what may stand there, and how to keep a title.
+    #[cold]
+    fn before_the_game(&mut self, at: usize) -> Halt {
+        let first = byte(self.text, at).map_or(0, char_len);
+        let len = word(self.text, at).len().max(first);
+        self.error_at(at, len, |r| {
+            format!(
+                "expected a tag pair or a move; found {}: a title before a game must be a tag (`[Event \"...\"]`) or a `{{comment}}`",
+                found(&text_at(r.text, at))
+            )
+        })
     }
 
     /// The tag pairs, each on a line of its own; returns where the movetext

@@ -91,7 +91,7 @@ pub(crate) fn left_unchanged<R: Reporter>(
     done: &str,
     reporter: &mut R,
 ) {
-    reporter.say(&InputFormatted::unchanged_note(file, numbers, done));
+    reporter.input_fault(&InputFormatted::unchanged_note(file, numbers, done));
 }
 
 #[cfg(test)]
@@ -112,6 +112,10 @@ mod tests {
 
         fn say(&mut self, line: &str) {
             self.0.push(line.to_string());
+        }
+
+        fn input_fault(&mut self, line: &str) {
+            self.0.push(format!("error: {line}"));
         }
     }
 
@@ -149,7 +153,7 @@ mod tests {
         left_unchanged("a.ayo", &[2], "formatted", &mut told);
         assert_eq!(
             told.0[2],
-            "a.ayo: left unchanged: game 2 cannot be formatted"
+            "error: a.ayo: left unchanged: game 2 cannot be formatted"
         );
     }
 }

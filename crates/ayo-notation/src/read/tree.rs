@@ -481,6 +481,15 @@ mod tests {
         insta::assert_snapshot!(err("1. a B\n\n"), @"1:7: missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game");
         insta::assert_snapshot!(err("1. a 1-0x"), @"1:6: expected a space or the end of the line after the game-termination token `1-0`; found `1-0x`");
         insta::assert_snapshot!(err("1. a % *"), @"1:6: expected a move, a move number, a comment, a variation or a game-termination token; found `%`");
+        // Text before a game's tags (a title line) is no movetext.
+        insta::assert_snapshot!(err("Club championship 2026\n"), @r#"1:1: expected a tag pair or a move; found `Club`: a title before a game must be a tag (`[Event "..."]`) or a `{comment}`"#);
+        insta::assert_snapshot!(err("# Round 2\n1. a *"), @r#"1:1: expected a tag pair or a move; found `#`: a title before a game must be a tag (`[Event "..."]`) or a `{comment}`"#);
+        insta::assert_snapshot!(err("2026 Club\n"), @r#"1:1: expected a tag pair or a move; found `2026`: a title before a game must be a tag (`[Event "..."]`) or a `{comment}`"#);
+        insta::assert_snapshot!(err("Ìbàdàn 2026\n"), @r#"1:1: expected a tag pair or a move; found `Ìbàdàn`: a title before a game must be a tag (`[Event "..."]`) or a `{comment}`"#);
+        // Not at the start, or a word that is a move: the usual messages.
+        insta::assert_snapshot!(err("a Club *"), @"1:4: expected a space, a comment or a variation after the move (a move is a pit letter, an optional claim `x7` and an optional glyph `!`, `?`, `!!`, `??`, `!?`, `?!`); found `lub`");
+        insta::assert_snapshot!(err("[Event \"x\"]\nClub *"), @"2:2: expected a space, a comment or a variation after the move (a move is a pit letter, an optional claim `x7` and an optional glyph `!`, `?`, `!!`, `??`, `!?`, `?!`); found `lub`");
+        insta::assert_snapshot!(err("c$1 a"), @"1:6: missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game");
         insta::assert_snapshot!(err("1. ax99999999999 *"), @"1:5: capture claim `x99999999999` is too large");
         insta::assert_snapshot!(err("[Event \"x\"]\n[Site \"y\"]\n\n"), @"2:11: expected movetext or a termination token after the tag pairs; found the end of the game");
         insta::assert_snapshot!(err("[Result \"1-0\"]\n\n1. a B\n"), @"3:7: missing game-termination token: expected a move, a comment, a variation or 1-0, 0-1, 1/2-1/2 or * to end the game; found the end of the game: add `1-0` (from the Result tag)");

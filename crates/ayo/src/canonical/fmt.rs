@@ -129,7 +129,7 @@ where
         };
         if let Some(note) = found.check_note(&file, fill).filter(|_| opts.check) {
             clean = false;
-            reporter.say(&note);
+            reporter.input_fault(&note);
         }
         report_fixed(&file, fill, &fixed, !opts.check, reporter);
     }

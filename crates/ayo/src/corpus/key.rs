@@ -20,8 +20,11 @@
 //! ([`LineHasher`] is incremental) and looking the hash up, so no main line
 //! is kept.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hasher};
+
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use crate::notation::Record;
 use crate::rules::{Position, Ruleset};
@@ -103,14 +106,26 @@ impl Heads {
     }
 }
 
+/// `text` in Unicode normalisation form C (composed): the one form in
+/// which names are compared, so that a name typed with combining tone marks
+/// (`A` + U+0301) and one with precomposed letters (`Á`) are one name, as
+/// they look. Borrowed when `text` is in that form already (ASCII always is).
+pub fn nfc(text: &str) -> Cow<'_, str> {
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => Cow::Borrowed(text),
+        _ => Cow::Owned(text.nfc().collect()),
+    }
+}
+
 /// A hash of a game's players, South then North, compared without case and
 /// with each run of white space as one space and none at the ends: `Ade
-/// Bello` and ` ade  BELLO ` are the same player. A missing tag counts as
-/// empty.
+/// Bello` and ` ade  BELLO ` are the same player. Names are compared in one
+/// Unicode form ([`nfc`]): a tone mark typed as a combining character is
+/// the same as the precomposed letter. A missing tag counts as empty.
 pub fn players_key(south: &str, north: &str) -> u64 {
     let mut h = DefaultHasher::new();
     for name in [south, north] {
-        for (k, word) in name.split_whitespace().enumerate() {
+        for (k, word) in nfc(name).split_whitespace().enumerate() {
             if k > 0 {
                 h.write_u8(b' ');
             }
@@ -552,6 +567,18 @@ mod tests {
             players_key("Ade Bello", "Chi")
         );
         assert_ne!(players_key("Ade", "Bello"), players_key("Ade Bello", ""));
+        // One name in two Unicode forms: precomposed (NFC) and with
+        // combining tone marks (NFD).
+        assert_eq!(
+            players_key(
+                "Ad\u{e9}w\u{e1}l\u{e9} \u{d2}g\u{fa}nl\u{1eb9}\u{300}y\u{1eb9}",
+                "Chi"
+            ),
+            players_key(
+                "Ade\u{301}wa\u{301}le\u{301} O\u{300}gu\u{301}nle\u{323}\u{300}ye\u{323}",
+                "Chi"
+            )
+        );
     }
 
     #[test]

@@ -134,10 +134,19 @@ pub trait Reporter {
         let _ = message;
     }
 
-    /// A line for the person running the work: a correction made, a file
-    /// left as it was and why. Nothing by default.
+    /// A line for the person running the work: a correction made, a
+    /// temporary file removed. Nothing by default.
     fn say(&mut self, line: &str) {
         let _ = line;
+    }
+
+    /// What is wrong with an input as a whole, in a line that starts with
+    /// its name: an error without a place in a game (a file not in canonical
+    /// form, a file left as it was and why). A command line shows it as
+    /// every error, `error: LINE`. By default, said as a line
+    /// ([`Reporter::say`]).
+    fn input_fault(&mut self, line: &str) {
+        self.say(line);
     }
 
     /// Says that each temporary file of `swept`, left by an interrupted

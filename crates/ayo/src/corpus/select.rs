@@ -21,6 +21,7 @@ use std::str::FromStr;
 use regex::Regex;
 use thiserror::Error;
 
+use crate::corpus::key::nfc;
 use crate::notation::read::{Flow, TagPair, Visitor, read_game};
 use crate::notation::{Origin, Outcome, Record};
 use crate::replay::Game;
@@ -507,9 +508,15 @@ impl Criteria {
         let any = |v: bool, empty: bool| empty || v;
         any(self.tags.iter().any(|t| t.test(tags)), self.tags.is_empty())
             && any(
-                self.players.iter().any(|p| {
-                    tag(tags, "South") == Some(p.as_str()) || tag(tags, "North") == Some(p.as_str())
-                }),
+                {
+                    // Names compared in one Unicode form: a tone mark typed
+                    // as a combining character is the precomposed letter.
+                    let [south, north] = ["South", "North"].map(|side| tag(tags, side).map(nfc));
+                    self.players.iter().any(|p| {
+                        let p = nfc(p);
+                        south.as_deref() == Some(&*p) || north.as_deref() == Some(&*p)
+                    })
+                },
                 self.players.is_empty(),
             )
             && any(

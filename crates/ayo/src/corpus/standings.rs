@@ -683,6 +683,32 @@ mod tests {
         assert!(parse_tiebreaks("sb,buchholz").is_err());
     }
 
+    /// Every record `ayo validate` calls invalid has its errors said, so
+    /// that `ayo standings` exits 1 on it as every command does: one whose
+    /// illegal move leaves it undecided, and one with a wrong claim (`x9`
+    /// for `x7`), which does not change who won.
+    #[test]
+    fn the_tally_says_why_a_record_is_invalid() {
+        use crate::notation::GameReader;
+        let text = "[South \"A\"]\n[North \"B\"]\n\n1. c c 0-1\n\n\
+                    [South \"A\"]\n[North \"C\"]\n\n1. cx9 *\n\n\
+                    [South \"A\"]\n[North \"D\"]\n\n1. c C *\n";
+        let mut tally = Tally::new(None, crate::replay::Options::default());
+        let mut said = Vec::new();
+        for raw in GameReader::new(text.as_bytes()) {
+            let raw = raw.unwrap();
+            let d = tally.add("t.ayo", &raw, raw.parse());
+            said.push(d.iter().filter(|d| d.is_error()).count());
+        }
+        assert_eq!(said, [1, 1, 0]);
+        let report = tally.finish();
+        let table = &report.tables[0];
+        // The illegal move: not counted, and why; the other two are
+        // unfinished (`*`).
+        assert_eq!(table.apart.len(), 3, "{:?}", table.apart);
+        assert!(table.apart[0].why.to_string().contains("invalid"));
+    }
+
     #[test]
     fn scores() {
         assert_eq!(parse_score("0-0"), Some([0, 0]));

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::spool::Spool;
 use super::{Differ, Error, Feed, Options, Place, Runner, Scan};
 use crate::corpus::input::{Input, InputError};
-use crate::corpus::key::{Group, Heads, Index, Key, record_players};
+use crate::corpus::key::{Group, Heads, Index, Key, nfc, record_players};
 use crate::diagnostics::Diagnostic;
 use crate::notation::{GameReader, Outcome, RawGame, Record};
 use crate::replay::rules_of;
@@ -280,7 +280,8 @@ fn differing(a: &[(String, String)], b: &[(String, String)]) -> String {
     };
     let mut out: Vec<String> = Vec::new();
     for (name, v) in b {
-        if value(a, name).as_ref() != Some(v)
+        // Values that differ only in their Unicode form look the same.
+        if value(a, name).is_none_or(|w| nfc(&w) != nfc(v))
             && !out.iter().any(|o| o.starts_with(&format!("{name}:")))
         {
             out.push(format!("{name}: {v}"));

@@ -87,7 +87,8 @@ impl Selection {
 
 /// A quick "no" before the tags are read: texts of which a game must contain
 /// one for a criterion to hold. One group holds the values of `--tag
-/// NAME=VALUE` (when every `--tag` is one), another the `--player` names,
+/// NAME=VALUE` (when every `--tag` is one), another the `--player` names
+/// (when every one is ASCII, which no Unicode form changes),
 /// each in its quotes (`"7"`, not the 7 of every move number): a tag with
 /// that value has it in its text as written, unless the value holds a
 /// character that is escaped there (`"` or `\`), and then there is no
@@ -116,7 +117,13 @@ impl Needles {
                 TagTest::Matches { .. } => None,
             })
             .collect::<Option<Vec<&str>>>();
-        let names = Some(players.iter().map(String::as_str).collect());
+        // A name beyond ASCII can be written in another Unicode form than
+        // it was given in (combining tone marks or precomposed letters), and
+        // still be the player: no quick "no" for it.
+        let names = players
+            .iter()
+            .all(|p| p.is_ascii())
+            .then(|| players.iter().map(String::as_str).collect());
         Needles {
             groups: [group(values), group(names)]
                 .into_iter()

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use super::scan_tags;
+use crate::corpus::key::nfc;
 use crate::corpus::plain;
 use crate::files::batch::{Batch, Refused, Slot};
 use crate::files::write::Existing;
@@ -138,12 +139,14 @@ impl Split {
         }
     }
 
-    /// Writes a game, as written, into its value's file.
+    /// Writes a game, as written, into its value's file. Values are
+    /// compared in one Unicode form (NFC): a name typed with combining
+    /// tone marks and the same name with precomposed letters share a file.
     pub fn write(&mut self, raw: &RawGame) -> Result<(), SplitError> {
         let value = scan_tags(&raw.bytes).and_then(|tags| {
             tags.into_iter()
                 .find(|t| t.name == self.tag)
-                .map(|t| t.value.into_owned())
+                .map(|t| nfc(&t.value).into_owned())
         });
         if !self.files.contains_key(&value) {
             let text = value.as_deref().unwrap_or("untagged");

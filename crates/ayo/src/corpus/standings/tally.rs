@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::corpus::input::{Games, InputError};
-use crate::corpus::key::{Heads, Key, record_players};
+use crate::corpus::key::{Heads, Key, nfc, record_players};
 use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{RawGame, Record, SyntaxError, Tag};
@@ -180,6 +180,14 @@ fn tag_value(tags: &[Tag], name: &str) -> Option<String> {
         .map(|t| t.value.trim().to_string())
 }
 
+/// A player's name among tag pairs: trimmed, in the one Unicode form
+/// names are compared in ([`nfc`]); `None` when missing or empty.
+fn player_name(tags: &[Tag], side: &str) -> Option<String> {
+    tag_value(tags, side)
+        .filter(|n| !n.is_empty())
+        .map(|n| nfc(&n).into_owned())
+}
+
 impl Tally {
     /// A tally with one table for each value of the tag `by` (Event,
     /// Round), and one for the games without it; with `None`, one table.
@@ -194,8 +202,9 @@ impl Tally {
 
     /// Adds game `raw` of the input `file`, as parsed (`record`), to its
     /// table: counted, or kept apart. Returns what should be reported on
-    /// its text, in order: its syntax error, a player's tag missing, a
-    /// Score tag that is not a score.
+    /// its text, in order: its syntax error, or the errors that make the
+    /// record invalid (as `ayo validate` finds them), then a player's tag
+    /// missing, a Score tag that is not a score.
     pub fn add(
         &mut self,
         file: &str,
@@ -211,6 +220,9 @@ impl Tally {
         let players = players(&record);
         let value = self.by(&record.tags);
         let game = replay_main_line(record, &self.opts);
+        // An invalid record is one for every command (`ayo validate`'s
+        // verdict): its errors are said, whether or not the game counts.
+        said.extend(game.errors.iter().filter(|d| d.is_error()).cloned());
         let apart = |south: &str, north: &str, why| Apart {
             file: file.to_string(),
             game: number,
@@ -322,7 +334,7 @@ impl Tally {
     /// tags can be read; its syntax error, to report.
     fn unreadable(&mut self, file: &str, raw: &RawGame, e: SyntaxError) -> Diagnostic {
         let tags = raw.tags().unwrap_or_default();
-        let name = |side| tag_value(&tags, side).filter(|n| !n.is_empty());
+        let name = |side| player_name(&tags, side);
         let apart = Apart {
             file: file.to_string(),
             game: raw.index + 1,
@@ -360,16 +372,17 @@ impl Tally {
     }
 }
 
-/// The game's two players (South's first), trimmed; when a tag is missing
-/// or empty, the names as listed (`?` for a missing one) and the first
-/// side without a name.
+/// The game's two players (South's first), trimmed and in one Unicode form
+/// ([`nfc`]: a name typed with combining tone marks is the name typed with
+/// precomposed letters); when a tag is missing or empty, the names as
+/// listed (`?` for a missing one) and the first side without a name.
 fn players(record: &Record) -> Result<(String, String), (String, String, Side)> {
     let name = |tag: &str| {
         record
             .tag(tag)
             .map(str::trim)
             .filter(|n| !n.is_empty())
-            .map(String::from)
+            .map(|n| nfc(n).into_owned())
     };
     match (name("South"), name("North")) {
         (Some(s), Some(n)) => Ok((s, n)),
