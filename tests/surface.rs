@@ -40,16 +40,22 @@ fn game_past_the_end_is_a_usage_error_everywhere() {
     ");
 }
 
+/// `ayo json` of the seven games of `fixtures/club-night.ayo`: input for
+/// `ayo import`.
+fn club_night_json() -> Vec<u8> {
+    common::ayo()
+        .args(["json", "fixtures/club-night.ayo"])
+        .output()
+        .unwrap()
+        .stdout
+}
+
 /// `--game N` past the end of an input is a usage error in every command
 /// that has `--game`: exit 2, the error, and nothing else, not even a table,
 /// count, summary or page of the games that are there (a partial one).
 #[test]
 fn game_past_the_end_says_only_so() {
-    let json = common::ayo()
-        .args(["json", "fixtures/club-night.ayo"])
-        .output()
-        .unwrap()
-        .stdout;
+    let json = club_night_json();
     let dir = tempfile::tempdir().unwrap();
     let split = dir.path().join("split");
     let site = dir.path().join("site");
@@ -133,11 +139,7 @@ fn game_past_the_end_says_only_so() {
 
 #[test]
 fn import_takes_game_too() {
-    let json = common::ayo()
-        .args(["json", "fixtures/club-night.ayo"])
-        .output()
-        .unwrap()
-        .stdout;
+    let json = club_night_json();
     let fmt = common::ayo()
         .args(["fmt", "--game", "3", "fixtures/club-night.ayo"])
         .output()
