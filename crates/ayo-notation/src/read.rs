@@ -428,28 +428,61 @@ fn word(text: &[u8], at: usize) -> &[u8] {
     &rest[..n]
 }
 
-/// Whether the word `w` is a whole move: a pit letter, a claim, a glyph.
+/// Whether the word `w` is a whole move: a pit letter, a claim, a glyph
+/// ([`move_parts`] reads them, as for a move; a claim too large to count is
+/// still a move's claim here).
 fn is_move_word(w: &[u8]) -> bool {
-    let Some((first, mut rest)) = w.split_first() else {
-        return false;
-    };
-    if !first.is_ascii_alphabetic() {
-        return false;
-    }
-    if let [b'x', d, ..] = rest
-        && d.is_ascii_digit()
-    {
-        rest = &rest[1..];
-        while let [d, tail @ ..] = rest
-            && d.is_ascii_digit()
-        {
-            rest = tail;
+    let whole = |parts: MoveParts| parts.end == w.len();
+    w.first().is_some_and(u8::is_ascii_alphabetic)
+        && move_parts(w, 0, |digits| Ok::<_, ()>(skip_digits(w, digits))).is_ok_and(whole)
+}
+
+/// The parts of `move = pit_letter [claim] [glyph]` after its letter.
+struct MoveParts {
+    claim: Option<u32>,
+    glyph: Option<Glyph>,
+    /// Where the glyph (or claim, or letter) ends.
+    end: usize,
+}
+
+/// `move = pit_letter [claim] [glyph]` whose letter is at `start`: the one
+/// lexer of the move token, for the movetext and for the title-line
+/// diagnostic ([`is_move_word`]). A claim's digits at `digits` too many for
+/// a `u32` go to `too_large`, which refuses them or says where they end.
+/// What follows the token is the caller's to judge.
+#[inline(always)]
+fn move_parts<E>(
+    text: &[u8],
+    start: usize,
+    too_large: impl FnOnce(usize) -> Result<usize, E>,
+) -> Result<MoveParts, E> {
+    let mut at = start + 1;
+    let mut claim = None;
+    if byte(text, at) == Some(b'x') && byte(text, at + 1).is_some_and(|b| b.is_ascii_digit()) {
+        match number(text, at + 1) {
+            Some((n, end)) => (claim, at) = (Some(n), end),
+            None => at = too_large(at + 1)?,
         }
     }
-    matches!(
-        rest,
-        [] | [b'!' | b'?'] | [b'!', b'!'] | [b'?', b'?'] | [b'!', b'?'] | [b'?', b'!']
-    )
+    // Glyphs, longest first.
+    let mut glyph = None;
+    if let Some(b'!' | b'?') = byte(text, at) {
+        let (g, len) = match text.get(at..at + 2) {
+            Some(b"!!") => (Glyph::Brilliant, 2),
+            Some(b"??") => (Glyph::Blunder, 2),
+            Some(b"!?") => (Glyph::Interesting, 2),
+            Some(b"?!") => (Glyph::Dubious, 2),
+            _ if text[at] == b'!' => (Glyph::Good, 1),
+            _ => (Glyph::Mistake, 1),
+        };
+        glyph = Some(g);
+        at += len;
+    }
+    Ok(MoveParts {
+        claim,
+        glyph,
+        end: at,
+    })
 }
 
 /// The digits from `at`: their value, if it fits in a `u32` (as
@@ -840,39 +873,17 @@ impl<'a, const STREAM: bool> Reader<'a, STREAM> {
     /// of the word.
     #[inline(always)]
     fn move_token(&mut self, start: usize) -> Step<Play> {
-        let text = self.text;
-        let letter = text[start];
-        let mut at = start + 1;
-        let mut claim = None;
-        if byte(text, at) == Some(b'x') && byte(text, at + 1).is_some_and(|b| b.is_ascii_digit()) {
-            let Some((n, end)) = number(text, at + 1) else {
-                return Err(self.claim_too_large(start));
-            };
-            claim = Some(n);
-            at = end;
-        }
-        // Glyphs, longest first.
-        let mut glyph = None;
-        if let Some(b'!' | b'?') = byte(text, at) {
-            let (g, len) = match text.get(at..at + 2) {
-                Some(b"!!") => (Glyph::Brilliant, 2),
-                Some(b"??") => (Glyph::Blunder, 2),
-                Some(b"!?") => (Glyph::Interesting, 2),
-                Some(b"?!") => (Glyph::Dubious, 2),
-                _ if text[at] == b'!' => (Glyph::Good, 1),
-                _ => (Glyph::Mistake, 1),
-            };
-            glyph = Some(g);
-            at += len;
-        }
-        if !self.delimited(at) {
-            return Err(self.not_a_move(start, at));
+        let Ok(MoveParts { claim, glyph, end }) = move_parts(self.text, start, |_| Err(())) else {
+            return Err(self.claim_too_large(start));
+        };
+        if !self.delimited(end) {
+            return Err(self.not_a_move(start, end));
         }
         Ok(Play {
-            letter,
+            letter: self.text[start],
             claim,
             glyph,
-            at: start..at,
+            at: start..end,
         })
     }
 
@@ -1229,6 +1240,33 @@ impl<const STREAM: bool> Reader<'_, STREAM> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The title-line test reads a word as a move exactly where the movetext
+    /// would lex one: letter, claim (even one too large to count), glyph.
+    #[test]
+    fn move_words_are_lexed_as_moves_are() {
+        let moves = [
+            "a",
+            "F",
+            "x",
+            "ax3",
+            "bx0!",
+            "cx12??",
+            "d!?",
+            "e?!",
+            "ax99999999999",
+            "f!",
+        ];
+        let words = [
+            "", "1a", "ax", "ax3x", "a!!!", "ab", "a$1", "x3", "a!x", "ax3!!?",
+        ];
+        for w in moves {
+            assert!(is_move_word(w.as_bytes()), "{w} is a move");
+        }
+        for w in words {
+            assert!(!is_move_word(w.as_bytes()), "{w} is no move");
+        }
+    }
 
     /// The tokens handed out, as text.
     #[derive(Default)]
