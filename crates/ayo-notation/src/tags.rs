@@ -49,8 +49,8 @@ impl Record {
     /// The slips in the record's tags, in file order.
     ///
     /// ```
-    /// use ayo_notation::{TagProblem, parse_record};
-    /// let r = parse_record("[Rule \"russ\"]\n*").unwrap();
+    /// use ayo_notation::{TagProblem, Record};
+    /// let r = Record::parse("[Rule \"russ\"]\n*").unwrap();
     /// assert!(matches!(r.check_tags()[..], [TagProblem::Misspelt { known: "Rules", .. }]));
     /// ```
     pub fn check_tags(&self) -> Vec<TagProblem> {
@@ -103,7 +103,7 @@ pub(crate) fn check_tags(record: &Record) -> Vec<TagProblem> {
     problems
 }
 
-/// The known tags of one game seen so far: bit i set, [`KNOWN_TAGS`]`[i]`
+/// The known tags of one game seen so far: bit i set, [`Tag::KNOWN`]`[i]`
 /// was. Every tag of every game is checked, and comparing each with the
 /// names before it cost a few percent of `ayo validate`.
 #[derive(Clone, Copy, Default)]
@@ -114,7 +114,7 @@ pub struct SeenTags(u32);
 pub(crate) enum Checked {
     /// A known name.
     Known {
-        /// Its index in [`KNOWN_TAGS`].
+        /// Its index in [`Tag::KNOWN`].
         index: usize,
         /// Given before in the game: [`TagProblem::Duplicate`].
         twice: bool,
@@ -124,7 +124,7 @@ pub(crate) enum Checked {
     Unknown,
 }
 
-/// Where `Date` is in [`KNOWN_TAGS`].
+/// Where `Date` is in [`Tag::KNOWN`].
 const DATE: usize = {
     let mut i = 0;
     while !matches!(KNOWN_TAGS[i].as_bytes(), b"Date") {
@@ -151,7 +151,7 @@ impl SeenTags {
 }
 
 /// The rule of [`TagProblem::Date`]: whether a known tag (at `index` in
-/// [`KNOWN_TAGS`]) is a `Date` whose `value` is not `YYYY.MM.DD`.
+/// [`Tag::KNOWN`]) is a `Date` whose `value` is not `YYYY.MM.DD`.
 #[inline(always)]
 pub(crate) fn bad_date(index: usize, value: &[u8]) -> bool {
     index == DATE && !is_date(value)
@@ -178,7 +178,7 @@ const FINE_NAMES: usize = 64;
 /// A tag name that [`TagSlips::check`] passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TagName {
-    /// The known name at this index of [`KNOWN_TAGS`].
+    /// The known name at this index of [`Tag::KNOWN`].
     Known(usize),
     /// Another name, not a slip for a known one.
     Other,
@@ -244,7 +244,7 @@ impl TagSlips {
     }
 }
 
-/// Where `name` is in [`KNOWN_TAGS`], if it is a known name.
+/// Where `name` is in [`Tag::KNOWN`], if it is a known name.
 ///
 /// Every tag of every game is looked up here, by the parser and again by
 /// [`check_tags`]: rather than compare the name with each known one, its
@@ -269,7 +269,7 @@ const fn key(len: usize, first: u8, last: u8) -> usize {
 /// A known name as [`BY_KEY`] holds it.
 #[derive(Clone, Copy)]
 struct Known {
-    /// Its index in [`KNOWN_TAGS`].
+    /// Its index in [`Tag::KNOWN`].
     index: u8,
     /// Its length (0: no known name has this slot's key).
     len: u8,
@@ -377,10 +377,10 @@ pub(crate) fn close_known_tag(name: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse_record;
+    use crate::Record;
 
     fn names(text: &str) -> Vec<String> {
-        let r = parse_record(text).unwrap();
+        let r = Record::parse(text).unwrap();
         check_tags(&r)
             .iter()
             .map(|p| match p {
@@ -437,7 +437,7 @@ mod tests {
 
     #[test]
     fn a_known_tag_twice_is_an_error() {
-        let r = parse_record("[Event \"a\"]\n[Opening \"x\"]\n[Opening \"y\"]\n[Event \"b\"]\n*")
+        let r = Record::parse("[Event \"a\"]\n[Opening \"x\"]\n[Opening \"y\"]\n[Event \"b\"]\n*")
             .unwrap();
         let p = check_tags(&r);
         assert_eq!(
@@ -462,7 +462,7 @@ mod tests {
             "[Date \"2026.11.29\"]\n[Date \"2026.11.29\"]\n",
             "[Sotuh \"a\"]\n[Club \"c\"]\n",
         ] {
-            let record = parse_record(&format!("{text}\n*")).unwrap();
+            let record = Record::parse(&format!("{text}\n*")).unwrap();
             let mut seen = SeenTags::default();
             let passed: Option<Vec<TagName>> = record
                 .tags

@@ -415,7 +415,7 @@ impl Position {
 
 /// The side with the higher score, or `None` for a draw.
 #[inline]
-pub fn winner(score: [u32; 2]) -> Option<Side> {
+pub(crate) fn winner(score: [u32; 2]) -> Option<Side> {
     match score[0].cmp(&score[1]) {
         std::cmp::Ordering::Greater => Some(Side::South),
         std::cmp::Ordering::Less => Some(Side::North),

@@ -124,7 +124,7 @@ fn illegal_move_leaves_the_position_untouched() {
     // endless) came before it.
     for seed in 0..64 {
         let mut first = None;
-        random_game(&e, &pos, &mut SplitMix64::new(seed), 1, |p, after| {
+        e.random_game(&pos, &mut SplitMix64::new(seed), 1, |p, after| {
             first = Some((p, *after));
         })
         .unwrap();
@@ -431,11 +431,12 @@ fn random_games_end_and_conserve_seeds() {
         let mut rng = SplitMix64::new(7);
         for _ in 0..50 {
             let mut plies = 0;
-            let end = random_game(&e, &e.start(), &mut rng, 10_000, |_, p| {
-                plies += 1;
-                assert_eq!(p.total_seeds(), e.rules().total_seeds());
-            })
-            .unwrap();
+            let end = e
+                .random_game(&e.start(), &mut rng, 10_000, |_, p| {
+                    plies += 1;
+                    assert_eq!(p.total_seeds(), e.rules().total_seeds());
+                })
+                .unwrap();
             assert!(plies > 0);
             assert!(
                 matches!(e.status(&end).unwrap(), Status::Over(_)),

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use ayo::canonical::{Fill, Formatted};
 use ayo::files::write::{Existing, HardLinks, Snapshot, replace, write_new};
-use ayo::notation::parse_record;
+use ayo::notation::Record;
 use ayo::replay::{Options, replay};
 
 use crate::State;
@@ -107,14 +107,14 @@ pub fn canonical_text(req: &SaveRequest) -> Result<String, ApiError> {
         text.push(' ');
     }
     text.push_str("*\n");
-    let record = parse_record(&text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let record = Record::parse(&text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let fill = Fill {
         fix: true,
         opts: Options::default(),
     };
     let formatted = Formatted::of(record, Some(&fill));
     // The text written must validate on its own, as `ayo validate` reads it.
-    let check = parse_record(&formatted.text).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let check = Record::parse(&formatted.text).map_err(|e| ApiError::Internal(e.to_string()))?;
     let game = replay(check, &Options::default());
     if !game.is_valid() {
         let problems = game

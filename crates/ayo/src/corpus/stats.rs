@@ -18,10 +18,10 @@
 //!
 //! ```
 //! use ayo::corpus::stats::Stats;
-//! use ayo::notation::parse_record;
+//! use ayo::notation::Record;
 //! use ayo::replay::{Options, replay};
 //!
-//! let game = |text: &str| replay(parse_record(text).unwrap(), &Options::default());
+//! let game = |text: &str| replay(Record::parse(text).unwrap(), &Options::default());
 //! let mut a = Stats::default();
 //! a.add(&game("1. cx7 Fx2 2. d *\n"));
 //! let mut b = Stats::default();
@@ -487,11 +487,11 @@ fn round(x: f64, places: i32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_record;
+    use crate::notation::Record;
     use crate::replay::{Options, replay};
 
     fn game(text: &str) -> Game {
-        replay(parse_record(text).unwrap(), &Options::default())
+        replay(Record::parse(text).unwrap(), &Options::default())
     }
 
     const GAMES: [&str; 5] = [
