@@ -18,8 +18,7 @@
 //!   and [`Comment::check`] for records not read from text
 //!   ([`WriteError`]), [`Tag::sort`] and [`Tag::KNOWN`].
 //! - Tags: [`Record::check_tags`] ([`TagProblem`]), [`Tag::is_name`]; the
-//!   same checks tag by tag, without a tree, with [`TagSlips`] ([`SeenTags`],
-//!   [`TagName`]).
+//!   same checks tag by tag, without a tree, with [`TagSlips`] ([`TagName`]).
 //! - Reading many games: [`GameReader`] cuts any byte stream into
 //!   [`RawGame`]s ([`TooLarge`], [`RawGame::DEFAULT_MAX_BYTES`]); [`Chunker`]
 //!   cuts an input into [`Chunk`]s that threads can read at once, and
@@ -27,7 +26,7 @@
 //! - Move numbers: [`Numbering`].
 //!
 //! ```
-//! use ayo_notation::{GameReader};
+//! use ayo_notation::GameReader;
 //!
 //! let input = "[Event \"x\"]\n\n1.   c   Fx2 *\n\n1. a 0-1\n";
 //! let games: Vec<_> = GameReader::new(input.as_bytes())
@@ -64,7 +63,7 @@ pub use numbering::Numbering;
 pub use read::{Origin, SyntaxError};
 pub use stream::{Chunk, Chunker, GameReader, RawGame, TooLarge};
 pub use tags::TagProblem;
-pub use tags::{SeenTags, TagName, TagSlips};
+pub use tags::{TagName, TagSlips};
 pub use write::WriteError;
 
 #[cfg(test)]

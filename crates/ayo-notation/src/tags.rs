@@ -107,7 +107,7 @@ pub(crate) fn check_tags(record: &Record) -> Vec<TagProblem> {
 /// was. Every tag of every game is checked, and comparing each with the
 /// names before it cost a few percent of `ayo validate`.
 #[derive(Clone, Copy, Default)]
-pub struct SeenTags(u32);
+pub(crate) struct SeenTags(u32);
 
 /// One tag as the rules of [`TagProblem`] see it, from [`SeenTags::check`].
 #[derive(Clone, Copy)]
@@ -163,13 +163,16 @@ pub(crate) fn bad_date(index: usize, value: &[u8]) -> bool {
 /// misspelt name, a well-formed `Date`). The rules are the ones `check_tags`
 /// applies (`SeenTags::check`, `bad_date`, `close_known_tag`), not copies.
 ///
-/// Unknown names that are not slips are remembered (a few dozen at most),
-/// so that a corpus of the same few extra tags costs one look-up a tag and
-/// allocates nothing.
+/// It checks one game at a time: [`TagSlips::new_game`] starts the next.
+/// Unknown names that are not slips are remembered across games (a few
+/// dozen at most), so that a corpus of the same few extra tags costs one
+/// look-up a tag and allocates nothing.
 #[derive(Default)]
 pub struct TagSlips {
     /// Unknown names found not to be slips of a known one.
     fine: Vec<Box<[u8]>>,
+    /// The known tags of this game so far.
+    seen: SeenTags,
 }
 
 /// How many unknown names [`TagSlips`] remembers.
@@ -190,7 +193,15 @@ impl TagSlips {
         TagSlips::default()
     }
 
-    /// Checks one tag (`seen`: the game's tags before it). Returns which
+    /// A new game: its tags are checked from here on, and the last game's
+    /// forgotten (the names remembered as no slip are kept).
+    #[inline]
+    pub fn new_game(&mut self) {
+        self.seen = SeenTags::default();
+    }
+
+    /// Checks the game's next tag (its tags before it since
+    /// [`TagSlips::new_game`] are the ones it is checked against). Returns which
     /// name it is, or `None` when `check_tags` would report something: a
     /// known name given twice, a misspelt name, a `Date` not in
     /// `YYYY.MM.DD`. An `escaped` value is read as given: no date has an
@@ -198,24 +209,20 @@ impl TagSlips {
     /// answer needs (`None` only says "look closer").
     ///
     /// ```
-    /// use ayo_notation::{SeenTags, TagName, TagSlips};
+    /// use ayo_notation::{TagName, TagSlips};
     ///
-    /// let (mut slips, mut seen) = (TagSlips::new(), SeenTags::default());
-    /// assert_eq!(slips.check(&mut seen, b"Date", b"2026.??.??", false), Some(TagName::Known(2)));
-    /// assert_eq!(slips.check(&mut seen, b"Club", b"x", false), Some(TagName::Other));
-    /// assert_eq!(slips.check(&mut seen, b"Rule", b"russ", false), None);
-    /// assert_eq!(slips.check(&mut seen, b"Date", b"2026.??.??", false), None);
+    /// let mut slips = TagSlips::new();
+    /// assert_eq!(slips.check(b"Date", b"2026.??.??", false), Some(TagName::Known(2)));
+    /// assert_eq!(slips.check(b"Club", b"x", false), Some(TagName::Other));
+    /// assert_eq!(slips.check(b"Rule", b"russ", false), None);
+    /// assert_eq!(slips.check(b"Date", b"2026.??.??", false), None);
+    /// slips.new_game();
+    /// assert_eq!(slips.check(b"Date", b"2026.??.??", false), Some(TagName::Known(2)));
     /// ```
     #[inline]
-    pub fn check(
-        &mut self,
-        seen: &mut SeenTags,
-        name: &[u8],
-        value: &[u8],
-        escaped: bool,
-    ) -> Option<TagName> {
+    pub fn check(&mut self, name: &[u8], value: &[u8], escaped: bool) -> Option<TagName> {
         debug_assert!(!escaped || !is_date(value));
-        match seen.check(name) {
+        match self.seen.check(name) {
             Checked::Known { index, twice } => {
                 (!twice && !bad_date(index, value)).then_some(TagName::Known(index))
             }
@@ -463,11 +470,11 @@ mod tests {
             "[Sotuh \"a\"]\n[Club \"c\"]\n",
         ] {
             let record = Record::parse(&format!("{text}\n*")).unwrap();
-            let mut seen = SeenTags::default();
+            slips.new_game();
             let passed: Option<Vec<TagName>> = record
                 .tags
                 .iter()
-                .map(|t| slips.check(&mut seen, t.name.as_bytes(), t.value.as_bytes(), false))
+                .map(|t| slips.check(t.name.as_bytes(), t.value.as_bytes(), false))
                 .collect();
             assert_eq!(passed.is_some(), check_tags(&record).is_empty(), "{text:?}");
             if let Some(passed) = passed {
@@ -478,8 +485,8 @@ mod tests {
             }
         }
         // An escaped `Date` value is never a date as written.
-        let mut seen = SeenTags::default();
-        assert_eq!(slips.check(&mut seen, b"Date", b"2026\\.11.29", true), None);
+        slips.new_game();
+        assert_eq!(slips.check(b"Date", b"2026\\.11.29", true), None);
     }
 
     #[test]

@@ -1,7 +1,14 @@
 //! Random game records for the tests, benchmarks and fuzz checks of `ayo`:
 //! records with claims, comments and variations (the differential test, the
 //! reader's chunking tests, benchmark corpora). Not published: only
-//! development builds //! use ayo::replay::{Options as Replay, replay};
+//! development builds use it. `ayo generate` makes its games with
+//! [`ayo::generate`].
+//!
+//! The records are reproducible: the same engine, start, seed and options
+//! give the same record. Every record replays as valid.
+//!
+//! ```
+//! use ayo::replay::{Options as Replay, replay};
 //! use ayo::rules::{Engine, Ruleset, SplitMix64};
 //! use ayo_testkit::{Options, random_record};
 //!

@@ -187,7 +187,7 @@ impl Match {
 ///
 /// ```
 /// use ayo::generate::{Match, Player, play_game};
-/// /// use ayo::rules::{Engine, Ruleset, SplitMix64};
+/// use ayo::rules::{Engine, Ruleset, SplitMix64};
 /// use ayo::search::Search;
 ///
 /// let engine = Engine::new(Ruleset::RUSS);

@@ -175,7 +175,7 @@ impl std::fmt::Display for LooksLike {
     }
 }
 
-/// Why [`verify_dir`] stopped, or checked nothing.
+/// Why [`Tables::verify_dir`] stopped, or checked nothing.
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
     /// The directory does not exist.
@@ -203,7 +203,7 @@ pub enum VerifyError {
     Table(#[from] TableError),
 }
 
-/// What [`verify_dir`] found of one folder or level file, in order.
+/// What [`Tables::verify_dir`] found of one folder or level file, in order.
 #[derive(Debug)]
 pub enum Checked {
     /// A ruleset folder whose ruleset is unknown: its levels are not
@@ -434,7 +434,7 @@ fn read_levels(
     Some(values)
 }
 
-/// Why [`verify_dir`] found nothing to check in `dir`: it does not exist,
+/// Why [`Tables::verify_dir`] found nothing to check in `dir`: it does not exist,
 /// or it holds no ruleset folder with levels; when it looks like one
 /// ruleset's folder itself, the folder above it is what was meant.
 fn nothing_to_verify(dir: &Path) -> VerifyError {

@@ -132,7 +132,7 @@ impl Filled {
 /// record is replayed under `opts` (its `trace` is not needed, and not used).
 ///
 /// ```
-/// use ayo::notation::{Record};
+/// use ayo::notation::Record;
 /// use ayo::replay::{Options, fill};
 ///
 /// let record = Record::parse("1. c F 2. d *\n").unwrap();

@@ -21,7 +21,7 @@
 use std::ops::{ControlFlow, Range};
 
 use crate::notation::read::{Play, StreamEnd, TagPair, Visitor, read_game, read_in_stream};
-use crate::notation::{Numbering, Origin, Outcome, SeenTags, Tag, TagName, TagSlips};
+use crate::notation::{Numbering, Origin, Outcome, Tag, TagName, TagSlips};
 use crate::rules::{Capture, Engine, Illegal, Pit, Position, Ruleset, Status};
 
 use super::Options;
@@ -136,12 +136,12 @@ impl QuickCheck {
     /// A visitor for one game, with this checker's kept rulesets and names.
     fn game<'a, 'q>(&'q mut self, opts: &'q Options) -> Game<'a, 'q> {
         self.lines.clear();
+        self.slips.new_game();
         Game {
             opts,
             rulesets: &mut self.rulesets,
             slips: &mut self.slips,
             lines: &mut self.lines,
-            seen: SeenTags::default(),
             values: [None; 5],
             engine: Engine::new(Ruleset::RUSS),
             line: None,
@@ -188,7 +188,6 @@ struct Game<'a, 'q> {
     slips: &'q mut TagSlips,
     /// The lines a variation was opened from, innermost last.
     lines: &'q mut Vec<Line>,
-    seen: SeenTags,
     /// The values of the tags replay reads: Result, Rules, Setup, Score,
     /// PlyCount.
     values: [Option<&'a [u8]>; 5],
@@ -285,7 +284,7 @@ impl<'a> Game<'a, '_> {
     /// A tag: kept when replay reads it; `false` to give up.
     #[inline(always)]
     fn tag_value(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
-        let Some(kind) = self.slips.check(&mut self.seen, name, value, escaped) else {
+        let Some(kind) = self.slips.check(name, value, escaped) else {
             return false;
         };
         let TagName::Known(i) = kind else {
