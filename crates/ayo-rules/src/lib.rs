@@ -17,7 +17,7 @@
 //! - Playing: [`Engine`] (legal moves, [`Engine::play`] and its traced
 //!   [`MoveOutcome`] with [`Lap`]s and [`Capture`], [`Illegal`]), the lap
 //!   limit [`Engine::DEFAULT_MAX_LAPS`].
-//! - Game end: [`Status`], [`GameEnd`], [`EndReason`], [`NoMove`],
+//! - Game end: [`Status`], [`GameEnd`], [`EndReason`],
 //!   [`Position::final_score`].
 //! - Counting and playing out: [`Engine::perft`], [`Engine::perft_leaves`],
 //!   [`Engine::MAX_PERFT_DEPTH`], [`PerftError`]; [`Engine::random_game`] with
@@ -47,7 +47,7 @@ mod position;
 mod ruleset;
 mod sow;
 
-pub use end::{EndReason, GameEnd, NoMove, Status};
+pub use end::{EndReason, GameEnd, Status};
 pub use engine::Engine;
 pub use outcome::{Capture, Illegal, Lap, MoveOutcome};
 pub use perft::PerftError;

@@ -56,11 +56,11 @@ impl Engine {
     ///
     /// let engine = Engine::new(Ruleset::RUSS);
     /// let mut plies = 0;
-    /// let end = self.random_game(&self.start(), &mut SplitMix64::new(1), 10_000, |_, _| {
+    /// let end = engine.random_game(&engine.start(), &mut SplitMix64::new(1), 10_000, |_, _| {
     ///     plies += 1
     /// })?;
     /// assert!(plies > 0);
-    /// assert!(matches!(self.status(&end)?, Status::Over(_)));
+    /// assert!(matches!(engine.status(&end)?, Status::Over(_)));
     /// # Ok::<(), ayo_rules::Illegal>(())
     /// ```
     pub fn random_game(

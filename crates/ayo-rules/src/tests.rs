@@ -184,13 +184,7 @@ fn leftovers_ruling() {
     let e = engine("russ end=exhaustion");
     match e.status(&pos).unwrap() {
         Status::Over(end) => {
-            assert_eq!(
-                end.reason,
-                EndReason::NoLegalMove {
-                    side: Side::South,
-                    why: NoMove::EveryMoveIllegal
-                }
-            );
+            assert_eq!(end.reason, EndReason::EveryMoveIllegal(Side::South));
             assert_eq!(end.score, [20, 28]);
         }
         Status::Ongoing => panic!("not over"),

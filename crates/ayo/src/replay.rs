@@ -17,8 +17,8 @@ pub use verdict::{DecidedBy, Verdict};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, MoveNumber, Numbering, Record, Span, Tag};
 use crate::rules::{
-    Capture, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit, Position, Ruleset,
-    Side, Status,
+    Capture, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, Pit, Position, Ruleset, Side,
+    Status,
 };
 use rule::{Decide, Disagreement, Ending, Fault, claimed, is_decimal, outcome_of, score_matches};
 
@@ -1022,10 +1022,7 @@ impl Replayer {
         }
         let side = before.to_move();
         if before.row_total(side) == 0 {
-            return Refusal::GameOver(EndReason::NoLegalMove {
-                side,
-                why: NoMove::EmptyRow,
-            });
+            return Refusal::GameOver(EndReason::EmptyRow(side));
         }
         let pits = before.pits();
         let mut legal = Vec::new();
@@ -1041,10 +1038,7 @@ impl Replayer {
             }
         }
         if legal.is_empty() && !unknown {
-            return Refusal::GameOver(EndReason::NoLegalMove {
-                side,
-                why: NoMove::EveryMoveIllegal,
-            });
+            return Refusal::GameOver(EndReason::EveryMoveIllegal(side));
         }
         Refusal::Illegal { why, legal }
     }

@@ -310,7 +310,9 @@ impl Stats {
         }
         match game.end.map(|e| e.reason) {
             Some(EndReason::Majority(_)) => self.endings.majority += 1,
-            Some(EndReason::NoLegalMove { .. }) => self.endings.no_legal_move += 1,
+            Some(EndReason::EmptyRow(_) | EndReason::EveryMoveIllegal(_)) => {
+                self.endings.no_legal_move += 1
+            }
             None => self.endings.unfinished += 1,
         }
         if let (Some(rules), Some(start), Some(first)) =
