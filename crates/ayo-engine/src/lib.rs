@@ -12,7 +12,7 @@
 //!
 //! - [`search`]: [`Search`](search::Search) (built on an `ayo_rules::Engine`,
 //!   run with [`Limits`](search::Limits)) gives an
-//!   [`Answer`](search::Answer) (best move, value,
+//!   [`Answer`](search::Answer) (best move, its value in seeds as an `i32`,
 //!   principal variation, the [`Limit`](search::Limit) that stopped it) or a
 //!   [`SearchError`](search::SearchError); [`Probe`](search::Probe) is what it
 //!   asks of endgame tables; [`Limits::MAX_DEPTH`](search::Limits::MAX_DEPTH).
