@@ -4,7 +4,6 @@
 
 use std::io::{BufWriter, Write};
 
-use ayo::notation::write_record;
 use ayo::rules::{Engine, SplitMix64};
 use ayo_testkit::{Options, random_record};
 
@@ -26,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if i > 0 {
             out.write_all(b"\n")?;
         }
-        out.write_all(write_record(&record).as_bytes())?;
+        out.write_all(record.to_text().as_bytes())?;
     }
     Ok(())
 }

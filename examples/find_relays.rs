@@ -24,7 +24,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use ayo::rules::{Engine, Illegal, Pit, Position, Ruleset, SplitMix64, random_game};
+use ayo::rules::{Engine, Illegal, Pit, Position, Ruleset, SplitMix64};
 
 struct Options {
     rules: Vec<Ruleset>,
@@ -154,7 +154,7 @@ fn search(rules: Ruleset, o: &Options) {
         games += 1;
         let mut rng = SplitMix64::new(o.seed.wrapping_add(game));
         let mut line = vec![start];
-        let played = random_game(&engine, &start, &mut rng, o.max_plies, |_, p| line.push(*p));
+        let played = engine.random_game(&start, &mut rng, o.max_plies, |_, p| line.push(*p));
         if let Err(e) = played {
             eprintln!("# game {game}: {e}");
         }

@@ -15,7 +15,7 @@ use std::io::{BufReader, Read};
 
 use ayo::import::{ImportError, ImportGame, Imported, JsonGames};
 use ayo::notation::Chunker;
-use ayo::notation::{GameReader, Origin, RawGame, Record, Span, Tag, parse_record, write_record};
+use ayo::notation::{GameReader, Origin, RawGame, Record, Span, Tag};
 use ayo::output::json::game_json;
 use ayo::replay::{Options, QuickCheck, check, replay};
 use ayo::rules::{
@@ -244,13 +244,13 @@ pub fn check_quick(data: &[u8]) {
     }
 }
 
-/// One game's text, parsed on its own ([`parse_record`]): when it parses, it
+/// One game's text, parsed on its own ([`Record::parse`]): when it parses, it
 /// passes [`check_record`]; when not, the error names a real place.
 pub fn check_roundtrip(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match parse_record(text) {
+    match Record::parse(text) {
         Ok(record) => check_record(&record, data, Origin::START),
         Err(e) => check_span(data, Origin::START, e.span, "syntax error"),
     }
@@ -278,12 +278,12 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
     }
     // A record the writer refuses (a comment that would start a new game when
     // read back, say: grammar.md, "Files and games") has no round trip to check; only
-    // `parse_record` on a lone game's text, not the game reader, yields one.
+    // `Record::parse` on a lone game's text, not the game reader, yields one.
     if record.check_writable().is_err() {
         return;
     }
-    let written = write_record(record);
-    let back = match parse_record(&written) {
+    let written = record.to_text();
+    let back = match Record::parse(&written) {
         Ok(back) => back,
         Err(e) => panic!(
             "the written record does not parse: {} at {}:{}\n{written}",
@@ -299,7 +299,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
         "write then parse changed the record: {}\n{written}",
         difference(&expected, &back)
     );
-    assert_eq!(write_record(&back), written, "the writer is not canonical");
+    assert_eq!(back.to_text(), written, "the writer is not canonical");
     let (games, _, _) = cut(written.as_bytes(), 1 << 16);
     assert_eq!(
         games.len(),
@@ -380,11 +380,11 @@ pub fn check_import(data: &[u8]) {
             continue;
         };
         assert_eq!(
-            write_record(&record),
+            record.to_text(),
             text,
             "the import is not its record's text"
         );
-        match parse_record(&text) {
+        match Record::parse(&text) {
             Ok(back) => assert!(
                 back.normalized() == record.normalized(),
                 "an imported record does not read back as itself:\n{text}"

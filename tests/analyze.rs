@@ -5,7 +5,7 @@ use crate::common;
 use common::{code, run};
 
 use ayo::generate::{Match, Player, play_game};
-use ayo::notation::{parse_record, write_record};
+use ayo::notation::Record;
 use ayo::replay::{Options, replay};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
 use ayo::search::{Limits, Search};
@@ -195,10 +195,10 @@ fn analyze_format_ayo() {
         Some(once.as_bytes()),
     );
     assert_eq!(once, twice);
-    let record = parse_record(&once).unwrap();
+    let record = Record::parse(&once).unwrap();
     assert!(replay(record.clone(), &Options::default()).is_valid());
     // Every original comment, glyph, NAG and variation is still there.
-    let original = parse_record(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let original = Record::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
     for (before, after) in original.moves.iter().zip(&record.moves) {
         let texts =
             |m: &ayo::notation::Move| m.after().iter().map(|c| c.text.clone()).collect::<Vec<_>>();
@@ -328,9 +328,9 @@ fn ply_guard() {
     };
     let mut search = Search::with_table_bits(engine, 10);
     let record = play_game(&mut search, &engine.start(), &m, &mut SplitMix64::new(4), 3).unwrap();
-    let text = write_record(&record);
+    let text = record.to_text();
     insta::assert_snapshot!("ply_guard", text);
-    assert!(replay(parse_record(&text).unwrap(), &Options::default()).is_valid());
+    assert!(replay(Record::parse(&text).unwrap(), &Options::default()).is_valid());
 }
 
 #[test]

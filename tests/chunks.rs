@@ -11,7 +11,6 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use ayo::notation::write_record;
 use ayo::rules::{Engine, SplitMix64};
 use ayo_testkit::{Options, random_record};
 
@@ -74,7 +73,7 @@ fn corpus() -> &'static Path {
                 );
             }
             let record = random_record(&engine, &engine.start(), &mut rng, &opts, i).unwrap();
-            text.extend_from_slice(write_record(&record).as_bytes());
+            text.extend_from_slice(record.to_text().as_bytes());
             text.push(b'\n');
         }
         assert!(text.len() > 2 * CHUNK_BYTES, "{} bytes", text.len());

@@ -2,7 +2,7 @@
 //! writer, the parser and the replayer, and every move's outcome must be the
 //! engine's own.
 
-use ayo::notation::{GameReader, Move, write_record};
+use ayo::notation::{GameReader, Move};
 use ayo::replay::{self, Ply, replay};
 use ayo::rules::{Engine, Pit, Position, Ruleset, SplitMix64};
 use ayo_testkit::{Options, random_record};
@@ -65,7 +65,7 @@ fn ten_thousand_random_games_replay_exactly_as_the_engine_plays_them() {
             if i > 0 {
                 text.push('\n');
             }
-            text.push_str(&write_record(&record));
+            text.push_str(&record.to_text());
             records.push(record);
         }
         let games: Vec<_> = GameReader::new(text.as_bytes())

@@ -15,7 +15,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use ayo::notation::{GameReader, parse_record};
+use ayo::notation::{GameReader, Record};
 use ayo::replay::{Options, replay, replay_main_line};
 
 /// Every run must finish within this; a hang is a failure, not a stuck test.
@@ -172,7 +172,7 @@ Fx2?! ; a line comment
 
 #[test]
 fn the_every_token_record_is_valid() {
-    let record = parse_record(EVERY_TOKEN).expect("EVERY_TOKEN parses");
+    let record = Record::parse(EVERY_TOKEN).expect("EVERY_TOKEN parses");
     let game = replay(record, &Options::default());
     assert!(game.is_valid(), "{:?}", game.errors);
     run(&["validate"], EVERY_TOKEN.as_bytes()).expect(0, "validate EVERY_TOKEN");
@@ -235,7 +235,7 @@ fn a_record_cut_at_every_byte_never_panics_and_errors_name_a_place() {
 fn a_one_megabyte_comment() {
     let comment = "seeds ".repeat((1 << 20) / 6);
     let text = format!("1. c {{{comment}}} *\n");
-    let record = parse_record(&text).expect("a long comment parses");
+    let record = Record::parse(&text).expect("a long comment parses");
     assert_eq!(record.moves[0].after()[0].text.len(), comment.len());
     run(&["validate"], text.as_bytes()).expect(0, "validate");
     let fmt = run(&["fmt"], text.as_bytes());
@@ -253,7 +253,7 @@ fn a_one_megabyte_comment() {
 fn a_ten_megabyte_tag_value() {
     let value = "x".repeat(10 << 20);
     let text = format!("[Event \"{value}\"]\n\n1. c *\n");
-    let record = parse_record(&text).expect("a long tag value parses");
+    let record = Record::parse(&text).expect("a long tag value parses");
     assert_eq!(record.tag("Event").map(str::len), Some(value.len()));
     run(&["validate"], text.as_bytes()).expect(0, "validate");
     let json = run(&["json"], text.as_bytes());
@@ -277,7 +277,7 @@ fn ten_thousand_levels_of_variations() {
         ("unclosed", &unclosed),
         ("closes", &closes),
     ] {
-        let e = parse_record(text).expect_err(name);
+        let e = Record::parse(text).expect_err(name);
         assert!(e.span.line >= 1 && e.span.column >= 1, "{name}: {e:?}");
         for args in [
             &["validate"][..],
@@ -335,7 +335,7 @@ fn overflowing_numbers_in_records() {
         format!("[PlyCount \"{BIG}\"]\n\n1. a *\n"),
     ];
     for text in &records {
-        if let Ok(record) = parse_record(text) {
+        if let Ok(record) = Record::parse(text) {
             let game = replay(record, &Options::default());
             assert!(!game.is_valid(), "{text:?} is valid");
         }
@@ -898,7 +898,7 @@ fn memory_per_variation_of_a_big_game() {
     let per = |bytes: isize| bytes / N as isize;
 
     let before = heap::live();
-    let record = parse_record(&text).unwrap();
+    let record = Record::parse(&text).unwrap();
     let ast = heap::live() - before;
 
     let copy = record.clone();
@@ -960,16 +960,15 @@ fn memory_per_variation_of_a_big_game() {
 /// well over 3 times the text.
 #[test]
 fn memory_of_a_big_game_shown_by_its_main_line() {
-    use ayo::notation::write_record;
     use ayo::output::table::AnnotatedMove;
 
     const N: usize = 20_000;
     let text = format!("1. a {}*\n", "(1. b) ".repeat(N));
-    let record = parse_record(&text).unwrap();
+    let record = Record::parse(&text).unwrap();
 
     heap::reset();
     let before = heap::live();
-    let written = write_record(&record);
+    let written = record.to_text();
     let writing = heap::peak() - before;
     // The same length: wrapping turns spaces into line breaks.
     assert_eq!(written.len(), text.len());

@@ -10,7 +10,6 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use ayo::notation::write_record;
 use ayo::rules::{Engine, SplitMix64};
 use ayo_testkit::{Options, random_record};
 
@@ -144,7 +143,7 @@ fn corpus() -> &'static Path {
                 text.extend_from_slice(&fixture_text);
             }
             let record = random_record(&engine, &engine.start(), &mut rng, &opts, i % 700).unwrap();
-            text.extend_from_slice(write_record(&record).as_bytes());
+            text.extend_from_slice(record.to_text().as_bytes());
             text.push(b'\n');
         }
         let dir = tempfile::tempdir().unwrap();

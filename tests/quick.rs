@@ -10,9 +10,9 @@
 use crate::common;
 
 use ayo::diagnostics::Diagnostic;
-use ayo::notation::{GameReader, RawGame, write_record};
+use ayo::notation::{GameReader, RawGame};
 use ayo::replay::{Options, QuickCheck, check};
-use ayo::rules::{Engine, Position, Ruleset, SplitMix64, random_game};
+use ayo::rules::{Engine, Position, Ruleset, SplitMix64};
 use ayo_testkit::{Options as Generate, random_record};
 use proptest::prelude::*;
 
@@ -159,7 +159,9 @@ fn generated(games: usize, seed: u64) -> String {
         let mut start = engine.start();
         if i % 3 == 1 {
             let plies = 1 + rng.below(12);
-            start = random_game(&engine, &start, &mut rng, plies, |_, _| {}).unwrap();
+            start = engine
+                .random_game(&start, &mut rng, plies, |_, _| {})
+                .unwrap();
         }
         let opts = Generate {
             comment_percent: [0, 5, 30][i % 3],
@@ -169,7 +171,7 @@ fn generated(games: usize, seed: u64) -> String {
         let Ok(record) = random_record(&engine, &start, &mut rng, &opts, i + 1) else {
             continue;
         };
-        text.push_str(&write_record(&record));
+        text.push_str(&record.to_text());
         text.push('\n');
     }
     text
@@ -216,7 +218,7 @@ fn the_benchmark_corpus_is_all_quick() {
     let default = Options::default();
     for i in 0..2_000 {
         let record = random_record(&engine, &engine.start(), &mut rng, &opts, i + 1).unwrap();
-        let text = write_record(&record);
+        let text = record.to_text();
         assert!(quick.is_valid(text.as_bytes(), &default), "{text}");
     }
 }
@@ -471,7 +473,9 @@ fn pool() -> Vec<String> {
         for i in 0..40 {
             let mut start = engine.start();
             if i % 4 == 3 {
-                start = random_game(&engine, &start, &mut rng, 1 + i % 7, |_, _| {}).unwrap();
+                start = engine
+                    .random_game(&start, &mut rng, 1 + i % 7, |_, _| {})
+                    .unwrap();
             }
             let opts = Generate {
                 max_plies: [6, 12, 1000][i % 3],
@@ -480,7 +484,7 @@ fn pool() -> Vec<String> {
                 ..Generate::default()
             };
             let record = random_record(&engine, &start, &mut rng, &opts, k * 100 + i).unwrap();
-            out.push(write_record(&record));
+            out.push(record.to_text());
         }
     }
     out

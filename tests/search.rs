@@ -2,8 +2,8 @@
 //! random positions under every ruling, and solved positions where the best
 //! move is unique.
 
-use ayo::rules::{Engine, Pit, Position, Ruleset, Side, SplitMix64, Status, random_game};
-use ayo::search::{Limit, Limits, Probe, Search, SearchError, Value};
+use ayo::rules::{Engine, Pit, Position, Ruleset, Side, SplitMix64, Status};
+use ayo::search::{Limit, Limits, Probe, Search, SearchError};
 
 /// Every ruling key, each away from the default once, and Endodoi boards.
 const RULESETS: &[&str] = &[
@@ -20,14 +20,14 @@ const RULESETS: &[&str] = &[
     "russ skip-origin=beyond-lap capture-seed=stays end=exhaustion",
 ];
 
-fn diff(score: [u32; 2], side: Side) -> Value {
-    let d = score[0] as Value - score[1] as Value;
+fn diff(score: [u32; 2], side: Side) -> i32 {
+    let d = score[0] as i32 - score[1] as i32;
     if side == Side::South { d } else { -d }
 }
 
 /// RULES.md's value, by the book: majority stop, repetition on the line, no
 /// legal move, horizon; then the best of every legal move.
-fn minimax(engine: &Engine, pos: &Position, depth: u32, line: &mut Vec<Position>) -> Value {
+fn minimax(engine: &Engine, pos: &Position, depth: u32, line: &mut Vec<Position>) -> i32 {
     let stores = pos.stores().map(u32::from);
     let side = pos.to_move();
     if engine.majority(pos).is_some() || line.contains(pos) {
@@ -48,7 +48,7 @@ fn minimax(engine: &Engine, pos: &Position, depth: u32, line: &mut Vec<Position>
         .iter()
         .map(|child| -minimax(engine, child, depth - 1, line))
         .max()
-        .unwrap_or(Value::MIN);
+        .unwrap_or(i32::MIN);
     line.pop();
     best
 }
@@ -59,7 +59,9 @@ fn random_positions(engine: &Engine, count: usize, seed: u64) -> Vec<Position> {
     let mut out = Vec::new();
     while out.len() < count {
         let plies = rng.below(40);
-        let end = random_game(engine, &engine.start(), &mut rng, plies, |_, _| {}).unwrap();
+        let end = engine
+            .random_game(&engine.start(), &mut rng, plies, |_, _| {})
+            .unwrap();
         if matches!(engine.status(&end), Ok(Status::Ongoing)) {
             out.push(end);
         }
@@ -138,7 +140,7 @@ fn letter(c: char) -> Pit {
 /// A solved position: the engine must be exact, find `best`, and give every
 /// move the value exhaustive minimax gives it (which the test checks is
 /// unique at the top).
-fn solved(rules: &str, setup: &str, best: char, value: Value) {
+fn solved(rules: &str, setup: &str, best: char, value: i32) {
     let rules: Ruleset = rules.parse().unwrap();
     let engine = Engine::new(rules);
     let pos = Position::from_setup(setup, &rules).unwrap();
@@ -280,7 +282,7 @@ struct Exhaustive {
 }
 
 impl Probe for Exhaustive {
-    fn probe(&self, position: &Position) -> Option<Value> {
+    fn probe(&self, position: &Position) -> Option<i32> {
         let on_board = position.row_total(Side::South) + position.row_total(Side::North);
         (on_board <= self.seeds).then(|| minimax(&self.engine, position, 40, &mut Vec::new()))
     }

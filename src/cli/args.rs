@@ -3,7 +3,7 @@
 
 use clap::ValueEnum;
 
-use ayo::notation::DEFAULT_MAX_GAME_BYTES;
+use ayo::notation::RawGame;
 use ayo::replay;
 use ayo::rules::{Engine, Position, Ruleset};
 
@@ -22,7 +22,7 @@ pub struct ReadArgs {
     /// start and skipped (not held in memory), and the run goes on.
     // At most `u32::MAX` (a usage error past it): a span's offset and length
     // within a game are `u32`.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_GAME_BYTES as u64,
+    #[arg(long, value_name = "N", default_value_t = RawGame::DEFAULT_MAX_BYTES as u64,
           display_order = 900,
           value_parser = clap::value_parser!(u64).range(1..=u64::from(u32::MAX)))]
     pub max_game_bytes: u64,

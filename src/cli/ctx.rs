@@ -7,7 +7,7 @@ use std::io::{self, IsTerminal, Write};
 use ayo::corpus::input::InputError;
 use ayo::corpus::parallel::{PoolError, Reporter};
 use ayo::diagnostics::Diagnostic;
-use ayo::notation::{DEFAULT_MAX_GAME_BYTES, RawGame, SyntaxError};
+use ayo::notation::{RawGame, SyntaxError};
 use ayo::output::FolderError;
 use ayo::replay::Game;
 
@@ -87,7 +87,7 @@ impl Ctx {
             refused: false,
             quiet: false,
             stderr: None,
-            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            max_game_bytes: RawGame::DEFAULT_MAX_BYTES,
             progress: progress::Progress::default(),
         }
     }

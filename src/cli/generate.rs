@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use ayo::generate::{Player, Series, TagSetting};
-use ayo::notation::write_record;
 use ayo::rules::{Engine, Ruleset};
 
 use super::{Fatal, LapsArg};
@@ -79,7 +78,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
         if k > 0 {
             out.write_all(b"\n")?;
         }
-        out.write_all(write_record(&record).as_bytes())?;
+        out.write_all(record.to_text().as_bytes())?;
     }
     Ok(())
 }

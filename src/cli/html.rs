@@ -84,7 +84,7 @@ fn title(games: &[ViewerGame], files: &[String]) -> String {
 
 /// Writes `--out`, an error naming it when it cannot be.
 fn write_file(path: &Path, text: &str, existing: Existing) -> Result<(), Fatal> {
-    write_new(path, text.as_bytes(), existing).map_err(|e| {
+    write_new(path, existing, |f| f.write_all(text.as_bytes())).map_err(|e| {
         Fatal::Error(match e.kind() {
             ErrorKind::AlreadyExists => Refused::Taken {
                 paths: vec![path.to_path_buf()],

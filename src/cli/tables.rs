@@ -12,7 +12,7 @@ use ayo::output::json::schema_of;
 use ayo::output::tables::{ProbeJson, build_tables, info_text};
 use ayo::rules::Ruleset;
 use ayo::tables::Progress;
-use ayo::tables::{Checked, Probed, RulesetDir, TableError, Tables, verify_dir};
+use ayo::tables::{Checked, Probed, RulesetDir, TableError, Tables};
 
 use super::{Ctx, Fatal, Format, JobsArg, LapsArg, WidthArg, write_schema};
 
@@ -211,7 +211,7 @@ fn probe_cmd(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
 
 fn verify(args: VerifyArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let mut written: io::Result<()> = Ok(());
-    let result = verify_dir(&args.dir.dir(), args.jobs.get(), |found| {
+    let result = Tables::verify_dir(&args.dir.dir(), args.jobs.get(), |found| {
         report(found, ctx, &mut |line| {
             written = out.write_all(args.width.wrap(&line).as_bytes());
             written.is_ok()

@@ -12,7 +12,7 @@
 //!
 //! - [`search`]: [`Search`](search::Search) (built on an `ayo_rules::Engine`,
 //!   run with [`Limits`](search::Limits)) gives an
-//!   [`Answer`](search::Answer) (best move, [`Value`](search::Value),
+//!   [`Answer`](search::Answer) (best move, its value in seeds as an `i32`,
 //!   principal variation, the [`Limit`](search::Limit) that stopped it) or a
 //!   [`SearchError`](search::SearchError); [`Probe`](search::Probe) is what it
 //!   asks of endgame tables; [`Limits::MAX_DEPTH`](search::Limits::MAX_DEPTH).
@@ -31,7 +31,7 @@
 //! - A whole table directory: [`RulesetDir::list`](tables::RulesetDir::list)
 //!   finds its folders (each level's figures and header, and what a folder
 //!   that is not one looks like, read through it),
-//!   [`verify_dir`](tables::verify_dir) checks every level
+//!   [`Tables::verify_dir`](tables::Tables::verify_dir) checks every level
 //!   ([`Checked`](tables::Checked)), and
 //!   [`Tables::present_text`](tables::Tables::present_text) names the levels
 //!   found.

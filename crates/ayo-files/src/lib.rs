@@ -11,7 +11,7 @@
 //! - [`write`](mod@write): the one safe-write code. A file is written to a temporary
 //!   file beside it and renamed into place, so a link is never followed and a
 //!   reader never sees half a file; a file already there is an error unless
-//!   the caller forces it. A file rewritten in place ([`write::replace`])
+//!   the caller forces it. A file rewritten in place ([`write::InPlace`])
 //!   keeps its permissions and owner, and is left alone if it changed since
 //!   it was read. Temporary files have a documented name, so that a signal
 //!   handler removes them and a later run sweeps those a killed run left.
@@ -25,12 +25,12 @@
 //!   [`Names::stem`](name::Names::stem),
 //!   [`Names::input_stem`](name::Names::input_stem) and
 //!   [`Names::MAX_STEM`](name::Names::MAX_STEM).
-//! - [`write`](mod@write): [`write_new`](write::write_new) and
-//!   [`write_new_with`](write::write_new_with) ([`Existing`](write::Existing)
-//!   says whether a file there may be replaced);
-//!   [`Snapshot::open`](write::Snapshot::open) and [`replace`](write::replace)
-//!   (one file after another: [`InPlace`](write::InPlace))
-//!   with their [`Snapshot`](write::Snapshot), [`HardLinks`](write::HardLinks),
+//! - [`write`](mod@write): [`write_new`](write::write_new)
+//!   ([`Existing`](write::Existing) says whether a file there may be
+//!   replaced); [`InPlace`](write::InPlace) rewrites files one after
+//!   another ([`InPlace::read`](write::InPlace::read),
+//!   [`InPlace::replace`](write::InPlace::replace)) with their
+//!   [`Snapshot`](write::Snapshot), [`HardLinks`](write::HardLinks),
 //!   [`Refused`](write::Refused) (found in an error by
 //!   [`Refused::of`](write::Refused::of)); temporaries:
 //!   [`HeldBack::remove_temporaries`](write::HeldBack::remove_temporaries)

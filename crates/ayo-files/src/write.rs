@@ -2,12 +2,12 @@
 //!
 //! Two ways to write, one mechanism:
 //!
-//! - [`write_new`] (and [`write_new_with`]) creates an output file. A link at
-//!   its name is replaced, never followed; a file already there is refused
-//!   unless the caller forces it.
-//! - [`replace`] rewrites a file in place (`ayo fmt --write`). The caller
-//!   takes a [`Snapshot`] when it opens the file ([`Snapshot::open`]) and
-//!   hands it back with the new text; the file is replaced only if it is
+//! - [`write_new`] creates an output file. A link at its name is replaced,
+//!   never followed; a file already there is refused unless the caller
+//!   forces it.
+//! - [`InPlace::replace`] rewrites a file in place (`ayo fmt --write`). The
+//!   caller takes a [`Snapshot`] when it reads the file ([`InPlace::read`])
+//!   and hands it back with the new text; the file is replaced only if it is
 //!   still the one that was read, and the new file keeps its permissions and,
 //!   where the system allows it (as root), its owner and group.
 //!
@@ -60,31 +60,27 @@ impl Existing {
     }
 }
 
-/// Writes `bytes` as a new file at `path`.
+/// Writes a new file at `path`, its content written by `fill` into the
+/// temporary file (which `fill` may also give other permissions).
 ///
-/// The bytes go to a temporary file in the same folder, flushed to disk, then
+/// The content goes to a temporary file in the same folder, flushed to disk, then
 /// renamed to `path`: a reader sees no file or the whole file, and a link at
 /// `path` is never followed. With [`Existing::Refuse`] the rename does not
 /// replace anything already at `path` (a file, a link, even a dangling one).
 /// The new file gets the permissions a new file gets (0666 less the umask).
 ///
 /// ```
+/// use std::io::Write;
 /// use ayo_files::write::{write_new, Existing};
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("a.ayo");
-/// write_new(&path, b"1. c *\n", Existing::Refuse).unwrap();
-/// let again = write_new(&path, b"2", Existing::Refuse).unwrap_err();
+/// write_new(&path, Existing::Refuse, |f| f.write_all(b"1. c *\n")).unwrap();
+/// let again = write_new(&path, Existing::Refuse, |f| f.write_all(b"2")).unwrap_err();
 /// assert_eq!(again.kind(), std::io::ErrorKind::AlreadyExists);
-/// write_new(&path, b"2", Existing::Replace).unwrap();
+/// write_new(&path, Existing::Replace, |f| f.write_all(b"2")).unwrap();
 /// assert_eq!(std::fs::read(&path).unwrap(), b"2");
 /// ```
-pub fn write_new(path: &Path, bytes: &[u8], existing: Existing) -> io::Result<()> {
-    write_new_with(path, existing, |file| file.write_all(bytes))
-}
-
-/// [`write_new`], with the content written by `fill` into the temporary file
-/// (which it may also give other permissions), for content in several parts.
-pub fn write_new_with(
+pub fn write_new(
     path: &Path,
     existing: Existing,
     fill: impl FnOnce(&mut File) -> io::Result<()>,
@@ -174,7 +170,7 @@ pub enum HardLinks {
     Split,
 }
 
-/// Why [`replace`] left a file alone. It comes inside an [`io::Error`]
+/// Why [`InPlace::replace`] left a file alone. It comes inside an [`io::Error`]
 /// (kind `PermissionDenied` for [`Refused::ReadOnly`], `Other` for the rest);
 /// [`Refused::of`] takes it out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -194,7 +190,7 @@ pub enum Refused {
 }
 
 impl Refused {
-    /// The [`Refused`] inside an error from [`replace`], if it is one.
+    /// The [`Refused`] inside an error from [`InPlace::replace`], if it is one.
     pub fn of(e: &io::Error) -> Option<&Refused> {
         refusal(e)
     }
@@ -215,7 +211,7 @@ fn refused(why: Refused) -> io::Error {
 
 impl Snapshot {
     /// Opens `path` (through a link) to read it and take its [`Snapshot`] for
-    /// [`replace`]. Anything but a regular file is refused before it is opened,
+    /// [`InPlace::replace`]. Anything but a regular file is refused before it is opened,
     /// so a named pipe cannot block the run.
     pub fn open(path: &Path) -> io::Result<(File, Snapshot)> {
         open_to_replace(path)
@@ -235,21 +231,13 @@ pub(crate) fn open_to_replace(path: &Path) -> io::Result<(File, Snapshot)> {
     Ok((file, snapshot))
 }
 
-/// Replaces the file at `path`, read when it was as `was`, by `bytes`.
-///
-/// A link is followed: the file it points to is replaced, and the link stays.
-/// The file is refused ([`Refused`]) when it is not a regular file, is
-/// read-only, has other hard links (unless [`HardLinks::Split`]), or is no
-/// longer the file that was read. Otherwise `bytes` go to a temporary file
-/// beside it, flushed to disk, given the file's permissions (and its owner
-/// and group where the system allows it: as root), and, when a last look
-/// finds the file still as it was read, renamed over it. On any failure the
-/// temporary file is removed and the file is as it was.
-///
-/// The last look and the rename are two steps: a write that lands between
-/// them is lost. The window is a few microseconds, against the whole run
-/// without the look.
-pub fn replace(path: &Path, was: &Snapshot, bytes: &[u8], links: HardLinks) -> io::Result<()> {
+/// See [`InPlace::replace`].
+pub(crate) fn replace(
+    path: &Path,
+    was: &Snapshot,
+    bytes: &[u8],
+    links: HardLinks,
+) -> io::Result<()> {
     let target = fs::canonicalize(path)?;
     let now = Snapshot::of(&fs::metadata(&target)?);
     if !now.same_file(was) {
@@ -531,7 +519,7 @@ impl Drop for Temporary {
 
 /// Files rewritten in place one after another (`ayo fmt --write`): each
 /// read whole with the [`Snapshot`] taken when it was opened, then replaced
-/// by [`replace`] under one [`HardLinks`] choice; before the first file of a
+/// by [`InPlace::replace`] under one [`HardLinks`] choice; before the first file of a
 /// folder, the temporary files a killed process left there are swept.
 ///
 /// ```
@@ -583,8 +571,20 @@ impl InPlace {
         Ok((bytes, was))
     }
 
-    /// Replaces the file at `path`, read as `was`, by `bytes` (see
-    /// [`replace`]).
+    /// Replaces the file at `path`, read when it was as `was`, by `bytes`.
+    ///
+    /// A link is followed: the file it points to is replaced, and the link stays.
+    /// The file is refused ([`Refused`]) when it is not a regular file, is
+    /// read-only, has other hard links (unless [`HardLinks::Split`] was given to [`InPlace::new`]), or is no
+    /// longer the file that was read. Otherwise `bytes` go to a temporary file
+    /// beside it, flushed to disk, given the file's permissions (and its owner
+    /// and group where the system allows it: as root), and, when a last look
+    /// finds the file still as it was read, renamed over it. On any failure the
+    /// temporary file is removed and the file is as it was.
+    ///
+    /// The last look and the rename are two steps: a write that lands between
+    /// them is lost. The window is a few microseconds, against the whole run
+    /// without the look.
     pub fn replace(&self, path: &Path, was: &Snapshot, bytes: &[u8]) -> io::Result<()> {
         replace(path, was, bytes, self.links)
     }
@@ -657,7 +657,7 @@ mod tests {
         let plain = dir.path().join("plain");
         File::create(&plain).unwrap();
         let ours = dir.path().join("ours");
-        write_new(&ours, b"x", Existing::Refuse).unwrap();
+        write_new(&ours, Existing::Refuse, |f| f.write_all(b"x")).unwrap();
         let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode();
         assert_eq!(mode(&ours), mode(&plain));
     }

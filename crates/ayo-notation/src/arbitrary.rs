@@ -87,7 +87,7 @@ fn line(depth: u32) -> BoxedStrategy<Vec<Move>> {
 }
 
 fn tags() -> impl Strategy<Value = Vec<Tag>> {
-    let known = proptest::sample::subsequence(KNOWN_TAGS.to_vec(), 0..=KNOWN_TAGS.len());
+    let known = proptest::sample::subsequence(Tag::KNOWN.to_vec(), 0..=Tag::KNOWN.len());
     let other = proptest::collection::vec("[A-Za-z][A-Za-z0-9_]{0,8}", 0..3);
     (known, other, proptest::collection::vec("[^\r\n]{0,12}", 16)).prop_map(
         |(known, other, values)| {
@@ -97,7 +97,7 @@ fn tags() -> impl Strategy<Value = Vec<Tag>> {
                 .chain(
                     other
                         .into_iter()
-                        .filter(|n| !KNOWN_TAGS.contains(&n.as_str())),
+                        .filter(|n| !Tag::KNOWN.contains(&n.as_str())),
                 )
                 .zip(values)
                 .map(|(name, value)| Tag {

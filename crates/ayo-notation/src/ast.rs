@@ -302,7 +302,7 @@ pub struct Record {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
     /// The name, as written. A known name (one of
-    /// [`KNOWN_TAGS`](super::KNOWN_TAGS)) is borrowed from that list rather
+    /// [`Tag::KNOWN`]) is borrowed from that list rather
     /// than allocated: nearly every tag has one, and allocating them was a
     /// third of the allocations of parsing a game.
     pub name: Cow<'static, str>,

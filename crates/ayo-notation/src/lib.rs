@@ -11,30 +11,29 @@
 //! - Reading: the module [`read`], the one reader of the grammar, hands a
 //!   game's tokens to a [`read::Visitor`] ([`read::read_game`], or
 //!   [`read::read_in_stream`] for a game where it stands in a longer input);
-//!   the syntax tree is one visitor of it. [`parse_record`] and
+//!   the syntax tree is one visitor of it. [`Record::parse`] and
 //!   [`SyntaxError`]; a game of a stream parses with [`RawGame::parse`] (or
 //!   only its tags, [`RawGame::tags`]).
-//! - Writing: [`write_record`] (canonical form), [`Record::check_writable`]
+//! - Writing: [`Record::to_text`] (canonical form), [`Record::check_writable`]
 //!   and [`Comment::check`] for records not read from text
-//!   ([`WriteError`]), [`Tag::sort`] and [`KNOWN_TAGS`].
+//!   ([`WriteError`]), [`Tag::sort`] and [`Tag::KNOWN`].
 //! - Tags: [`Record::check_tags`] ([`TagProblem`]), [`Tag::is_name`]; the
-//!   same checks tag by tag, without a tree, with [`TagSlips`] ([`SeenTags`],
-//!   [`TagName`]).
+//!   same checks tag by tag, without a tree, with [`TagSlips`] ([`TagName`]).
 //! - Reading many games: [`GameReader`] cuts any byte stream into
-//!   [`RawGame`]s ([`TooLarge`], [`DEFAULT_MAX_GAME_BYTES`]); [`Chunker`]
+//!   [`RawGame`]s ([`TooLarge`], [`RawGame::DEFAULT_MAX_BYTES`]); [`Chunker`]
 //!   cuts an input into [`Chunk`]s that threads can read at once, and
 //!   [`Origin::after`] says where a reader resumes after some bytes.
 //! - Move numbers: [`Numbering`].
 //!
 //! ```
-//! use ayo_notation::{GameReader, write_record};
+//! use ayo_notation::GameReader;
 //!
 //! let input = "[Event \"x\"]\n\n1.   c   Fx2 *\n\n1. a 0-1\n";
 //! let games: Vec<_> = GameReader::new(input.as_bytes())
 //!     .map(|game| game.unwrap().parse().unwrap())
 //!     .collect();
 //! assert_eq!(games.len(), 2);
-//! assert_eq!(write_record(&games[0]), "[Event \"x\"]\n\n1. c Fx2 *\n");
+//! assert_eq!(games[0].to_text(), "[Event \"x\"]\n\n1. c Fx2 *\n");
 //! ```
 //!
 //! # Feature flags
@@ -61,11 +60,11 @@ pub use ast::{
     Variation,
 };
 pub use numbering::Numbering;
-pub use read::{Origin, SyntaxError, parse_record};
-pub use stream::{Chunk, Chunker, DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, TooLarge};
+pub use read::{Origin, SyntaxError};
+pub use stream::{Chunk, Chunker, GameReader, RawGame, TooLarge};
 pub use tags::TagProblem;
-pub use tags::{SeenTags, TagName, TagSlips};
-pub use write::{KNOWN_TAGS, WriteError, write_record};
+pub use tags::{TagName, TagSlips};
+pub use write::WriteError;
 
 #[cfg(test)]
 pub(crate) mod tests;

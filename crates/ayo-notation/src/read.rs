@@ -29,7 +29,7 @@
 //!
 //! ```
 //! use std::ops::{ControlFlow, Range};
-//! use ayo_notation::read::{Flow, Play, Visitor, read_game};
+//! use ayo_notation::read::{Play, Visitor, read_game};
 //! use ayo_notation::Origin;
 //!
 //! /// Counts the moves of the main line, skipping variations' moves.
@@ -40,15 +40,15 @@
 //! }
 //!
 //! impl<'a> Visitor<'a> for MainLine {
-//!     fn play(&mut self, _: Play) -> Flow {
+//!     fn play(&mut self, _: Play) -> ControlFlow<()> {
 //!         self.moves += usize::from(self.depth == 0);
 //!         ControlFlow::Continue(())
 //!     }
-//!     fn open(&mut self, _: usize) -> Flow {
+//!     fn open(&mut self, _: usize) -> ControlFlow<()> {
 //!         self.depth += 1;
 //!         ControlFlow::Continue(())
 //!     }
-//!     fn close(&mut self, _: usize) -> Flow {
+//!     fn close(&mut self, _: usize) -> ControlFlow<()> {
 //!         self.depth -= 1;
 //!         ControlFlow::Continue(())
 //!     }
@@ -76,7 +76,6 @@ mod tree;
 
 use found::{found, looks_like_chess};
 pub(crate) use locate::Locator;
-pub use tree::parse_record;
 pub(crate) use tree::{parse_game, parse_tags};
 
 /// Variations nested deeper than this are refused, so that hostile input
@@ -84,7 +83,7 @@ pub(crate) use tree::{parse_game, parse_tags};
 pub(crate) const MAX_DEPTH: usize = 64;
 
 /// What a [`Visitor`] says after each token: go on, or stop reading.
-pub type Flow = ControlFlow<()>;
+pub(crate) type Flow = ControlFlow<()>;
 
 const GO: Flow = ControlFlow::Continue(());
 
@@ -94,50 +93,50 @@ const GO: Flow = ControlFlow::Continue(());
 /// default, so that a visitor implements only what it needs.
 pub trait Visitor<'a> {
     /// A tag pair.
-    fn tag(&mut self, tag: TagPair<'a>) -> Flow {
+    fn tag(&mut self, tag: TagPair<'a>) -> ControlFlow<()> {
         let _ = tag;
         GO
     }
     /// The tag section is over; the movetext starts at `at` (its first
     /// byte other than white space). Stop here to skip it.
-    fn movetext(&mut self, at: usize) -> Flow {
+    fn movetext(&mut self, at: usize) -> ControlFlow<()> {
         let _ = at;
         GO
     }
     /// A move number, `12.` (`north` false) or `12...` (`north` true).
-    fn number(&mut self, number: u32, north: bool, at: Range<usize>) -> Flow {
+    fn number(&mut self, number: u32, north: bool, at: Range<usize>) -> ControlFlow<()> {
         let _ = (number, north, at);
         GO
     }
     /// A move.
-    fn play(&mut self, play: Play) -> Flow {
+    fn play(&mut self, play: Play) -> ControlFlow<()> {
         let _ = play;
         GO
     }
     /// A NAG, `$3`, after the move it annotates.
-    fn nag(&mut self, value: u8, at: Range<usize>) -> Flow {
+    fn nag(&mut self, value: u8, at: Range<usize>) -> ControlFlow<()> {
         let _ = (value, at);
         GO
     }
     /// A comment: `{text}` or `;text` to the end of its line (carriage
     /// returns before the line feed left out). `text` starts at
     /// `at.start + 1`.
-    fn comment(&mut self, text: &'a [u8], at: Range<usize>) -> Flow {
+    fn comment(&mut self, text: &'a [u8], at: Range<usize>) -> ControlFlow<()> {
         let _ = (text, at);
         GO
     }
     /// `(` at `at`: a variation of the last move of the current line opens.
-    fn open(&mut self, at: usize) -> Flow {
+    fn open(&mut self, at: usize) -> ControlFlow<()> {
         let _ = at;
         GO
     }
     /// `)` at `at`: the innermost variation closes.
-    fn close(&mut self, at: usize) -> Flow {
+    fn close(&mut self, at: usize) -> ControlFlow<()> {
         let _ = at;
         GO
     }
     /// The game-termination token, at the end of the main line.
-    fn end(&mut self, outcome: Outcome, at: Range<usize>) -> Flow {
+    fn end(&mut self, outcome: Outcome, at: Range<usize>) -> ControlFlow<()> {
         let _ = (outcome, at);
         GO
     }
@@ -258,7 +257,7 @@ pub fn read_game<'a>(
     text: &'a [u8],
     origin: Origin,
     v: &mut impl Visitor<'a>,
-) -> Result<Flow, SyntaxError> {
+) -> Result<ControlFlow<()>, SyntaxError> {
     let mut r = Reader::<false> {
         text,
         origin,
@@ -1390,7 +1389,7 @@ mod tests {
             "1. a {open *",
         ] {
             assert_eq!(tokens(text), None, "{text:?}");
-            assert!(crate::parse_record(text).is_err(), "{text:?}");
+            assert!(crate::Record::parse(text).is_err(), "{text:?}");
         }
         let deep = format!("1. a {}{} *", "(1. b ".repeat(65), ")".repeat(65));
         assert_eq!(tokens(&deep), None);

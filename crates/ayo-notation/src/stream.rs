@@ -29,9 +29,8 @@ use super::lex::{
 };
 use super::read::{Origin, SyntaxError, parse_game, parse_tags};
 
-/// The default of [`GameReader::max_game_bytes`]: 16 MiB, far above any real
-/// game (a 1,000-move game with comments is a few tens of KB).
-pub const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
+/// See [`RawGame::DEFAULT_MAX_BYTES`].
+pub(crate) const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
 
 /// What one step of [`Cutter::scan`] found: where to go on in the buffer, or
 /// that it stops there (`Some` where the game ends, `None` at the buffer's
@@ -66,6 +65,10 @@ pub struct TooLarge {
 }
 
 impl RawGame {
+    /// The default of [`GameReader::max_game_bytes`]: 16 MiB, far above any real
+    /// game (a 1,000-move game with comments is a few tens of KB).
+    pub const DEFAULT_MAX_BYTES: usize = DEFAULT_MAX_GAME_BYTES;
+
     /// The text, or a syntax error at the first byte that is not UTF-8.
     pub fn text(&self) -> Result<&str, SyntaxError> {
         if let Some(TooLarge { size, max }) = self.too_large {
@@ -186,7 +189,7 @@ impl<R: BufRead> GameReader<R> {
     }
 
     /// Sets the most bytes one game may have (default
-    /// [`DEFAULT_MAX_GAME_BYTES`]). A larger game is not held in memory: it is
+    /// [`RawGame::DEFAULT_MAX_BYTES`]). A larger game is not held in memory: it is
     /// read through, handed out with [`RawGame::too_large`] set and no bytes,
     /// and reading goes on with the next game.
     pub fn max_game_bytes(mut self, max: usize) -> Self {

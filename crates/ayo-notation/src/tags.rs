@@ -49,8 +49,8 @@ impl Record {
     /// The slips in the record's tags, in file order.
     ///
     /// ```
-    /// use ayo_notation::{TagProblem, parse_record};
-    /// let r = parse_record("[Rule \"russ\"]\n*").unwrap();
+    /// use ayo_notation::{TagProblem, Record};
+    /// let r = Record::parse("[Rule \"russ\"]\n*").unwrap();
     /// assert!(matches!(r.check_tags()[..], [TagProblem::Misspelt { known: "Rules", .. }]));
     /// ```
     pub fn check_tags(&self) -> Vec<TagProblem> {
@@ -103,18 +103,18 @@ pub(crate) fn check_tags(record: &Record) -> Vec<TagProblem> {
     problems
 }
 
-/// The known tags of one game seen so far: bit i set, [`KNOWN_TAGS`]`[i]`
+/// The known tags of one game seen so far: bit i set, [`Tag::KNOWN`]`[i]`
 /// was. Every tag of every game is checked, and comparing each with the
 /// names before it cost a few percent of `ayo validate`.
 #[derive(Clone, Copy, Default)]
-pub struct SeenTags(u32);
+pub(crate) struct SeenTags(u32);
 
 /// One tag as the rules of [`TagProblem`] see it, from [`SeenTags::check`].
 #[derive(Clone, Copy)]
 pub(crate) enum Checked {
     /// A known name.
     Known {
-        /// Its index in [`KNOWN_TAGS`].
+        /// Its index in [`Tag::KNOWN`].
         index: usize,
         /// Given before in the game: [`TagProblem::Duplicate`].
         twice: bool,
@@ -124,7 +124,7 @@ pub(crate) enum Checked {
     Unknown,
 }
 
-/// Where `Date` is in [`KNOWN_TAGS`].
+/// Where `Date` is in [`Tag::KNOWN`].
 const DATE: usize = {
     let mut i = 0;
     while !matches!(KNOWN_TAGS[i].as_bytes(), b"Date") {
@@ -151,7 +151,7 @@ impl SeenTags {
 }
 
 /// The rule of [`TagProblem::Date`]: whether a known tag (at `index` in
-/// [`KNOWN_TAGS`]) is a `Date` whose `value` is not `YYYY.MM.DD`.
+/// [`Tag::KNOWN`]) is a `Date` whose `value` is not `YYYY.MM.DD`.
 #[inline(always)]
 pub(crate) fn bad_date(index: usize, value: &[u8]) -> bool {
     index == DATE && !is_date(value)
@@ -163,13 +163,16 @@ pub(crate) fn bad_date(index: usize, value: &[u8]) -> bool {
 /// misspelt name, a well-formed `Date`). The rules are the ones `check_tags`
 /// applies (`SeenTags::check`, `bad_date`, `close_known_tag`), not copies.
 ///
-/// Unknown names that are not slips are remembered (a few dozen at most),
-/// so that a corpus of the same few extra tags costs one look-up a tag and
-/// allocates nothing.
+/// It checks one game at a time: [`TagSlips::new_game`] starts the next.
+/// Unknown names that are not slips are remembered across games (a few
+/// dozen at most), so that a corpus of the same few extra tags costs one
+/// look-up a tag and allocates nothing.
 #[derive(Default)]
 pub struct TagSlips {
     /// Unknown names found not to be slips of a known one.
     fine: Vec<Box<[u8]>>,
+    /// The known tags of this game so far.
+    seen: SeenTags,
 }
 
 /// How many unknown names [`TagSlips`] remembers.
@@ -178,7 +181,7 @@ const FINE_NAMES: usize = 64;
 /// A tag name that [`TagSlips::check`] passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TagName {
-    /// The known name at this index of [`KNOWN_TAGS`].
+    /// The known name at this index of [`Tag::KNOWN`].
     Known(usize),
     /// Another name, not a slip for a known one.
     Other,
@@ -190,7 +193,15 @@ impl TagSlips {
         TagSlips::default()
     }
 
-    /// Checks one tag (`seen`: the game's tags before it). Returns which
+    /// A new game: its tags are checked from here on, and the last game's
+    /// forgotten (the names remembered as no slip are kept).
+    #[inline]
+    pub fn new_game(&mut self) {
+        self.seen = SeenTags::default();
+    }
+
+    /// Checks the game's next tag (its tags before it since
+    /// [`TagSlips::new_game`] are the ones it is checked against). Returns which
     /// name it is, or `None` when `check_tags` would report something: a
     /// known name given twice, a misspelt name, a `Date` not in
     /// `YYYY.MM.DD`. An `escaped` value is read as given: no date has an
@@ -198,24 +209,20 @@ impl TagSlips {
     /// answer needs (`None` only says "look closer").
     ///
     /// ```
-    /// use ayo_notation::{SeenTags, TagName, TagSlips};
+    /// use ayo_notation::{TagName, TagSlips};
     ///
-    /// let (mut slips, mut seen) = (TagSlips::new(), SeenTags::default());
-    /// assert_eq!(slips.check(&mut seen, b"Date", b"2026.??.??", false), Some(TagName::Known(2)));
-    /// assert_eq!(slips.check(&mut seen, b"Club", b"x", false), Some(TagName::Other));
-    /// assert_eq!(slips.check(&mut seen, b"Rule", b"russ", false), None);
-    /// assert_eq!(slips.check(&mut seen, b"Date", b"2026.??.??", false), None);
+    /// let mut slips = TagSlips::new();
+    /// assert_eq!(slips.check(b"Date", b"2026.??.??", false), Some(TagName::Known(2)));
+    /// assert_eq!(slips.check(b"Club", b"x", false), Some(TagName::Other));
+    /// assert_eq!(slips.check(b"Rule", b"russ", false), None);
+    /// assert_eq!(slips.check(b"Date", b"2026.??.??", false), None);
+    /// slips.new_game();
+    /// assert_eq!(slips.check(b"Date", b"2026.??.??", false), Some(TagName::Known(2)));
     /// ```
     #[inline]
-    pub fn check(
-        &mut self,
-        seen: &mut SeenTags,
-        name: &[u8],
-        value: &[u8],
-        escaped: bool,
-    ) -> Option<TagName> {
+    pub fn check(&mut self, name: &[u8], value: &[u8], escaped: bool) -> Option<TagName> {
         debug_assert!(!escaped || !is_date(value));
-        match seen.check(name) {
+        match self.seen.check(name) {
             Checked::Known { index, twice } => {
                 (!twice && !bad_date(index, value)).then_some(TagName::Known(index))
             }
@@ -244,7 +251,7 @@ impl TagSlips {
     }
 }
 
-/// Where `name` is in [`KNOWN_TAGS`], if it is a known name.
+/// Where `name` is in [`Tag::KNOWN`], if it is a known name.
 ///
 /// Every tag of every game is looked up here, by the parser and again by
 /// [`check_tags`]: rather than compare the name with each known one, its
@@ -269,7 +276,7 @@ const fn key(len: usize, first: u8, last: u8) -> usize {
 /// A known name as [`BY_KEY`] holds it.
 #[derive(Clone, Copy)]
 struct Known {
-    /// Its index in [`KNOWN_TAGS`].
+    /// Its index in [`Tag::KNOWN`].
     index: u8,
     /// Its length (0: no known name has this slot's key).
     len: u8,
@@ -377,10 +384,10 @@ pub(crate) fn close_known_tag(name: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse_record;
+    use crate::Record;
 
     fn names(text: &str) -> Vec<String> {
-        let r = parse_record(text).unwrap();
+        let r = Record::parse(text).unwrap();
         check_tags(&r)
             .iter()
             .map(|p| match p {
@@ -437,7 +444,7 @@ mod tests {
 
     #[test]
     fn a_known_tag_twice_is_an_error() {
-        let r = parse_record("[Event \"a\"]\n[Opening \"x\"]\n[Opening \"y\"]\n[Event \"b\"]\n*")
+        let r = Record::parse("[Event \"a\"]\n[Opening \"x\"]\n[Opening \"y\"]\n[Event \"b\"]\n*")
             .unwrap();
         let p = check_tags(&r);
         assert_eq!(
@@ -462,12 +469,12 @@ mod tests {
             "[Date \"2026.11.29\"]\n[Date \"2026.11.29\"]\n",
             "[Sotuh \"a\"]\n[Club \"c\"]\n",
         ] {
-            let record = parse_record(&format!("{text}\n*")).unwrap();
-            let mut seen = SeenTags::default();
+            let record = Record::parse(&format!("{text}\n*")).unwrap();
+            slips.new_game();
             let passed: Option<Vec<TagName>> = record
                 .tags
                 .iter()
-                .map(|t| slips.check(&mut seen, t.name.as_bytes(), t.value.as_bytes(), false))
+                .map(|t| slips.check(t.name.as_bytes(), t.value.as_bytes(), false))
                 .collect();
             assert_eq!(passed.is_some(), check_tags(&record).is_empty(), "{text:?}");
             if let Some(passed) = passed {
@@ -478,8 +485,8 @@ mod tests {
             }
         }
         // An escaped `Date` value is never a date as written.
-        let mut seen = SeenTags::default();
-        assert_eq!(slips.check(&mut seen, b"Date", b"2026\\.11.29", true), None);
+        slips.new_game();
+        assert_eq!(slips.check(b"Date", b"2026\\.11.29", true), None);
     }
 
     #[test]

@@ -11,10 +11,10 @@ proptest! {
 
     #[test]
     fn parse_write_is_the_identity(r in record()) {
-        let text = write_record(&r);
-        let back = parse_record(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
+        let text = r.to_text();
+        let back = Record::parse(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
         prop_assert_eq!(back.normalized(), r.normalized(), "{}", text);
-        prop_assert_eq!(write_record(&back), text);
+        prop_assert_eq!(back.to_text(), text);
     }
 
     /// Whatever the writer emits, once `check_writable` has passed it, the game
@@ -22,7 +22,7 @@ proptest! {
     #[test]
     fn the_reader_cuts_written_games_back_apart(rs in proptest::collection::vec(any_record(), 1..8)) {
         let rs: Vec<Record> = rs.into_iter().filter(|r| write::check_writable(r).is_ok()).collect();
-        let text: Vec<String> = rs.iter().map(write_record).collect();
+        let text: Vec<String> = rs.iter().map(Record::to_text).collect();
         let file = text.join("\n");
         let games: Vec<RawGame> = GameReader::new(file.as_bytes()).collect::<Result<_, _>>().unwrap();
         prop_assert_eq!(games.len(), rs.len(), "{}", file);
@@ -37,7 +37,7 @@ proptest! {
     #[test]
     fn check_refuses_only_what_the_reader_would_cut(r in any_record()) {
         if let Err(write::WriteError::CommentStartsGame { .. }) = write::check_writable(&r) {
-            let text = write_record(&r);
+            let text = r.to_text();
             prop_assert!(GameReader::new(text.as_bytes()).count() > 1, "{}", text);
         }
     }
@@ -107,9 +107,9 @@ proptest! {
         for g in GameReader::new(&bytes[..]) {
             if let Ok(r) = g.unwrap().parse() {
                 prop_assert_eq!(write::check_writable(&r), Ok(()));
-                let text = write_record(&r);
-                let back = parse_record(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
-                prop_assert_eq!(write_record(&back), text);
+                let text = r.to_text();
+                let back = Record::parse(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
+                prop_assert_eq!(back.to_text(), text);
             }
         }
     }

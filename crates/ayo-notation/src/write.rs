@@ -7,8 +7,8 @@ use super::ast::{Comment, Move, Record, Tag};
 use super::lex::game_start_inside;
 use super::numbering::Numbering;
 
-/// The known tags, in the order the writer puts them.
-pub const KNOWN_TAGS: [&str; 13] = [
+/// See [`Tag::KNOWN`].
+pub(crate) const KNOWN_TAGS: [&str; 13] = [
     "Event",
     "Site",
     "Date",
@@ -40,7 +40,7 @@ pub(crate) fn escape_tag_value(value: &str) -> String {
 }
 
 impl Record {
-    /// Checks that [`write_record`] can write the record so that the game
+    /// Checks that [`Record::to_text`] can write the record so that the game
     /// reader cuts it back out whole and the parser reads it back as it is.
     /// Returns the first problem found.
     ///
@@ -62,8 +62,11 @@ impl Comment {
 }
 
 impl Tag {
+    /// The known tags, in the order the writer puts them.
+    pub const KNOWN: [&str; 13] = KNOWN_TAGS;
+
     /// Puts tags (or anything with a tag name) in canonical order: the known
-    /// tags in the order of [`KNOWN_TAGS`], then the others in their given
+    /// tags in the order of [`Tag::KNOWN`], then the others in their given
     /// order.
     pub fn sort<T>(tags: &mut [T], name: impl Fn(&T) -> &str) {
         sort_tags(tags, name)
@@ -82,8 +85,15 @@ pub(crate) fn sort_tags<T>(tags: &mut [T], name: impl Fn(&T) -> &str) {
     tags.sort_by_key(|t| rank(name(t)));
 }
 
-/// The canonical text of a record, ending with a newline.
-pub fn write_record(record: &Record) -> String {
+impl Record {
+    /// The canonical text of the record, ending with a newline.
+    pub fn to_text(&self) -> String {
+        write_record(self)
+    }
+}
+
+/// See [`Record::to_text`].
+pub(crate) fn write_record(record: &Record) -> String {
     let mut out = String::new();
     let mut tags: Vec<_> = record.tags.iter().collect();
     sort_tags(&mut tags, |t| &t.name);
@@ -318,7 +328,7 @@ pub(crate) fn check_comment(text: &str) -> Result<(), WriteError> {
     Ok(())
 }
 
-/// Checks that [`write_record`] can write `record` so that the game reader
+/// Checks that [`Record::to_text`] can write `record` so that the game reader
 /// cuts it back out whole and the parser reads it back as `record`. Returns
 /// the first problem found.
 ///
@@ -359,11 +369,11 @@ pub(crate) fn check_writable(record: &Record) -> Result<(), WriteError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::read::parse_record;
     use super::*;
+    use crate::Record;
 
     fn fmt(text: &str) -> String {
-        write_record(&parse_record(text).unwrap())
+        write_record(&Record::parse(text).unwrap())
     }
 
     #[test]
@@ -402,10 +412,10 @@ mod tests {
         let out = fmt(&format!("{moves} {{a comment}}\n*"));
         assert!(out.lines().all(|l| l.chars().count() <= WIDTH), "{out}");
         assert!(out.starts_with("1... A 2. b C 3. d E 4. f A"), "{out}");
-        let r = parse_record("1. a ;x } y\n B *").unwrap();
+        let r = Record::parse("1. a ;x } y\n B *").unwrap();
         let out = write_record(&r);
         assert_eq!(out, "1. a ;x } y\n1... B *\n");
-        assert_eq!(parse_record(&out).unwrap().normalized(), r.normalized());
+        assert_eq!(Record::parse(&out).unwrap().normalized(), r.normalized());
     }
 
     #[test]
@@ -417,13 +427,13 @@ mod tests {
     #[test]
     fn check_refuses_what_would_not_read_back() {
         let mut r =
-            parse_record("1. a {fine\n[no blank line before\n\nnor at a line start [} *").unwrap();
+            Record::parse("1. a {fine\n[no blank line before\n\nnor at a line start [} *").unwrap();
         assert_eq!(check_writable(&r), Ok(()));
         r.moves[0].after_mut()[0].text = "a\n\n[Event \"x\"]".to_string();
         insta::assert_snapshot!(check_writable(&r).unwrap_err(), @r#"comment holds a blank line followed by a line starting with `[`, which would start a new game: "a\n\n[Event \"x\"]""#);
         r.moves[0].after_mut()[0].text = "a}\nb".to_string();
         insta::assert_snapshot!(check_writable(&r).unwrap_err(), @r#"comment holds both `}` and a line break, so neither comment form can hold it: "a}\nb""#);
-        let mut r = parse_record("[Event \"x\"]\n*").unwrap();
+        let mut r = Record::parse("[Event \"x\"]\n*").unwrap();
         r.tags[0].value = "two\nlines".to_string();
         insta::assert_snapshot!(check_writable(&r).unwrap_err(), @"tag `Event`: a tag value cannot hold a line break");
         r.tags[0].name = "9x".into();

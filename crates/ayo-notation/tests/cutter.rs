@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead};
 
-use ayo_notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
+use ayo_notation::{GameReader, RawGame};
 use proptest::prelude::*;
 
 use crate::reference;
@@ -121,7 +121,7 @@ proptest! {
         pieces in proptest::collection::vec(cutter_fragment(), 0..200),
         capacity in 1usize..80,
         sizes in proptest::collection::vec(1usize..40, 1..8),
-        max in prop_oneof![Just(DEFAULT_MAX_GAME_BYTES), 1usize..300],
+        max in prop_oneof![Just(RawGame::DEFAULT_MAX_BYTES), 1usize..300],
     ) {
         let bytes = pieces.concat();
         let expected = cut_by_reference(

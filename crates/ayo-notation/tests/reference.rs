@@ -7,7 +7,7 @@
 
 use std::io::{self, BufRead};
 
-use ayo_notation::{DEFAULT_MAX_GAME_BYTES, Origin, RawGame, TooLarge};
+use ayo_notation::{Origin, RawGame, TooLarge};
 
 /// The delimiters of grammar.md as a lookup table, indexed by byte.
 static IS_DELIMITER: [bool; 256] = {
@@ -103,7 +103,7 @@ impl<R: BufRead> GameReader<R> {
     }
 
     /// Sets the most bytes one game may have (default
-    /// [`DEFAULT_MAX_GAME_BYTES`]). A larger game is not held in memory: it is
+    /// [`RawGame::DEFAULT_MAX_BYTES`]). A larger game is not held in memory: it is
     /// read through, handed out with [`RawGame::too_large`] set and no bytes,
     /// and reading goes on with the next game.
     pub fn max_game_bytes(mut self, max: usize) -> Self {
@@ -206,7 +206,7 @@ impl Cutter {
             candidate: false,
             term_end: None,
             trailing_text: false,
-            max: DEFAULT_MAX_GAME_BYTES,
+            max: RawGame::DEFAULT_MAX_BYTES,
             dropped: None,
         }
     }

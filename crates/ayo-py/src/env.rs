@@ -1,7 +1,7 @@
 //! The learning environment's core (one move a step) and batched random
 //! games: the loops that must run at native speed.
 
-use ayo::rules::{self, Engine, Pit, SplitMix64, Status, random_game};
+use ayo::rules::{self, Engine, Pit, SplitMix64, Status};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -157,10 +157,11 @@ fn random_games<'py>(
             (0..n)
                 .map(|_| {
                     let mut moves = String::new();
-                    let end = random_game(&engine, &start, &mut rng, max_plies, |pit, _| {
-                        moves.push(pit.letter(pits))
-                    })
-                    .map_err(|e| Error::new_err(format!("a relay is {e}")))?;
+                    let end = engine
+                        .random_game(&start, &mut rng, max_plies, |pit, _| {
+                            moves.push(pit.letter(pits))
+                        })
+                        .map_err(|e| Error::new_err(format!("a relay is {e}")))?;
                     let (score, winner) = match engine.status(&end) {
                         Ok(Status::Over(e)) => ((e.score[0], e.score[1]), e.winner.map(side_name)),
                         _ => {

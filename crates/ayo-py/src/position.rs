@@ -306,7 +306,7 @@ impl Position {
         d.set_item("score", end.score.to_vec())?;
         d.set_item("winner", end.winner.map(side_name))?;
         d.set_item("ended_by", end.reason.key())?;
-        if let EndReason::NoLegalMove { side, .. } = end.reason {
+        if let EndReason::EmptyRow(side) | EndReason::EveryMoveIllegal(side) = end.reason {
             d.set_item("stuck", side_name(side))?;
         }
         Ok(Some(d))

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 
 use ayo::diagnostics::Diagnostic;
-use ayo::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame, write_record};
+use ayo::notation::{GameReader, RawGame};
 use ayo::output::html::ViewerGame;
 use ayo::output::json::{unparsed_json, write_game};
 use ayo::replay::{Game, Options, replay, replay_main_line};
@@ -162,7 +162,7 @@ impl NativeGame {
     /// The canonical `.ayo` text; `ParseError` for a game that could not be
     /// parsed.
     fn text(&self) -> PyResult<String> {
-        Ok(write_record(&self.game()?.record))
+        Ok(self.game()?.record.to_text())
     }
 
     /// The offline HTML viewer of `ayo html`, for this game alone.
@@ -265,7 +265,7 @@ fn reader(
     rules: Option<&str>,
 ) -> PyResult<Reader> {
     Ok(Reader {
-        games: GameReader::new(source).max_game_bytes(DEFAULT_MAX_GAME_BYTES),
+        games: GameReader::new(source).max_game_bytes(RawGame::DEFAULT_MAX_BYTES),
         file,
         opts: options(rules)?,
     })

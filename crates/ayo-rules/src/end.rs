@@ -23,27 +23,17 @@ pub struct GameEnd {
     pub winner: Option<Side>,
 }
 
-/// What ended a game.
+/// What ended a game: a majority, or a side to move with no legal move
+/// (its row empty, or every move illegal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndReason {
     /// This side's store holds more than half of all seeds (`end=majority`).
     Majority(Side),
-    /// The side to move has no legal move.
-    NoLegalMove {
-        /// The player who cannot move.
-        side: Side,
-        /// Why not.
-        why: NoMove,
-    },
-}
-
-/// Why a player has no legal move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoMove {
-    /// Their row is empty.
-    EmptyRow,
-    /// Every non-empty pit is illegal: endless relays, or moves that fail feeding.
-    EveryMoveIllegal,
+    /// The side to move (this one) has no legal move: its row is empty.
+    EmptyRow(Side),
+    /// The side to move (this one) has no legal move: every non-empty pit is
+    /// illegal (endless relays, or moves that fail feeding).
+    EveryMoveIllegal(Side),
 }
 
 impl EndReason {
@@ -52,7 +42,7 @@ impl EndReason {
     pub fn key(&self) -> &'static str {
         match self {
             EndReason::Majority(_) => "majority",
-            EndReason::NoLegalMove { .. } => "no-legal-move",
+            EndReason::EmptyRow(_) | EndReason::EveryMoveIllegal(_) => "no-legal-move",
         }
     }
 }
@@ -63,14 +53,12 @@ impl std::fmt::Display for EndReason {
             EndReason::Majority(side) => {
                 write!(f, "{} holds more than half of the seeds", side.title())
             }
-            EndReason::NoLegalMove {
-                side,
-                why: NoMove::EmptyRow,
-            } => write!(f, "{} cannot move: their row is empty", side.title()),
-            EndReason::NoLegalMove {
-                side,
-                why: NoMove::EveryMoveIllegal,
-            } => write!(f, "{} cannot move: every move is illegal", side.title()),
+            EndReason::EmptyRow(side) => {
+                write!(f, "{} cannot move: their row is empty", side.title())
+            }
+            EndReason::EveryMoveIllegal(side) => {
+                write!(f, "{} cannot move: every move is illegal", side.title())
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 //! [`Engine`]: a ruleset plus the lap limit, and the moves it allows.
 
-use super::end::{EndReason, GameEnd, NoMove, Status};
+use super::end::{EndReason, GameEnd, Status};
 use super::outcome::{Capture, Illegal, MoveOutcome};
 use super::packed::{PACKED_RING, PACKED_SEEDS};
 use super::position::{Pit, Position, Side};
@@ -365,8 +365,8 @@ impl Engine {
             }));
         }
         let side = pos.to_move;
-        let why = if pos.row_total(side) == 0 {
-            NoMove::EmptyRow
+        let reason = if pos.row_total(side) == 0 {
+            EndReason::EmptyRow(side)
         } else {
             let mut undecided = None;
             for pit in pos.pits_of(side) {
@@ -382,11 +382,11 @@ impl Engine {
             if let Some(e) = undecided {
                 return Err(e);
             }
-            NoMove::EveryMoveIllegal
+            EndReason::EveryMoveIllegal(side)
         };
         let score = pos.final_score(self.rules.leftovers(), side);
         Ok(Status::Over(GameEnd {
-            reason: EndReason::NoLegalMove { side, why },
+            reason,
             score,
             winner: winner(score),
         }))
@@ -415,7 +415,7 @@ impl Position {
 
 /// The side with the higher score, or `None` for a draw.
 #[inline]
-pub fn winner(score: [u32; 2]) -> Option<Side> {
+pub(crate) fn winner(score: [u32; 2]) -> Option<Side> {
     match score[0].cmp(&score[1]) {
         std::cmp::Ordering::Greater => Some(Side::South),
         std::cmp::Ordering::Less => Some(Side::North),

@@ -17,11 +17,11 @@
 //! - Playing: [`Engine`] (legal moves, [`Engine::play`] and its traced
 //!   [`MoveOutcome`] with [`Lap`]s and [`Capture`], [`Illegal`]), the lap
 //!   limit [`Engine::DEFAULT_MAX_LAPS`].
-//! - Game end: [`Status`], [`GameEnd`], [`EndReason`], [`NoMove`],
-//!   [`Position::final_score`], [`winner`].
+//! - Game end: [`Status`], [`GameEnd`], [`EndReason`],
+//!   [`Position::final_score`].
 //! - Counting and playing out: [`Engine::perft`], [`Engine::perft_leaves`],
-//!   [`Engine::MAX_PERFT_DEPTH`], [`PerftError`]; [`random_game`] with its
-//!   seeded generator [`SplitMix64`].
+//!   [`Engine::MAX_PERFT_DEPTH`], [`PerftError`]; [`Engine::random_game`] with
+//!   its seeded generator [`SplitMix64`].
 //!
 //! ```
 //! use ayo_rules::{Engine, Pit, Ruleset};
@@ -47,11 +47,11 @@ mod position;
 mod ruleset;
 mod sow;
 
-pub use end::{EndReason, GameEnd, NoMove, Status};
-pub use engine::{Engine, winner};
+pub use end::{EndReason, GameEnd, Status};
+pub use engine::Engine;
 pub use outcome::{Capture, Illegal, Lap, MoveOutcome};
 pub use perft::PerftError;
-pub use playout::{SplitMix64, random_game};
+pub use playout::SplitMix64;
 pub use position::{Pit, Position, SetupError, Side};
 pub use ruleset::{CaptureSeed, End, Feeding, Leftovers, Ruleset, RulesetError, SkipOrigin};
 

@@ -42,71 +42,73 @@ impl SplitMix64 {
     }
 }
 
-/// Plays uniformly random legal moves from `start` until the game ends or
-/// `max_plies` moves are made, calling `visit` with each move and the position
-/// it led to. Returns the final position.
-///
-/// Tries the non-empty pits in random order and keeps the first legal one,
-/// which is the same as picking uniformly among the legal moves.
-/// `Err` if a relay is undecided at the engine's lap limit.
-///
-/// ```
-/// use ayo_rules::{Engine, Ruleset, SplitMix64, Status, random_game};
-///
-/// let engine = Engine::new(Ruleset::RUSS);
-/// let mut plies = 0;
-/// let end = random_game(&engine, &engine.start(), &mut SplitMix64::new(1), 10_000, |_, _| {
-///     plies += 1
-/// })?;
-/// assert!(plies > 0);
-/// assert!(matches!(engine.status(&end)?, Status::Over(_)));
-/// # Ok::<(), ayo_rules::Illegal>(())
-/// ```
-pub fn random_game(
-    engine: &Engine,
-    start: &Position,
-    rng: &mut SplitMix64,
-    max_plies: usize,
-    mut visit: impl FnMut(Pit, &Position),
-) -> Result<Position, Illegal> {
-    let mut pos = *start;
-    let mut candidates = [Pit::from_ring(0); MAX_BOARD];
-    for _ in 0..max_plies {
-        if engine.majority(&pos).is_some() {
-            break;
-        }
-        let mut n = 0;
-        for p in pos.pits_of(pos.to_move()) {
-            if pos.seeds(p) > 0 {
-                candidates[n] = p;
-                n += 1;
+impl Engine {
+    /// Plays uniformly random legal moves from `start` until the game ends or
+    /// `max_plies` moves are made, calling `visit` with each move and the position
+    /// it led to. Returns the final position.
+    ///
+    /// Tries the non-empty pits in random order and keeps the first legal one,
+    /// which is the same as picking uniformly among the legal moves.
+    /// `Err` if a relay is undecided at the engine's lap limit.
+    ///
+    /// ```
+    /// use ayo_rules::{Engine, Ruleset, SplitMix64, Status};
+    ///
+    /// let engine = Engine::new(Ruleset::RUSS);
+    /// let mut plies = 0;
+    /// let end = engine.random_game(&engine.start(), &mut SplitMix64::new(1), 10_000, |_, _| {
+    ///     plies += 1
+    /// })?;
+    /// assert!(plies > 0);
+    /// assert!(matches!(engine.status(&end)?, Status::Over(_)));
+    /// # Ok::<(), ayo_rules::Illegal>(())
+    /// ```
+    pub fn random_game(
+        &self,
+        start: &Position,
+        rng: &mut SplitMix64,
+        max_plies: usize,
+        mut visit: impl FnMut(Pit, &Position),
+    ) -> Result<Position, Illegal> {
+        let mut pos = *start;
+        let mut candidates = [Pit::from_ring(0); MAX_BOARD];
+        for _ in 0..max_plies {
+            if self.majority(&pos).is_some() {
+                break;
             }
-        }
-        // The candidates are the mover's non-empty pits and nobody holds a
-        // majority, so every move can skip the checks `play` makes first.
-        let must_feed = engine.must_feed(&pos);
-        // Each try sows into `pos` itself; the copy kept in `before` puts it
-        // back after the rare illegal try that left it half-sown.
-        let before = pos;
-        let mut played = None;
-        while n > 0 {
-            let i = rng.below(n);
-            let pit = candidates[i];
-            match engine.sow_in_place(&mut pos, pit, must_feed) {
-                Ok(_) => {
-                    played = Some(pit);
-                    break;
-                }
-                Err(e @ Illegal::Undecided { .. }) => return Err(e),
-                Err(_) => {
-                    pos = before;
-                    n -= 1;
-                    candidates[i] = candidates[n];
+            let mut n = 0;
+            for p in pos.pits_of(pos.to_move()) {
+                if pos.seeds(p) > 0 {
+                    candidates[n] = p;
+                    n += 1;
                 }
             }
+            // The candidates are the mover's non-empty pits and nobody holds a
+            // majority, so every move can skip the checks `play` makes first.
+            let must_feed = self.must_feed(&pos);
+            // Each try sows into `pos` itself; the copy kept in `before` puts it
+            // back after the rare illegal try that left it half-sown.
+            let before = pos;
+            let mut played = None;
+            while n > 0 {
+                let i = rng.below(n);
+                let pit = candidates[i];
+                match self.sow_in_place(&mut pos, pit, must_feed) {
+                    Ok(_) => {
+                        played = Some(pit);
+                        break;
+                    }
+                    Err(e @ Illegal::Undecided { .. }) => return Err(e),
+                    Err(_) => {
+                        pos = before;
+                        n -= 1;
+                        candidates[i] = candidates[n];
+                    }
+                }
+            }
+            let Some(pit) = played else { break };
+            visit(pit, &pos);
         }
-        let Some(pit) = played else { break };
-        visit(pit, &pos);
+        Ok(pos)
     }
-    Ok(pos)
 }

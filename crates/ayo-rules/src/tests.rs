@@ -124,7 +124,7 @@ fn illegal_move_leaves_the_position_untouched() {
     // endless) came before it.
     for seed in 0..64 {
         let mut first = None;
-        random_game(&e, &pos, &mut SplitMix64::new(seed), 1, |p, after| {
+        e.random_game(&pos, &mut SplitMix64::new(seed), 1, |p, after| {
             first = Some((p, *after));
         })
         .unwrap();
@@ -184,13 +184,7 @@ fn leftovers_ruling() {
     let e = engine("russ end=exhaustion");
     match e.status(&pos).unwrap() {
         Status::Over(end) => {
-            assert_eq!(
-                end.reason,
-                EndReason::NoLegalMove {
-                    side: Side::South,
-                    why: NoMove::EveryMoveIllegal
-                }
-            );
+            assert_eq!(end.reason, EndReason::EveryMoveIllegal(Side::South));
             assert_eq!(end.score, [20, 28]);
         }
         Status::Ongoing => panic!("not over"),
@@ -431,11 +425,12 @@ fn random_games_end_and_conserve_seeds() {
         let mut rng = SplitMix64::new(7);
         for _ in 0..50 {
             let mut plies = 0;
-            let end = random_game(&e, &e.start(), &mut rng, 10_000, |_, p| {
-                plies += 1;
-                assert_eq!(p.total_seeds(), e.rules().total_seeds());
-            })
-            .unwrap();
+            let end = e
+                .random_game(&e.start(), &mut rng, 10_000, |_, p| {
+                    plies += 1;
+                    assert_eq!(p.total_seeds(), e.rules().total_seeds());
+                })
+                .unwrap();
             assert!(plies > 0);
             assert!(
                 matches!(e.status(&end).unwrap(), Status::Over(_)),

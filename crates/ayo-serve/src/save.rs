@@ -5,7 +5,7 @@
 //! sees the old file or the new one, never half of either.
 
 use std::fs;
-use std::io::Read;
+use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -15,8 +15,8 @@ use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 
 use ayo::canonical::{Fill, Formatted};
-use ayo::files::write::{Existing, HardLinks, Snapshot, replace, write_new};
-use ayo::notation::parse_record;
+use ayo::files::write::{Existing, HardLinks, InPlace, write_new};
+use ayo::notation::Record;
 use ayo::replay::{Options, replay};
 
 use crate::State;
@@ -107,14 +107,14 @@ pub fn canonical_text(req: &SaveRequest) -> Result<String, ApiError> {
         text.push(' ');
     }
     text.push_str("*\n");
-    let record = parse_record(&text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let record = Record::parse(&text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let fill = Fill {
         fix: true,
         opts: Options::default(),
     };
     let formatted = Formatted::of(record, Some(&fill));
     // The text written must validate on its own, as `ayo validate` reads it.
-    let check = parse_record(&formatted.text).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let check = Record::parse(&formatted.text).map_err(|e| ApiError::Internal(e.to_string()))?;
     let game = replay(check, &Options::default());
     if !game.is_valid() {
         let problems = game
@@ -144,7 +144,8 @@ fn append(path: &Path, text: &str) -> Result<(), ApiError> {
         |e: std::io::Error| ApiError::Conflict(format!("cannot write {}: {e}", name_of(path)));
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return write_new(path, text.as_bytes(), Existing::Refuse).map_err(conflict);
+            return write_new(path, Existing::Refuse, |f| f.write_all(text.as_bytes()))
+                .map_err(conflict);
         }
         Err(e) => return Err(conflict(e)),
         Ok(meta) if !meta.file_type().is_file() => {
@@ -155,9 +156,8 @@ fn append(path: &Path, text: &str) -> Result<(), ApiError> {
         }
         Ok(_) => {}
     }
-    let (mut file, was) = Snapshot::open(path).map_err(conflict)?;
-    let mut old = Vec::new();
-    file.read_to_end(&mut old).map_err(conflict)?;
+    let files = InPlace::new(HardLinks::Refuse);
+    let (mut old, was) = files.read(path).map_err(conflict)?;
     while old.last().is_some_and(|b| b.is_ascii_whitespace()) {
         old.pop();
     }
@@ -165,7 +165,7 @@ fn append(path: &Path, text: &str) -> Result<(), ApiError> {
         old.extend_from_slice(b"\n\n");
     }
     old.extend_from_slice(text.as_bytes());
-    replace(path, &was, &old, HardLinks::Refuse).map_err(conflict)
+    files.replace(path, &was, &old).map_err(conflict)
 }
 
 /// The file name of `path`, for messages (never the folder's path).

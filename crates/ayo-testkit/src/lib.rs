@@ -8,7 +8,6 @@
 //! give the same record. Every record replays as valid.
 //!
 //! ```
-//! use ayo::notation::write_record;
 //! use ayo::replay::{Options as Replay, replay};
 //! use ayo::rules::{Engine, Ruleset, SplitMix64};
 //! use ayo_testkit::{Options, random_record};
@@ -18,7 +17,7 @@
 //! let opts = Options { max_plies: 12, ..Options::default() };
 //! let record = random_record(&engine, &engine.start(), &mut rng, &opts, 1)?;
 //! assert!(record.moves.len() <= 12);
-//! let text = write_record(&record);
+//! let text = record.to_text();
 //! assert!(text.starts_with("[Event \"Generated game 1\"]"));
 //! assert!(replay(record, &Replay::default()).is_valid());
 //! # Ok::<(), ayo::rules::Illegal>(())
@@ -28,7 +27,7 @@
 #![warn(missing_docs)]
 
 use ayo::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination, Variation};
-use ayo::rules::{Engine, Illegal, Pit, Position, Side, SplitMix64, Status, random_game};
+use ayo::rules::{Engine, Illegal, Pit, Position, Side, SplitMix64, Status};
 
 /// What a generated record carries besides its moves.
 #[derive(Clone, Copy, Debug)]
@@ -95,7 +94,7 @@ fn random_line(
 ) -> Result<(Vec<Move>, Position), Illegal> {
     let mut plies: Vec<(Pit, Position, Position)> = Vec::new();
     let mut before = *start;
-    let end = random_game(engine, start, rng, opts.max_plies, |pit, after| {
+    let end = engine.random_game(start, rng, opts.max_plies, |pit, after| {
         plies.push((pit, before, *after));
         before = *after;
     })?;

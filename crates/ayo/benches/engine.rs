@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use ayo::rules::{Engine, Illegal, Ruleset, SplitMix64, random_game};
+use ayo::rules::{Engine, Illegal, Ruleset, SplitMix64};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Perft depth benchmarked: 58,497 leaves under russ.
@@ -138,7 +138,7 @@ mod reference {
         counts
     }
 
-    /// A random game, drawing from `rng` exactly as `ayo::rules::random_game`
+    /// A random game, drawing from `rng` exactly as `ayo::rules::Engine::random_game`
     /// does (non-empty pits in order, a random one tried, illegal ones struck
     /// out), so that the same seed plays the same game.
     pub fn random_game(rng: &mut SplitMix64, max_plies: usize) -> Pos {
@@ -194,7 +194,9 @@ fn check_reference_agrees() {
     for seed in 0..200 {
         let mut rng = SplitMix64::new(seed);
         let mut ref_rng = rng.clone();
-        let end = random_game(&engine, &start, &mut rng, MAX_PLIES, |_, _| {}).unwrap();
+        let end = engine
+            .random_game(&start, &mut rng, MAX_PLIES, |_, _| {})
+            .unwrap();
         let ref_end = reference::random_game(&mut ref_rng, MAX_PLIES);
         let board: Vec<u16> = ref_end.board.iter().map(|&x| u16::from(x)).collect();
         let stores = ref_end.stores.map(u16::from);
@@ -238,7 +240,9 @@ fn bench_games(c: &mut Criterion) {
             let mut rng = SplitMix64::new(black_box(1));
             let mut plies = 0usize;
             for _ in 0..GAMES {
-                random_game(&engine, &start, &mut rng, MAX_PLIES, |_, _| plies += 1).unwrap();
+                engine
+                    .random_game(&start, &mut rng, MAX_PLIES, |_, _| plies += 1)
+                    .unwrap();
             }
             plies
         })
@@ -264,18 +268,19 @@ fn report_game_shape() {
     let mut plies = 0u64;
     let (mut tried, mut endless) = (0u64, 0u64);
     for _ in 0..GAMES {
-        random_game(&engine, &start, &mut rng, MAX_PLIES, |_, pos| {
-            plies += 1;
-            for pit in pos.pits_of(pos.to_move()) {
-                if pos.seeds(pit) > 0 {
-                    tried += 1;
-                    if matches!(engine.play(pos, pit), Err(Illegal::Endless { .. })) {
-                        endless += 1;
+        engine
+            .random_game(&start, &mut rng, MAX_PLIES, |_, pos| {
+                plies += 1;
+                for pit in pos.pits_of(pos.to_move()) {
+                    if pos.seeds(pit) > 0 {
+                        tried += 1;
+                        if matches!(engine.play(pos, pit), Err(Illegal::Endless { .. })) {
+                            endless += 1;
+                        }
                     }
                 }
-            }
-        })
-        .unwrap();
+            })
+            .unwrap();
     }
     eprintln!(
         "random russ games: {:.1} plies a game; {endless} of {tried} moves tried from \

@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use ayo::notation::{GameReader, write_record};
+use ayo::notation::GameReader;
 use ayo::output::json::write_game;
 use ayo::replay::{self, replay};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
@@ -31,7 +31,7 @@ fn corpus() -> Vec<u8> {
         if i > 0 {
             text.push('\n');
         }
-        text.push_str(&write_record(&record));
+        text.push_str(&record.to_text());
         i += 1;
     }
     text.into_bytes()

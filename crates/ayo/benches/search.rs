@@ -9,9 +9,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use ayo::generate::{Match, Player, play_game};
-use ayo::notation::parse_record;
+use ayo::notation::Record;
 use ayo::replay::{Options, replay};
-use ayo::rules::{Engine, Position, Ruleset, SplitMix64, Status, random_game};
+use ayo::rules::{Engine, Position, Ruleset, SplitMix64, Status};
 use ayo::search::{Limits, Search};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -20,7 +20,9 @@ fn mid_game(engine: &Engine, count: usize) -> Vec<Position> {
     let mut rng = SplitMix64::new(12);
     let mut out = Vec::new();
     while out.len() < count {
-        let pos = random_game(engine, &engine.start(), &mut rng, 20, |_, _| {}).unwrap();
+        let pos = engine
+            .random_game(&engine.start(), &mut rng, 20, |_, _| {})
+            .unwrap();
         if matches!(engine.status(&pos), Ok(Status::Ongoing)) {
             out.push(pos);
         }
@@ -68,7 +70,7 @@ fn analyze_depth_8(c: &mut Criterion) {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "ayo") {
             let text = std::fs::read_to_string(&path).unwrap();
-            let Ok(record) = parse_record(text.trim_start_matches('\u{feff}')) else {
+            let Ok(record) = Record::parse(text.trim_start_matches('\u{feff}')) else {
                 continue;
             };
             let game = replay(record, &Options::default());
@@ -133,14 +135,9 @@ fn generate_random(c: &mut Criterion) {
             for round in 1..=GAMES as usize {
                 let mut rng = SplitMix64::new(Match::seed(1, round));
                 black_box(
-                    random_game(
-                        &engine,
-                        &engine.start(),
-                        &mut rng,
-                        Match::MAX_PLIES,
-                        |_, _| {},
-                    )
-                    .unwrap(),
+                    engine
+                        .random_game(&engine.start(), &mut rng, Match::MAX_PLIES, |_, _| {})
+                        .unwrap(),
                 );
             }
         })

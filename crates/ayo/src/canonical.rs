@@ -1,10 +1,10 @@
 //! Records in canonical form, as `ayo fmt` prints them: written by the
-//! canonical writer ([`write_record`]), and filled in from the replay when
+//! canonical writer ([`Record::to_text`]), and filled in from the replay when
 //! asked ([`replay::fill`]).
 //!
 //! ```
 //! use ayo::canonical::{Fill, Formatted};
-//! use ayo::notation::{GameReader, parse_record};
+//! use ayo::notation::{GameReader, Record};
 //! use ayo::replay::Options;
 //!
 //! let raw = GameReader::new(&b"1.c F 2.a *"[..]).next().unwrap().unwrap();
@@ -14,7 +14,7 @@
 //!
 //! // --fill: the claims and tags the replay knows.
 //! let fill = Fill { fix: false, opts: Options::default() };
-//! let formatted = Formatted::of(parse_record("1. c *\n").unwrap(), Some(&fill));
+//! let formatted = Formatted::of(Record::parse("1. c *\n").unwrap(), Some(&fill));
 //! assert!(formatted.text.contains("[PlyCount \"1\"]"));
 //! assert!(formatted.problems.is_empty() && formatted.corrections.is_empty());
 //! ```
@@ -22,7 +22,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::diagnostics::Diagnostic;
-use crate::notation::{GameReader, RawGame, Record, write_record};
+use crate::notation::{GameReader, RawGame, Record};
 use crate::replay::{self, Change};
 
 mod fmt;
@@ -68,7 +68,7 @@ impl Formatted {
 pub(crate) fn format_record(record: Record, fill: Option<&Fill>) -> Formatted {
     let Some(fill) = fill else {
         return Formatted {
-            text: write_record(&record),
+            text: record.to_text(),
             problems: Vec::new(),
             corrections: Vec::new(),
             kept: 0,
@@ -93,7 +93,7 @@ pub(crate) fn format_record(record: Record, fill: Option<&Fill>) -> Formatted {
         .filter(|c| c.is_correction() && c.applied)
         .collect();
     Formatted {
-        text: write_record(&filled.record),
+        text: filled.record.to_text(),
         problems,
         corrections,
         kept,
@@ -389,7 +389,7 @@ mod tests {
             opts: replay::Options::default(),
         };
         let formatted = Formatted::of(
-            crate::notation::parse_record("1. cx6 *\n").unwrap(),
+            crate::notation::Record::parse("1. cx6 *\n").unwrap(),
             Some(&fill),
         );
         let mut said = Corrections::default();

@@ -343,7 +343,7 @@ mod tests {
 
     #[test]
     fn a_syntax_error_converts_in_one_place() {
-        let e = crate::notation::parse_record("1. a %").unwrap_err();
+        let e = crate::notation::Record::parse("1. a %").unwrap_err();
         let d = Diagnostic::from(&e);
         assert!(d.is_error());
         assert_eq!(
@@ -355,7 +355,7 @@ mod tests {
     #[test]
     fn tag_problems_render() {
         let text = "[Rule \"russ\"]\n[Event \"a\"]\n[Event \"b\"]\n[Date \"2026-11-29\"]\n*";
-        let r = crate::notation::parse_record(text).unwrap();
+        let r = crate::notation::Record::parse(text).unwrap();
         let out: String = r
             .check_tags()
             .iter()

@@ -102,7 +102,7 @@ pub struct Match {
 
 /// A uniformly random legal move and the position after it, or `None` when
 /// there is none. Tries the non-empty pits in random order and keeps the first
-/// legal one, as [`random_game`](crate::rules::random_game) does: the same as choosing uniformly among
+/// legal one, as [`Engine::random_game`](crate::rules::Engine::random_game) does: the same as choosing uniformly among
 /// the legal moves, without sowing them all. `pos` must not be won by
 /// majority already (the caller stops the game there first).
 #[allow(
@@ -187,7 +187,6 @@ impl Match {
 ///
 /// ```
 /// use ayo::generate::{Match, Player, play_game};
-/// use ayo::notation::write_record;
 /// use ayo::rules::{Engine, Ruleset, SplitMix64};
 /// use ayo::search::Search;
 ///
@@ -197,7 +196,7 @@ impl Match {
 /// let mut search = Search::with_table_bits(engine, 12);
 /// let record = play_game(&mut search, &engine.start(), &m, &mut SplitMix64::new(1), 1)?;
 /// assert_eq!(record.tag("South"), Some("engine:2"));
-/// assert!(write_record(&record).contains("[Round \"1\"]"));
+/// assert!(record.to_text().contains("[Round \"1\"]"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[allow(

@@ -19,7 +19,7 @@ use serde::de::{self, Deserializer, IgnoredAny};
 use crate::diagnostics::Diagnostic;
 use crate::notation::{
     Comment, Glyph, List, Move, Moves, Nag, Outcome, Record, Span, SyntaxError, Tag, Termination,
-    Variation, WriteError, parse_record, write_record,
+    Variation, WriteError,
 };
 use crate::replay::{self, Options};
 
@@ -503,10 +503,10 @@ pub(crate) fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     if let Err(e) = record.check_writable() {
         return Err(ImportError::Unwritable(e));
     }
-    let text = write_record(&record);
+    let text = record.to_text();
     let written = digest(&record);
     drop(record);
-    match parse_record(&text) {
+    match Record::parse(&text) {
         Ok(back) if digest(&back) == written => Ok(Imported::Record { text, record: back }),
         Ok(_) => Err(ImportError::NotReadBack(None)),
         Err(e) => Err(ImportError::NotReadBack(Some(e))),
@@ -886,8 +886,8 @@ mod tests {
         /// or not; and every field `ayo json` writes is one import knows.
         #[test]
         fn import_of_json_is_fmt(r in crate::notation::arbitrary::record()) {
-            let text = write_record(&r);
-            let parsed = parse_record(&text).unwrap();
+            let text = r.to_text();
+            let parsed = Record::parse(&text).unwrap();
             let game = replay(parsed, &Options::default());
             let json = serde_json::to_string(&game_json(&game, Some("f"), Some(0))).unwrap();
             let imported = import(&json).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;

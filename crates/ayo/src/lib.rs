@@ -111,10 +111,10 @@
 //! Reading, checking and printing a record:
 //!
 //! ```
-//! use ayo::notation::parse_record;
+//! use ayo::notation::Record;
 //! use ayo::replay::{Options, replay};
 //!
-//! let record = parse_record("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
+//! let record = Record::parse("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
 //! let game = replay(record, &Options::default());
 //! assert!(game.is_valid(), "{:?}", game.errors);
 //! let c = game.moves[0].outcome.as_ref().unwrap();
@@ -122,12 +122,12 @@
 //! assert_eq!(game.final_position().unwrap().to_string(), "0,7,3,0,1,8/3,1,7,7,1,1 7-2 N");
 //!
 //! // A false claim is reported where it stands.
-//! let game = replay(parse_record("1. cx6 *\n").unwrap(), &Options::default());
+//! let game = replay(Record::parse("1. cx6 *\n").unwrap(), &Options::default());
 //! assert_eq!(game.errors[0].message, "ply 1, South's c: claims 6 seeds, but the move captures 7 from B");
 //! assert_eq!((game.errors[0].span.line, game.errors[0].span.column), (1, 4));
 //!
 //! // What a move carries besides its token is read as slices.
-//! let record = parse_record("1. c {the usual} (1. d) C *\n").unwrap();
+//! let record = Record::parse("1. c {the usual} (1. d) C *\n").unwrap();
 //! assert_eq!(record.moves[0].after()[0].text, "the usual");
 //! assert_eq!(record.moves[0].variations()[0].moves[0].pit, 'd');
 //! assert!(record.moves[1].variations().is_empty());

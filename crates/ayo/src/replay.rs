@@ -17,8 +17,8 @@ pub use verdict::{DecidedBy, Verdict};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::notation::{Move, MoveNumber, Numbering, Record, Span, Tag};
 use crate::rules::{
-    Capture, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, NoMove, Pit, Position, Ruleset,
-    Side, Status,
+    Capture, EndReason, Engine, GameEnd, Illegal, Lap, MoveOutcome, Pit, Position, Ruleset, Side,
+    Status,
 };
 use rule::{Decide, Disagreement, Ending, Fault, claimed, is_decimal, outcome_of, score_matches};
 
@@ -223,10 +223,10 @@ impl Game {
     /// out: `ayo json` does. The relay was decided in replay, so it ends.
     ///
     /// ```
-    /// use ayo::notation::parse_record;
+    /// use ayo::notation::Record;
     /// use ayo::replay::{Options, replay};
     ///
-    /// let record = parse_record("1. b *\n").unwrap();
+    /// let record = Record::parse("1. b *\n").unwrap();
     /// let plain = replay(record.clone(), &Options { trace: false, ..Options::default() });
     /// let traced = replay(record, &Options::default());
     /// let start = plain.start.unwrap();
@@ -268,16 +268,16 @@ fn find_tag<'r>(record: &'r Record, name: &str) -> Option<&'r Tag> {
 /// moves can be played; an illegal move leaves the rest of its line unplayed.
 ///
 /// ```
-/// use ayo::notation::parse_record;
+/// use ayo::notation::Record;
 /// use ayo::replay::{Options, replay};
 ///
-/// let record = parse_record("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
+/// let record = Record::parse("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
 /// let game = replay(record, &Options::default());
 /// assert!(game.is_valid());
 /// assert_eq!(game.moves[2].outcome.as_ref().unwrap().stores(), [7, 2]);
 ///
 /// // The same under a ruling where the capturing seed stays on the board.
-/// let record = parse_record("1. cx7 *\n").unwrap();
+/// let record = Record::parse("1. cx7 *\n").unwrap();
 /// let opts = Options { rules: Some("russ capture-seed=stays".parse().unwrap()), ..Options::default() };
 /// let game = replay(record, &opts);
 /// assert_eq!(game.errors[0].message, "ply 1, South's c: claims 7 seeds, but the move captures 6 from B");
@@ -295,10 +295,10 @@ pub fn replay(record: Record, opts: &Options) -> Game {
 /// most of the memory a replay takes.
 ///
 /// ```
-/// use ayo::notation::parse_record;
+/// use ayo::notation::Record;
 /// use ayo::replay::{Options, replay, replay_main_line};
 ///
-/// let record = parse_record("1. a (1. b) (1. z) B *\n").unwrap();
+/// let record = Record::parse("1. a (1. b) (1. z) B *\n").unwrap();
 /// let full = replay(record.clone(), &Options::default());
 /// let main = replay_main_line(record, &Options::default());
 /// assert_eq!(full.moves[0].variations.len(), 2);
@@ -348,10 +348,10 @@ fn replay_keeping(record: Record, opts: &Options, keep: Keep) -> Game {
 /// given again: the game's replay reported them.
 ///
 /// ```
-/// use ayo::notation::{Numbering, parse_record};
+/// use ayo::notation::{Numbering, Record};
 /// use ayo::replay::{Options, VariationReplayer, replay, replay_main_line};
 ///
-/// let record = parse_record("1. a (1. b C) B *\n").unwrap();
+/// let record = Record::parse("1. a (1. b C) B *\n").unwrap();
 /// let full = replay(record.clone(), &Options::default());
 /// let main = replay_main_line(record, &Options::default());
 /// let mut variations = VariationReplayer::new(&main);
@@ -1022,10 +1022,7 @@ impl Replayer {
         }
         let side = before.to_move();
         if before.row_total(side) == 0 {
-            return Refusal::GameOver(EndReason::NoLegalMove {
-                side,
-                why: NoMove::EmptyRow,
-            });
+            return Refusal::GameOver(EndReason::EmptyRow(side));
         }
         let pits = before.pits();
         let mut legal = Vec::new();
@@ -1041,10 +1038,7 @@ impl Replayer {
             }
         }
         if legal.is_empty() && !unknown {
-            return Refusal::GameOver(EndReason::NoLegalMove {
-                side,
-                why: NoMove::EveryMoveIllegal,
-            });
+            return Refusal::GameOver(EndReason::EveryMoveIllegal(side));
         }
         Refusal::Illegal { why, legal }
     }
@@ -1240,7 +1234,7 @@ mod tests {
     }
 
     fn messages(text: &str) -> Vec<String> {
-        let record = crate::notation::parse_record(text).unwrap();
+        let record = crate::notation::Record::parse(text).unwrap();
         replay(record, &Options::default())
             .errors
             .into_iter()
@@ -1250,7 +1244,7 @@ mod tests {
 
     #[test]
     fn an_illegal_move_lists_the_legal_pits() {
-        let record = crate::notation::parse_record("1. cx7 Fx2 2. e B *\n").unwrap();
+        let record = crate::notation::Record::parse("1. cx7 Fx2 2. e B *\n").unwrap();
         let game = replay(record, &Options::default());
         assert_eq!(
             game.errors[0].message,
@@ -1332,7 +1326,7 @@ mod tests {
             ..Options::default()
         };
         let text = format!("{SLOW}1... B {} *\n", "(1... B) ".repeat(100));
-        let record = crate::notation::parse_record(&text).unwrap();
+        let record = crate::notation::Record::parse(&text).unwrap();
         for keep_plies in [false, true] {
             let mut replayer = Replayer {
                 engine: Engine::new("endodoi pits=12 seeds=3".parse().unwrap())
@@ -1379,7 +1373,7 @@ mod tests {
             ..Options::default()
         };
         let text = format!("{SLOW}1... B {} *\n", "(1... B) ".repeat(100));
-        let record = crate::notation::parse_record(&text).unwrap();
+        let record = crate::notation::Record::parse(&text).unwrap();
         let full = replay(record.clone(), &opts);
         let game = replay_main_line(record, &opts);
         assert_eq!(game.max_laps, limit);
@@ -1404,7 +1398,7 @@ mod tests {
     /// for a loaded machine and a test build.
     #[test]
     fn the_slow_record_is_undecided_at_the_default_limit() {
-        let record = crate::notation::parse_record(&format!("{SLOW}1... B *\n")).unwrap();
+        let record = crate::notation::Record::parse(&format!("{SLOW}1... B *\n")).unwrap();
         let t = std::time::Instant::now();
         let errors = check(&record, &Options::default());
         assert_eq!(
@@ -1480,13 +1474,13 @@ mod tests {
     /// checks the tags.
     #[test]
     fn replaying_reports_them_and_warnings_leave_a_game_valid() {
-        use crate::notation::parse_record;
-        let r = parse_record("[Rule \"russ\"]\n*").unwrap();
+        use crate::notation::Record;
+        let r = Record::parse("[Rule \"russ\"]\n*").unwrap();
         let found = check(&r, &Options::default());
         assert_eq!(found.len(), 1);
         assert!(!found[0].is_error());
         assert!(replay(r, &Options::default()).is_valid());
-        let r = parse_record("[Event \"a\"]\n[Event \"b\"]\n*").unwrap();
+        let r = Record::parse("[Event \"a\"]\n[Event \"b\"]\n*").unwrap();
         assert!(check(&r, &Options::default())[0].is_error());
         assert!(!replay(r, &Options::default()).is_valid());
     }

@@ -3,7 +3,7 @@
 //!
 //! # Values
 //!
-//! A [`Value`] is in seeds, from the side to move's point of view (RULES.md,
+//! A value (an `i32`) is in seeds, from the side to move's point of view (RULES.md,
 //! "Conventions for analysis"): the final score difference, under the
 //! ruleset's own end. At a majority stop it is the difference of the stores;
 //! when the side to move has no legal move, the difference after the
@@ -65,22 +65,22 @@ pub use negamax::Search;
 pub(crate) use zobrist::zobrist;
 
 /// A position's value in seeds, from the side to move's point of view (see
-/// the [module docs](self)).
-pub type Value = i32;
+/// the [module docs](self#values)).
+pub(crate) type Value = i32;
 
 /// See [`Limits::MAX_DEPTH`].
 pub(crate) const MAX_DEPTH: u32 = 100;
 
 /// Exact values of positions from outside the search: endgame tables.
 ///
-/// `probe` returns the exact [`Value`] of a position (from the side to move's
+/// `probe` returns the exact value of a position (from the side to move's
 /// point of view, in seeds, under the search's ruleset) or `None` when the
 /// position is outside what it knows. The search asks it at the root (when
 /// every move's result is known there, the answer is exact at once) and at
 /// every node below before searching it.
 pub trait Probe: Sync {
     /// The exact value of `position`, or `None`.
-    fn probe(&self, position: &Position) -> Option<Value>;
+    fn probe(&self, position: &Position) -> Option<i32>;
 }
 
 /// When to stop searching. Every limit given applies; the first reached
@@ -159,8 +159,8 @@ impl Limit {
 pub struct Answer {
     /// The best move; `None` when the game is over (see `end`).
     pub best: Option<Pit>,
-    /// The value of the position (see [`Value`]).
-    pub score: Value,
+    /// The value of the position (see [Values](self#values)).
+    pub score: i32,
     /// Whether `score` is the game's exact value.
     pub exact: bool,
     /// The principal variation, from `best`: the line both sides are expected
@@ -177,7 +177,7 @@ pub struct Answer {
     /// Every legal move and its value after it (from the mover's point of
     /// view), in pit order, at the last finished depth; empty unless asked
     /// for with [`Search::every_move`].
-    pub moves: Vec<(Pit, Value)>,
+    pub moves: Vec<(Pit, i32)>,
     /// How the game ended, when it is over at this position.
     pub end: Option<GameEnd>,
 }

@@ -1,6 +1,6 @@
 //! A table directory as a whole: its ruleset folders and their level files
 //! ([`RulesetDir::list`]), each level checked against its moves
-//! ([`verify_dir`]), and a position's exact value with its moves' ([`probe`]).
+//! ([`Tables::verify_dir`]), and a position's exact value with its moves' ([`probe`]).
 
 use std::io::{self, Read};
 use std::ops::ControlFlow;
@@ -175,7 +175,7 @@ impl std::fmt::Display for LooksLike {
     }
 }
 
-/// Why [`verify_dir`] stopped, or checked nothing.
+/// Why [`Tables::verify_dir`] stopped, or checked nothing.
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
     /// The directory does not exist.
@@ -203,7 +203,7 @@ pub enum VerifyError {
     Table(#[from] TableError),
 }
 
-/// What [`verify_dir`] found of one folder or level file, in order.
+/// What [`Tables::verify_dir`] found of one folder or level file, in order.
 #[derive(Debug)]
 pub enum Checked {
     /// A ruleset folder whose ruleset is unknown: its levels are not
@@ -291,53 +291,55 @@ impl std::fmt::Display for Checked {
     }
 }
 
-/// Checks every table in the directory `dir`, level by level on `threads`
-/// threads: headers, checksums, and every value against its moves (one pass
-/// of the recurrence), telling `found` what it finds as it goes; `found`
-/// stops the check early by returning [`ControlFlow::Break`]. An error when
-/// there is nothing to check (checking nothing passes nothing), or when the
-/// directory cannot be read.
-///
-/// ```
-/// use std::ops::ControlFlow;
-///
-/// use ayo_engine::tables::{Builder, Checked, verify_dir};
-/// use ayo_rules::Ruleset;
-///
-/// let dir = tempfile::tempdir().unwrap();
-/// Builder::new(&Ruleset::RUSS).build_dir(dir.path(), 2, &|_| {}).unwrap();
-/// let mut ok = Vec::new();
-/// verify_dir(dir.path(), 1, |c| {
-///     if let Checked::Ok { level, .. } = c {
-///         ok.push(level);
-///     }
-///     ControlFlow::Continue(())
-/// })
-/// .unwrap();
-/// assert_eq!(ok, [1, 2]);
-/// ```
-pub fn verify_dir(
-    dir: &Path,
-    threads: usize,
-    mut found: impl FnMut(Checked) -> ControlFlow<()>,
-) -> Result<(), VerifyError> {
-    let dirs = RulesetDir::list(dir)?;
-    if dirs.is_empty() {
-        return Err(nothing_to_verify(dir));
-    }
-    for rd in dirs {
-        let flow = match rd.rules {
-            Ok(rules) => verify_ruleset(&rules, &rd.levels, threads, &mut found)?,
-            Err(error) => found(Checked::Folder {
-                path: rd.path,
-                error,
-            }),
-        };
-        if flow.is_break() {
-            break;
+impl Tables {
+    /// Checks every table in the directory `dir`, level by level on `threads`
+    /// threads: headers, checksums, and every value against its moves (one pass
+    /// of the recurrence), telling `found` what it finds as it goes; `found`
+    /// stops the check early by returning [`ControlFlow::Break`]. An error when
+    /// there is nothing to check (checking nothing passes nothing), or when the
+    /// directory cannot be read.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    ///
+    /// use ayo_engine::tables::{Builder, Checked, Tables};
+    /// use ayo_rules::Ruleset;
+    ///
+    /// let dir = tempfile::tempdir().unwrap();
+    /// Builder::new(&Ruleset::RUSS).build_dir(dir.path(), 2, &|_| {}).unwrap();
+    /// let mut ok = Vec::new();
+    /// Tables::verify_dir(dir.path(), 1, |c| {
+    ///     if let Checked::Ok { level, .. } = c {
+    ///         ok.push(level);
+    ///     }
+    ///     ControlFlow::Continue(())
+    /// })
+    /// .unwrap();
+    /// assert_eq!(ok, [1, 2]);
+    /// ```
+    pub fn verify_dir(
+        dir: &Path,
+        threads: usize,
+        mut found: impl FnMut(Checked) -> ControlFlow<()>,
+    ) -> Result<(), VerifyError> {
+        let dirs = RulesetDir::list(dir)?;
+        if dirs.is_empty() {
+            return Err(nothing_to_verify(dir));
         }
+        for rd in dirs {
+            let flow = match rd.rules {
+                Ok(rules) => verify_ruleset(&rules, &rd.levels, threads, &mut found)?,
+                Err(error) => found(Checked::Folder {
+                    path: rd.path,
+                    error,
+                }),
+            };
+            if flow.is_break() {
+                break;
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Checks one ruleset's level files.
@@ -432,7 +434,7 @@ fn read_levels(
     Some(values)
 }
 
-/// Why [`verify_dir`] found nothing to check in `dir`: it does not exist,
+/// Why [`Tables::verify_dir`] found nothing to check in `dir`: it does not exist,
 /// or it holds no ruleset folder with levels; when it looks like one
 /// ruleset's folder itself, the folder above it is what was meant.
 fn nothing_to_verify(dir: &Path) -> VerifyError {

@@ -25,7 +25,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::TableError;
-use ayo_files::write::{Existing, write_new_with};
+use ayo_files::write::{Existing, write_new};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"AYOTABLE";
@@ -169,7 +169,7 @@ pub fn write_level(path: &Path, header: &Header, values: &[u8]) -> Result<(), Ta
         source,
     };
     let header = header.encode()?;
-    write_new_with(path, Existing::Replace, |tmp| {
+    write_new(path, Existing::Replace, |tmp| {
         tmp.write_all(&header)?;
         tmp.write_all(values)?;
         // A table is data anyone may read, whatever the umask.

@@ -9,7 +9,7 @@
 //! the exact final score under `end=exhaustion` and the exact win, draw or
 //! loss under `end=majority` (the sign of store difference plus net gain).
 //!
-//! A table directory as a whole: [`RulesetDir::list`], [`verify_dir`], [`Probed::of`].
+//! A table directory as a whole: [`RulesetDir::list`], [`Tables::verify_dir`], [`Probed::of`].
 //!
 //! ```
 //! use ayo_rules::{Position, Ruleset};
@@ -35,7 +35,7 @@ mod index;
 mod probe;
 
 pub use build::{Builder, LevelStats, Progress};
-pub use dir::{Checked, Probed, RulesetDir, verify_dir};
+pub use dir::{Checked, Probed, RulesetDir};
 // The parts of those results (a level's header and figures, a move's gain,
 // what a folder holds, why a check failed) are read through them: their
 // types are not named by a path of their own.

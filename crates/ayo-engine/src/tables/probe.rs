@@ -242,7 +242,7 @@ impl Tables {
 /// The search's probe hook: exact values where the tables hold the position
 /// and the ruleset plays to exhaustion (see [`Tables::value`]).
 impl crate::search::Probe for Tables {
-    fn probe(&self, position: &Position) -> Option<crate::search::Value> {
+    fn probe(&self, position: &Position) -> Option<i32> {
         self.value(position)
     }
 }

@@ -29,19 +29,21 @@ pub(crate) fn parse_tags(text: &str, origin: Origin) -> Result<Vec<Tag>, SyntaxE
     Ok(tree.tags)
 }
 
-/// Parses a text holding exactly one game, e.g. in tests.
-///
-/// ```
-/// use ayo_notation::parse_record;
-///
-/// let record = parse_record("[South \"Ade\"]\n\n1. c {good} F (1... A) *\n").unwrap();
-/// assert_eq!(record.tag("South"), Some("Ade"));
-/// assert_eq!(record.moves.len(), 2);
-/// assert_eq!(record.moves[0].after()[0].text, "good");
-/// assert_eq!(record.moves[1].variations().len(), 1);
-/// ```
-pub fn parse_record(text: &str) -> Result<Record, SyntaxError> {
-    parse_game(text, Origin::START)
+impl Record {
+    /// Parses a text holding exactly one game, e.g. in tests.
+    ///
+    /// ```
+    /// use ayo_notation::Record;
+    ///
+    /// let record = Record::parse("[South \"Ade\"]\n\n1. c {good} F (1... A) *\n").unwrap();
+    /// assert_eq!(record.tag("South"), Some("Ade"));
+    /// assert_eq!(record.moves.len(), 2);
+    /// assert_eq!(record.moves[0].after()[0].text, "good");
+    /// assert_eq!(record.moves[1].variations().len(), 1);
+    /// ```
+    pub fn parse(text: &str) -> Result<Record, SyntaxError> {
+        parse_game(text, Origin::START)
+    }
 }
 
 /// The moves of a line being built: a `Vec` for the main line (a
@@ -399,7 +401,7 @@ mod tests {
     use crate::ast::Glyph;
 
     fn err(text: &str) -> String {
-        let e = parse_record(text).unwrap_err();
+        let e = Record::parse(text).unwrap_err();
         format!("{}:{}: {}", e.span.line, e.span.column, e.message)
     }
 
@@ -416,7 +418,7 @@ mod tests {
 (2. cx7 {twenty laps} (2. bx2?!)) 2... B ; rest of the line
 3. a *
 "#;
-        let r = parse_record(text).unwrap();
+        let r = Record::parse(text).unwrap();
         assert_eq!(r.tags.len(), 6);
         assert_eq!(r.tag("South"), Some("Adewale"));
         assert_eq!(r.moves.len(), 5);
@@ -444,7 +446,7 @@ mod tests {
 
     #[test]
     fn comment_placement() {
-        let r = parse_record("{a} 1. {b} c {c} (1. d {d}) {e} F {f} *").unwrap();
+        let r = Record::parse("{a} 1. {b} c {c} (1. d {d}) {e} F {f} *").unwrap();
         let c = &r.moves[0];
         assert_eq!(
             c.before().iter().map(|x| &x.text[..]).collect::<Vec<_>>(),
@@ -454,7 +456,7 @@ mod tests {
         assert_eq!(c.variations()[0].moves[0].after()[0].text, "d");
         assert_eq!(r.moves[1].before()[0].text, "e");
         assert_eq!(r.moves[1].after()[0].text, "f");
-        let r = parse_record("{only a comment} *").unwrap();
+        let r = Record::parse("{only a comment} *").unwrap();
         assert_eq!(r.comments[0].text, "only a comment");
     }
 
@@ -526,10 +528,10 @@ mod tests {
     #[test]
     fn deep_nesting_is_an_error_not_a_crash() {
         let text = format!("1. a {}{} *", "(1. b ".repeat(10_000), ")".repeat(10_000));
-        let e = parse_record(&text).unwrap_err();
+        let e = Record::parse(&text).unwrap_err();
         assert!(e.message.contains("nested more than 64"), "{}", e.message);
         let ok = format!("1. a {}{} *", "(1. b ".repeat(64), ")".repeat(64));
-        assert!(parse_record(&ok).is_ok());
+        assert!(Record::parse(&ok).is_ok());
     }
 
     #[test]

@@ -23,7 +23,7 @@
 use crate::notation::Numbering;
 use crate::replay::{Game, Ply};
 use crate::rules::{Engine, Pit, Position, Ruleset, Side};
-use crate::search::{Answer, Limits, Search, SearchError, Value};
+use crate::search::{Answer, Limits, Search, SearchError};
 use crate::tables::Tables;
 
 mod tables;
@@ -130,12 +130,12 @@ impl Game {
 ///
 /// ```
 /// use ayo::analysis::{Analyser, TableCache, Thresholds};
-/// use ayo::notation::parse_record;
+/// use ayo::notation::Record;
 /// use ayo::replay::{Options, replay};
 /// use ayo::rules::Engine;
 /// use ayo::search::Limits;
 ///
-/// let game = replay(parse_record("1. cx7 Fx2 2. d *\n").unwrap(), &Options::default());
+/// let game = replay(Record::parse("1. cx7 Fx2 2. d *\n").unwrap(), &Options::default());
 /// let mut analyser =
 ///     Analyser::new(Limits::depth(4), Thresholds::default(), TableCache::new(None), Engine::DEFAULT_MAX_LAPS);
 /// let (rules, verdicts) = analyser.verdicts(&game, |_, _| {}).unwrap().unwrap();
@@ -228,7 +228,7 @@ fn verdict(
         .iter()
         .find(|(p, _)| *p == played)
         .map_or(answer.score, |&(_, v)| v);
-    let loss: Value = (answer.score - value).max(0);
+    let loss: i32 = (answer.score - value).max(0);
     let outcome_lost = outcomes.and_then(|o| OutcomeLost::of(o.outcome, o.of_move(played)?));
     let letter = |p: Pit| p.letter(pits).to_string();
     MoveVerdict {

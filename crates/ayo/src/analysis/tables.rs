@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crate::rules::{End, Engine, Pit, Position, Ruleset};
-use crate::search::{Answer, Search, Value};
+use crate::search::{Answer, Search};
 use crate::tables::{TableError, Tables};
 
 use super::verdict::{Outcome, Outcomes};
@@ -171,7 +171,7 @@ pub(super) fn table_outcomes(
     if !keeps(searched_best) {
         // The first of the highest search values among the moves that keep
         // the outcome; a move the search did not value comes after them.
-        let mut choice: Option<(Pit, Option<Value>)> = None;
+        let mut choice: Option<(Pit, Option<i32>)> = None;
         for &(pit, _) in moves.iter().filter(|&&(_, o)| o == keep) {
             let value = answer
                 .moves

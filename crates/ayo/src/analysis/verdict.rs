@@ -6,7 +6,6 @@ use serde::Serialize;
 
 use crate::notation::Glyph;
 use crate::rules::Pit;
-use crate::search::Value;
 
 /// A position's exact outcome for the side to move under `end=majority`, as
 /// the endgame tables give it.
@@ -25,7 +24,7 @@ pub enum Outcome {
 impl Outcome {
     /// The outcome of an exact value's sign: above 0 a win, 0 a draw, below
     /// 0 a loss.
-    pub fn of(value: Value) -> Outcome {
+    pub fn of(value: i32) -> Outcome {
         match value.signum() {
             1 => Outcome::Win,
             0 => Outcome::Draw,
@@ -131,11 +130,11 @@ impl Label {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thresholds {
     /// 8 by default.
-    pub blunder: Value,
+    pub blunder: i32,
     /// 4 by default.
-    pub mistake: Value,
+    pub mistake: i32,
     /// 2 by default.
-    pub inaccuracy: Value,
+    pub inaccuracy: i32,
 }
 
 impl Default for Thresholds {
@@ -152,7 +151,7 @@ impl Thresholds {
     /// The label of a move: its loss's, raised to at least a mistake when
     /// the move gave away an exact outcome (a won or drawn endgame thrown
     /// away is never a mere inaccuracy, however few seeds the search sees).
-    pub fn label_move(&self, loss: Value, outcome_lost: Option<OutcomeLost>) -> Option<Label> {
+    pub fn label_move(&self, loss: i32, outcome_lost: Option<OutcomeLost>) -> Option<Label> {
         match (self.label(loss), outcome_lost) {
             (label, None) => label,
             (Some(Label::Blunder), Some(_)) => Some(Label::Blunder),
@@ -162,7 +161,7 @@ impl Thresholds {
 
     /// The label of a loss, the gravest that applies; `None` below every
     /// threshold (a loss of 0 never has one).
-    pub fn label(&self, loss: Value) -> Option<Label> {
+    pub fn label(&self, loss: i32) -> Option<Label> {
         if loss <= 0 {
             None
         } else if loss >= self.blunder {
@@ -190,13 +189,13 @@ pub struct MoveVerdict {
     /// The move played.
     pub played: String,
     /// The played move's value, in seeds, from the mover's point of view.
-    pub value: Value,
+    pub value: i32,
     /// The engine's move.
     pub best: String,
     /// The engine's move's value.
-    pub best_value: Value,
+    pub best_value: i32,
     /// `best_value - value`: seeds the move gave away (0 for the best move).
-    pub loss: Value,
+    pub loss: i32,
     /// The label of the loss, if any.
     pub label: Option<Label>,
     /// Whether the values are exact.

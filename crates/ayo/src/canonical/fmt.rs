@@ -8,7 +8,7 @@ use super::{Corrections, Fill, Formatted, InputFormatted};
 use crate::corpus::input::{Games, Input, InputError};
 use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
-use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
+use crate::notation::{GameReader, RawGame};
 use crate::replay::Change;
 use crate::rewrite::{Rewriter, left_unchanged};
 
@@ -43,7 +43,7 @@ impl Default for FmtOptions {
             write: false,
             force: false,
             game: None,
-            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            max_game_bytes: RawGame::DEFAULT_MAX_BYTES,
         }
     }
 }

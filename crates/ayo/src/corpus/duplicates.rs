@@ -55,7 +55,7 @@ use crate::corpus::key::Index;
 pub use crate::corpus::key::{Group, Kind};
 use crate::corpus::plain;
 use crate::diagnostics::Diagnostic;
-use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
+use crate::notation::{GameReader, RawGame};
 use crate::rules::Ruleset;
 
 mod kept;
@@ -87,7 +87,7 @@ impl Default for Options {
         Options {
             rules: None,
             moves_only: false,
-            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            max_game_bytes: RawGame::DEFAULT_MAX_BYTES,
         }
     }
 }

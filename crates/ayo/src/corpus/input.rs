@@ -33,7 +33,7 @@ use std::io::{self, BufRead, BufReader};
 use std::sync::Arc;
 
 use crate::notation::Chunker;
-use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
+use crate::notation::{GameReader, RawGame};
 
 use super::parallel::{Ordered, Reporter, ordered};
 use super::select::Range;
@@ -107,7 +107,7 @@ impl Input {
         Input {
             name: Arc::from(name),
             reader,
-            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            max_game_bytes: RawGame::DEFAULT_MAX_BYTES,
         }
     }
 
@@ -207,7 +207,7 @@ impl Games {
     pub fn new(names: Vec<String>) -> Games {
         Games {
             names: names.into_iter(),
-            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            max_game_bytes: RawGame::DEFAULT_MAX_BYTES,
             only: None,
             within: None,
             current: None,

@@ -461,10 +461,10 @@ mod tests {
     }
 
     use super::*;
-    use crate::notation::parse_record;
+    use crate::notation::Record;
 
     fn key_of(text: &str) -> Key {
-        let record = parse_record(text).unwrap();
+        let record = Record::parse(text).unwrap();
         let rules: Ruleset = record.tag("Rules").unwrap_or("russ").parse().unwrap();
         line_key(&record, &rules, &Position::start(&rules))
     }
@@ -491,7 +491,7 @@ mod tests {
             "[Rules \"endodoi\"]\n\n1. c A *",
             "1. c A 2. d *",
         ] {
-            let record = parse_record(text).unwrap();
+            let record = Record::parse(text).unwrap();
             let rules: Ruleset = record.tag("Rules").unwrap_or("russ").parse().unwrap();
             let start = Position::start(&rules);
             assert_eq!(
@@ -504,7 +504,7 @@ mod tests {
     #[test]
     fn the_start_counts() {
         let rules = Ruleset::RUSS;
-        let record = parse_record("1. c *").unwrap();
+        let record = Record::parse("1. c *").unwrap();
         let other: Position = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N".parse().unwrap();
         assert_ne!(
             line_key(&record, &rules, &Position::start(&rules)),

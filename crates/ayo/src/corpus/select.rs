@@ -22,10 +22,13 @@ use regex::Regex;
 use thiserror::Error;
 
 use crate::corpus::key::nfc;
-use crate::notation::read::{Flow, TagPair, Visitor, read_game};
+use crate::notation::read::{TagPair, Visitor, read_game};
 use crate::notation::{Origin, Outcome, Record};
 use crate::replay::Game;
 use crate::rules::{Position, Ruleset, SetupError, Side};
+
+/// What a visitor says after each token.
+type Flow = ControlFlow<()>;
 
 mod run;
 mod selection;
@@ -599,7 +602,7 @@ fn passes(game: &Game, board: &Board) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_record;
+    use crate::notation::Record;
     use crate::replay::{Options, replay};
 
     fn names_values(text: &str) -> Vec<(String, String)> {
@@ -619,7 +622,7 @@ mod tests {
             "1. c *",
             "[Source \"Ọ̀yọ́ → Ìbàdàn\"]\t\n*",
         ] {
-            let record = parse_record(text).unwrap();
+            let record = Record::parse(text).unwrap();
             let parsed: Vec<(String, String)> = record
                 .tags
                 .iter()
@@ -640,7 +643,7 @@ mod tests {
             "[1 \"x\"]\n*",
             "[Event \"x\"]\r*",
         ] {
-            assert!(parse_record(text).is_err(), "{text:?}");
+            assert!(Record::parse(text).is_err(), "{text:?}");
             assert_eq!(scan_tags(text.as_bytes()), None, "{text:?}");
         }
         assert_eq!(scan_tags(b"[Event \"\xff\"]\n*"), None);
@@ -778,7 +781,7 @@ mod tests {
 
     #[test]
     fn criteria_on_the_play() {
-        let record = parse_record("1. cx7 A 2. d *").unwrap();
+        let record = Record::parse("1. cx7 A 2. d *").unwrap();
         let game = replay(record.clone(), &Options::default());
         let after_c = game.moves[0].outcome.as_ref().unwrap().position;
         let mut c = Criteria {

@@ -18,10 +18,10 @@
 //!
 //! ```
 //! use ayo::corpus::stats::Stats;
-//! use ayo::notation::parse_record;
+//! use ayo::notation::Record;
 //! use ayo::replay::{Options, replay};
 //!
-//! let game = |text: &str| replay(parse_record(text).unwrap(), &Options::default());
+//! let game = |text: &str| replay(Record::parse(text).unwrap(), &Options::default());
 //! let mut a = Stats::default();
 //! a.add(&game("1. cx7 Fx2 2. d *\n"));
 //! let mut b = Stats::default();
@@ -310,7 +310,9 @@ impl Stats {
         }
         match game.end.map(|e| e.reason) {
             Some(EndReason::Majority(_)) => self.endings.majority += 1,
-            Some(EndReason::NoLegalMove { .. }) => self.endings.no_legal_move += 1,
+            Some(EndReason::EmptyRow(_) | EndReason::EveryMoveIllegal(_)) => {
+                self.endings.no_legal_move += 1
+            }
             None => self.endings.unfinished += 1,
         }
         if let (Some(rules), Some(start), Some(first)) =
@@ -487,11 +489,11 @@ fn round(x: f64, places: i32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_record;
+    use crate::notation::Record;
     use crate::replay::{Options, replay};
 
     fn game(text: &str) -> Game {
-        replay(parse_record(text).unwrap(), &Options::default())
+        replay(Record::parse(text).unwrap(), &Options::default())
     }
 
     const GAMES: [&str; 5] = [

@@ -44,7 +44,7 @@ use std::sync::Arc;
 
 use crate::diagnostics::Diagnostic;
 use crate::notation::Chunk;
-use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
+use crate::notation::{GameReader, RawGame};
 use crate::replay::{Options, QuickCheck, check};
 
 use super::input::{Games, Input, InputError};
@@ -70,7 +70,7 @@ impl Default for Settings {
         Settings {
             options: Options::default(),
             jobs: 1,
-            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            max_game_bytes: RawGame::DEFAULT_MAX_BYTES,
             only: None,
         }
     }

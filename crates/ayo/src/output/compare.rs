@@ -165,10 +165,10 @@ impl Compared {
     /// take its board from (a `Rules` tag that is not one).
     ///
     /// ```
-    /// use ayo::notation::parse_record;
+    /// use ayo::notation::Record;
     /// use ayo::output::compare::Compared;
     ///
-    /// let record = parse_record("[South \"Ade\"]\n[North \"Bola\"]\n\n1. c d *\n")?;
+    /// let record = Record::parse("[South \"Ade\"]\n[North \"Bola\"]\n\n1. c d *\n")?;
     /// let compared = Compared::of_game(&record, 1, &[], 1_000).unwrap();
     /// assert_eq!(compared.title, "Game 1: Ade (South) v Bola (North), rules: russ (no Rules tag)");
     /// assert_eq!(compared.comparison.rows[0].rules, "russ");

@@ -728,11 +728,11 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
 /// itself.
 ///
 /// ```
-/// use ayo::notation::parse_record;
+/// use ayo::notation::Record;
 /// use ayo::output::json::{game_json, write_game};
 /// use ayo::replay::{Options, replay, replay_main_line};
 ///
-/// let record = parse_record("1. c (1. d) C *\n").unwrap();
+/// let record = Record::parse("1. c (1. d) C *\n").unwrap();
 /// let game = replay(record.clone(), &Options::default());
 /// let mut out = Vec::new();
 /// write_game(&mut out, &game, Some("g.ayo"), Some(0), false).unwrap();
@@ -1334,7 +1334,7 @@ pub struct PerftJson {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_record;
+    use crate::notation::Record;
     use crate::replay::{Options, replay};
 
     /// Errors and warnings go apart, in the order found, the same whether
@@ -1342,7 +1342,7 @@ mod tests {
     #[test]
     fn errors_and_warnings_apart_built_and_streamed_alike() {
         let text = "[Rule \"russ\"]\n[Date \"June\"]\n\n1. cx9 D 2. ax1 *\n";
-        let game = replay(parse_record(text).unwrap(), &Options::default());
+        let game = replay(Record::parse(text).unwrap(), &Options::default());
         let built = game_json(&game, None, None);
         assert!(!built.valid);
         let lines = |ds: &[DiagnosticJson], severity: Severity| {
@@ -1365,7 +1365,7 @@ mod tests {
     #[test]
     fn written_json_reads_back_as_the_same_value() {
         let text = "[Rules \"russ\"]\n\n{first} 1. cx7! $1 {after} (1. d {var}) Fx2 2. d *\n";
-        let game = replay(parse_record(text).unwrap(), &Options::default());
+        let game = replay(Record::parse(text).unwrap(), &Options::default());
         let built = game_json(&game, Some("f.ayo"), Some(0));
         let first = &built.moves[0];
         assert!(!first.laps.is_empty() && first.capture.is_some() && first.board.is_some());

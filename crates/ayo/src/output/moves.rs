@@ -345,7 +345,7 @@ impl Moves {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::{Side, SplitMix64, random_game};
+    use crate::rules::{Side, SplitMix64};
 
     /// Every pit of every position of `games` random games under `rules`:
     /// [`LegalMove::played`] answers what [`Moves::legal`] lists, and refuses what it
@@ -356,10 +356,9 @@ mod tests {
         for seed in 0..games {
             let mut positions = vec![engine.start()];
             let mut rng = SplitMix64::new(seed);
-            random_game(&engine, &engine.start(), &mut rng, 400, |_, p| {
-                positions.push(*p)
-            })
-            .unwrap();
+            engine
+                .random_game(&engine.start(), &mut rng, 400, |_, p| positions.push(*p))
+                .unwrap();
             for pos in positions {
                 let numbering = Numbering::new(1, pos.to_move() == Side::North);
                 let Ok(all) = Moves::legal(&engine, &pos, numbering) else {

@@ -1072,9 +1072,9 @@ impl Game {
     /// was not the record's `Rules` tag (`forced`: a `--rules` given).
     ///
     /// ```
-    /// use ayo::notation::parse_record;
+    /// use ayo::notation::Record;
     /// use ayo::replay::{Options, replay};
-    /// let record = parse_record("[South \"Ade\"]\n[Round \"2\"]\n\n1. c *\n").unwrap();
+    /// let record = Record::parse("[South \"Ade\"]\n[Round \"2\"]\n\n1. c *\n").unwrap();
     /// let game = replay(record, &Options::default());
     /// assert_eq!(game.title(3, false), "Game 3: Ade (South), round 2, rules: russ (no Rules tag)");
     /// ```

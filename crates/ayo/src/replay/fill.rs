@@ -132,16 +132,16 @@ impl Filled {
 /// record is replayed under `opts` (its `trace` is not needed, and not used).
 ///
 /// ```
-/// use ayo::notation::{parse_record, write_record};
+/// use ayo::notation::Record;
 /// use ayo::replay::{Options, fill};
 ///
-/// let record = parse_record("1. c F 2. d *\n").unwrap();
+/// let record = Record::parse("1. c F 2. d *\n").unwrap();
 /// let filled = fill(record, &Options::default(), false);
-/// assert_eq!(write_record(&filled.record), "[PlyCount \"3\"]\n\n1. cx7 Fx2 2. d *\n");
+/// assert_eq!(filled.record.to_text(), "[PlyCount \"3\"]\n\n1. cx7 Fx2 2. d *\n");
 /// assert!(filled.is_complete());
 ///
 /// // A wrong claim is reported, and kept unless fixing.
-/// let record = parse_record("1. cx6 *\n").unwrap();
+/// let record = Record::parse("1. cx6 *\n").unwrap();
 /// let kept = fill(record.clone(), &Options::default(), false);
 /// assert_eq!(kept.record.moves[0].claim, Some(6));
 /// let wrong = kept.kept().next().unwrap();

@@ -20,12 +20,15 @@
 
 use std::ops::{ControlFlow, Range};
 
-use crate::notation::read::{Flow, Play, StreamEnd, TagPair, Visitor, read_game, read_in_stream};
-use crate::notation::{KNOWN_TAGS, Numbering, Origin, Outcome, SeenTags, TagName, TagSlips};
+use crate::notation::read::{Play, StreamEnd, TagPair, Visitor, read_game, read_in_stream};
+use crate::notation::{Numbering, Origin, Outcome, Tag, TagName, TagSlips};
 use crate::rules::{Capture, Engine, Illegal, Pit, Position, Ruleset, Status};
 
 use super::Options;
 use super::rule::{self, Decide, Ending};
+
+/// What a visitor says after each token.
+type Flow = ControlFlow<()>;
 
 /// The most laps one move may take before the quick check gives up on its
 /// game. The full check keeps the verdicts of long relays so that a game
@@ -133,12 +136,12 @@ impl QuickCheck {
     /// A visitor for one game, with this checker's kept rulesets and names.
     fn game<'a, 'q>(&'q mut self, opts: &'q Options) -> Game<'a, 'q> {
         self.lines.clear();
+        self.slips.new_game();
         Game {
             opts,
             rulesets: &mut self.rulesets,
             slips: &mut self.slips,
             lines: &mut self.lines,
-            seen: SeenTags::default(),
             values: [None; 5],
             engine: Engine::new(Ruleset::RUSS),
             line: None,
@@ -156,15 +159,15 @@ const SETUP: usize = 2;
 const SCORE: usize = 3;
 const PLY_COUNT: usize = 4;
 
-/// The slot in [`Game::values`] of each known tag ([`KNOWN_TAGS`] order),
+/// The slot in [`Game::values`] of each known tag ([`Tag::KNOWN`] order),
 /// for the tags replay reads: found by index, not by comparing names.
-static SLOTS: [Option<usize>; KNOWN_TAGS.len()] = slots();
+static SLOTS: [Option<usize>; Tag::KNOWN.len()] = slots();
 
-const fn slots() -> [Option<usize>; KNOWN_TAGS.len()] {
-    let mut slots = [None; KNOWN_TAGS.len()];
+const fn slots() -> [Option<usize>; Tag::KNOWN.len()] {
+    let mut slots = [None; Tag::KNOWN.len()];
     let mut i = 0;
-    while i < KNOWN_TAGS.len() {
-        let name = KNOWN_TAGS[i].as_bytes();
+    while i < Tag::KNOWN.len() {
+        let name = Tag::KNOWN[i].as_bytes();
         slots[i] = match name {
             b"Result" => Some(RESULT),
             b"Rules" => Some(RULES),
@@ -185,7 +188,6 @@ struct Game<'a, 'q> {
     slips: &'q mut TagSlips,
     /// The lines a variation was opened from, innermost last.
     lines: &'q mut Vec<Line>,
-    seen: SeenTags,
     /// The values of the tags replay reads: Result, Rules, Setup, Score,
     /// PlyCount.
     values: [Option<&'a [u8]>; 5],
@@ -282,7 +284,7 @@ impl<'a> Game<'a, '_> {
     /// A tag: kept when replay reads it; `false` to give up.
     #[inline(always)]
     fn tag_value(&mut self, name: &'a [u8], value: &'a [u8], escaped: bool) -> bool {
-        let Some(kind) = self.slips.check(&mut self.seen, name, value, escaped) else {
+        let Some(kind) = self.slips.check(name, value, escaped) else {
             return false;
         };
         let TagName::Known(i) = kind else {

@@ -47,11 +47,11 @@ impl DecidedBy {
 /// of its results and says why.
 ///
 /// ```
-/// use ayo::notation::{Outcome, parse_record};
+/// use ayo::notation::{Outcome, Record};
 /// use ayo::replay::{DecidedBy, Options, replay};
 /// use ayo::rules::Side;
 ///
-/// let verdict = |text: &str| replay(parse_record(text).unwrap(), &Options::default()).verdict();
+/// let verdict = |text: &str| replay(Record::parse(text).unwrap(), &Options::default()).verdict();
 ///
 /// // A resignation after one move: the token decides.
 /// let v = verdict("1. c 0-1\n");
@@ -190,11 +190,11 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_record;
+    use crate::notation::Record;
     use crate::replay::{Options, replay};
 
     fn verdict(text: &str) -> Verdict {
-        replay(parse_record(text).unwrap(), &Options::default()).verdict()
+        replay(Record::parse(text).unwrap(), &Options::default()).verdict()
     }
 
     /// Fixture games: the board's end, against tokens that agree or not.

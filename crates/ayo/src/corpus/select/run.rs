@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::{Printer, Selection, Split, SplitError};
 use crate::corpus::input::{Games, InputError};
 use crate::corpus::parallel::Reporter;
-use crate::notation::{RawGame, SyntaxError, write_record};
+use crate::notation::{RawGame, SyntaxError};
 
 /// Where [`Selection::run`] puts the games it selects.
 pub enum Output<'a> {
@@ -93,7 +93,7 @@ impl Selection {
             Ok(if !self.picks(raw) {
                 Pick::Skip
             } else if canonical {
-                Pick::Canonical(raw.parse().map(|record| write_record(&record)))
+                Pick::Canonical(raw.parse().map(|record| record.to_text()))
             } else {
                 Pick::Take
             })

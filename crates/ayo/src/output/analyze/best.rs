@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::analysis::{Best, Outcome, Outcomes};
 use crate::notation::Numbering;
 use crate::rules::{Pit, Position};
-use crate::search::{Answer, Value};
+use crate::search::Answer;
 
 use super::{end_text, line_text, result_token, signed};
 
@@ -29,7 +29,7 @@ pub struct BestJson {
     /// The best move's letter; `null` when the game is over.
     pub best: Option<String>,
     /// The value, in seeds, from the side to move's point of view.
-    pub value: Value,
+    pub value: i32,
     /// Whether the value is the game's exact value.
     pub exact: bool,
     /// The principal variation, letters from `best`.
@@ -43,7 +43,7 @@ pub struct BestJson {
     /// What stopped the search: `depth`, `nodes`, `time` or `solved`.
     pub limit: &'static str,
     /// Every legal move's value at the last finished depth, by pit letter.
-    pub move_values: BTreeMap<String, Value>,
+    pub move_values: BTreeMap<String, i32>,
     /// The result token, when the game is over: `1-0`, `0-1`, `1/2-1/2`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<&'static str>,

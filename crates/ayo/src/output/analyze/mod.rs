@@ -8,12 +8,11 @@ use regex::Regex;
 use serde::Serialize;
 
 use crate::analysis::{Label, MoveVerdict, Outcome};
-use crate::notation::{Comment, Numbering, Record, Span, write_record};
+use crate::notation::{Comment, Numbering, Record, Span};
 use crate::output::table::{Fit, Grid, Style, result_line, wrap_lines};
 use crate::output::visible;
 use crate::replay::Game;
 use crate::rules::{GameEnd, Pit, Ruleset, Side};
-use crate::search::Value;
 
 mod best;
 mod input;
@@ -23,7 +22,7 @@ pub use best::BestJson;
 pub use run::{AnalyzeOptions, analyze};
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
-pub(crate) fn signed(v: Value) -> String {
+pub(crate) fn signed(v: i32) -> String {
     if v > 0 {
         format!("+{v}")
     } else {
@@ -81,7 +80,7 @@ pub(crate) struct SideTotals {
     /// Moves judged.
     pub(crate) move_count: usize,
     /// Seeds lost over the game.
-    pub(crate) total_loss: Value,
+    pub(crate) total_loss: i32,
     /// Seeds lost a move, to two decimals.
     pub(crate) average_loss: f64,
     /// Moves labelled `blunder`.
@@ -376,7 +375,7 @@ pub(crate) fn write_verdicts(record: &mut Record, verdicts: &[MoveVerdict]) {
 /// See [`MoveVerdict::annotated`].
 pub(crate) fn annotated(mut record: Record, verdicts: &[MoveVerdict]) -> String {
     write_verdicts(&mut record, verdicts);
-    write_record(&record)
+    record.to_text()
 }
 
 impl MoveVerdict {

@@ -10,7 +10,7 @@ use crate::canonical::write_as_read;
 use crate::corpus::input::{Event, Games, InputError};
 use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
-use crate::notation::{DEFAULT_MAX_GAME_BYTES, RawGame};
+use crate::notation::RawGame;
 use crate::output::table::Style;
 use crate::replay::{Options, replay};
 
@@ -39,7 +39,7 @@ impl Default for AnalyzeOptions {
         AnalyzeOptions {
             replay: Options::default(),
             game: None,
-            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            max_game_bytes: RawGame::DEFAULT_MAX_BYTES,
             records: false,
             style: None,
             write: false,

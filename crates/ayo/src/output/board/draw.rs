@@ -7,7 +7,7 @@ use super::{BoardView, Pictures};
 use crate::corpus::input::{Games, InputError};
 use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
-use crate::notation::{DEFAULT_MAX_GAME_BYTES, RawGame};
+use crate::notation::RawGame;
 use crate::output::FolderError;
 use crate::output::table::Style;
 use crate::replay::{Game, Options, replay, replay_main_line};
@@ -36,7 +36,7 @@ impl Default for BoardOptions {
         BoardOptions {
             replay: Options::default(),
             game: None,
-            max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+            max_game_bytes: RawGame::DEFAULT_MAX_BYTES,
             ply: None,
             all: false,
             style: None,
