@@ -60,7 +60,7 @@ pub use ast::{
     Variation,
 };
 pub use numbering::Numbering;
-pub use read::{Origin, SyntaxError};
+pub use read::locate::{Origin, SyntaxError};
 pub use stream::{Chunk, Chunker, GameReader, RawGame, TooLarge};
 pub use tags::TagProblem;
 pub use tags::{TagName, TagSlips};

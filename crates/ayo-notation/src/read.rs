@@ -71,11 +71,12 @@ use super::ast::{Glyph, Outcome, Span};
 use super::lex;
 
 mod found;
-mod locate;
+pub(crate) mod locate;
 mod tree;
 
 use found::{found, looks_like_chess};
 pub(crate) use locate::Locator;
+use locate::{Origin, SyntaxError};
 pub(crate) use tree::{parse_game, parse_tags};
 
 /// Variations nested deeper than this are refused, so that hostile input
@@ -199,51 +200,6 @@ pub struct Play {
     pub glyph: Option<Glyph>,
     /// The token.
     pub at: Range<usize>,
-}
-
-/// A syntax error: where, and what was expected there.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct SyntaxError {
-    /// The offending text (or the empty place where something was missing).
-    pub span: Span,
-    /// `expected …; found …`, or a sentence saying what is wrong.
-    pub message: String,
-}
-
-impl SyntaxError {
-    /// An error at the start of a game (of no length): one too large to read.
-    pub(crate) fn at_start(origin: Origin, message: String) -> SyntaxError {
-        SyntaxError {
-            span: Span {
-                offset: 0,
-                len: 0,
-                line: origin.line,
-                column: origin.column,
-            },
-            message,
-        }
-    }
-}
-
-/// Where a game's text starts in its input.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Origin {
-    /// Byte offset in the input.
-    pub offset: usize,
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column (a game may start on the line where the last one ended).
-    pub column: u32,
-}
-
-impl Origin {
-    /// The start of an input.
-    pub const START: Origin = Origin {
-        offset: 0,
-        line: 1,
-        column: 1,
-    };
 }
 
 /// Reads one game's text (as [`GameReader`](crate::GameReader) cuts it),

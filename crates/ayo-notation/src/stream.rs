@@ -27,7 +27,8 @@ use super::lex::{
     self, BOM, LO, bytes_equal, is_delimiter, line_start_kind, skip, skip_words, stop_table,
     zero_bytes,
 };
-use super::read::{Origin, SyntaxError, parse_game, parse_tags};
+use super::read::{parse_game, parse_tags};
+use super::{Origin, SyntaxError};
 
 /// See [`RawGame::DEFAULT_MAX_BYTES`].
 pub(crate) const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;

@@ -1,9 +1,54 @@
 //! Where a byte offset of a game's text stands in its input: line and
-//! column, columns counted in characters.
+//! column, columns counted in characters; and the types that carry a place:
+//! where a game starts ([`Origin`]) and a syntax error ([`SyntaxError`]).
 
-use super::Origin;
 use crate::ast::Span;
 use crate::lex::count_chars;
+
+/// A syntax error: where, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SyntaxError {
+    /// The offending text (or the empty place where something was missing).
+    pub span: Span,
+    /// `expected …; found …`, or a sentence saying what is wrong.
+    pub message: String,
+}
+
+impl SyntaxError {
+    /// An error at the start of a game (of no length): one too large to read.
+    pub(crate) fn at_start(origin: Origin, message: String) -> SyntaxError {
+        SyntaxError {
+            span: Span {
+                offset: 0,
+                len: 0,
+                line: origin.line,
+                column: origin.column,
+            },
+            message,
+        }
+    }
+}
+
+/// Where a game's text starts in its input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// Byte offset in the input.
+    pub offset: usize,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column (a game may start on the line where the last one ended).
+    pub column: u32,
+}
+
+impl Origin {
+    /// The start of an input.
+    pub const START: Origin = Origin {
+        offset: 0,
+        line: 1,
+        column: 1,
+    };
+}
 
 /// Turns byte offsets within a game's text into spans of the whole input.
 ///
