@@ -346,28 +346,13 @@ fn replay_keeping(record: Record, opts: &Options, keep: Keep) -> Game {
 /// verdicts are kept from one line to the next, as within a replay, so a
 /// relay repeated in many variations is decided once. Diagnostics are not
 /// given again: the game's replay reported them.
-///
-/// ```
-/// use ayo::notation::{Numbering, parse_record};
-/// use ayo::replay::{Options, VariationReplayer, replay, replay_main_line};
-///
-/// let record = parse_record("1. a (1. b C) B *\n").unwrap();
-/// let full = replay(record.clone(), &Options::default());
-/// let main = replay_main_line(record, &Options::default());
-/// let mut variations = VariationReplayer::new(&main);
-/// let ply = &main.moves[0];
-/// let line = variations.line(&main.record.moves[0].variations()[0].moves, &main.start.unwrap(), ply);
-/// assert_eq!(line.len(), 2);
-/// assert_eq!(line[1].outcome.as_ref().map(|o| o.position),
-///            full.moves[0].variations[0][1].outcome.as_ref().map(|o| o.position));
-/// ```
-pub struct VariationReplayer {
+pub(crate) struct VariationReplayer {
     replayer: Replayer,
 }
 
 impl VariationReplayer {
     /// A replayer for the variations of `game`, under its rules and lap limit.
-    pub fn new(game: &Game) -> Self {
+    pub(crate) fn new(game: &Game) -> Self {
         VariationReplayer {
             replayer: Replayer {
                 engine: Engine::new(game.rules.unwrap_or_default()).with_max_laps(game.max_laps),
@@ -1489,5 +1474,24 @@ mod tests {
         let r = parse_record("[Event \"a\"]\n[Event \"b\"]\n*").unwrap();
         assert!(check(&r, &Options::default())[0].is_error());
         assert!(!replay(r, &Options::default()).is_valid());
+    }
+}
+
+#[cfg(test)]
+mod variation_replayer_example {
+    #[test]
+    fn variation_replayer() {
+        use crate::notation::parse_record;
+        use crate::replay::{Options, VariationReplayer, replay, replay_main_line};
+
+        let record = parse_record("1. a (1. b C) B *\n").unwrap();
+        let full = replay(record.clone(), &Options::default());
+        let main = replay_main_line(record, &Options::default());
+        let mut variations = VariationReplayer::new(&main);
+        let ply = &main.moves[0];
+        let line = variations.line(&main.record.moves[0].variations()[0].moves, &main.start.unwrap(), ply);
+        assert_eq!(line.len(), 2);
+        assert_eq!(line[1].outcome.as_ref().map(|o| o.position),
+                   full.moves[0].variations[0][1].outcome.as_ref().map(|o| o.position));
     }
 }
