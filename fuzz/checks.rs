@@ -13,7 +13,7 @@
 
 use std::io::{BufReader, Read};
 
-use ayo::import::{ImportError, ImportGame, Imported, JsonGames};
+use ayo::import::{ImportError, Imported, JsonGames};
 use ayo::notation::Chunker;
 use ayo::notation::{GameReader, Origin, RawGame, Record, Span, Tag, parse_record, write_record};
 use ayo::output::json::game_json;
@@ -312,7 +312,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
         Ok(json) => json,
         Err(e) => panic!("a game's JSON does not serialize: {e}"),
     };
-    match ImportGame::read(json.as_bytes()).and_then(ImportGame::to_record) {
+    match Imported::read(json.as_bytes()) {
         Ok(Imported::Record { text, .. }) => assert_eq!(
             text, written,
             "import(json(record)) differs from the written record\n{json}"
@@ -363,7 +363,7 @@ pub fn check_import(data: &[u8]) {
             value.number >= 1 && value.line >= 1 && value.column >= 1,
             "{value:?}"
         );
-        let imported = match ImportGame::read(&value.bytes).and_then(ImportGame::to_record) {
+        let imported = match Imported::read(&value.bytes) {
             Ok(imported) => imported,
             Err(ImportError::Json { line, column, .. }) => {
                 // serde_json says column 0 for a line break; `place` maps it.

@@ -4,7 +4,7 @@ use crate::common;
 
 use common::{code, run};
 
-use ayo::generate::{Match, Player, play_game};
+use ayo::generate::{Match, Player};
 use ayo::notation::{parse_record, write_record};
 use ayo::replay::{Options, replay};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
@@ -327,7 +327,9 @@ fn ply_guard() {
         setup: false,
     };
     let mut search = Search::with_table_bits(engine, 10);
-    let record = play_game(&mut search, &engine.start(), &m, &mut SplitMix64::new(4), 3).unwrap();
+    let record = m
+        .play(&mut search, &engine.start(), &mut SplitMix64::new(4), 3)
+        .unwrap();
     let text = write_record(&record);
     insta::assert_snapshot!("ply_guard", text);
     assert!(replay(parse_record(&text).unwrap(), &Options::default()).is_valid());

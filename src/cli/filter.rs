@@ -194,12 +194,11 @@ fn game_range(s: &str) -> Result<Range, String> {
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
-    let selection =
-        Selection::new(
-            args.criteria().map_err(|e| Fatal::Error(e.to_string()))?,
-            args.replay.options(false),
-        )
-        .inverted(args.invert);
+    let selection = Selection::new(
+        args.criteria().map_err(|e| Fatal::Error(e.to_string()))?,
+        args.replay.options(false),
+    )
+    .inverted(args.invert);
     let mut split = match (&args.split_by, &args.out) {
         (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), signals::out_folder(dir, ctx)?)),
         _ => None,

@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use ayo::generate::{Match, Player, play_game};
+use ayo::generate::{Match, Player};
 use ayo::notation::parse_record;
 use ayo::replay::{Options, replay};
 use ayo::rules::{Engine, Position, Ruleset, SplitMix64, Status, random_game};
@@ -106,7 +106,7 @@ fn analyze_depth_8(c: &mut Criterion) {
     group.finish();
 }
 
-/// Random games through `play_game` (records, tags) against bare
+/// Random games through `Match::play` (records, tags) against bare
 /// `random_game`.
 fn generate_random(c: &mut Criterion) {
     const GAMES: u64 = 1_000;
@@ -124,7 +124,10 @@ fn generate_random(c: &mut Criterion) {
         b.iter(|| {
             for round in 1..=GAMES as usize {
                 let mut rng = SplitMix64::new(Match::seed(1, round));
-                black_box(play_game(&mut search, &engine.start(), &m, &mut rng, round).unwrap());
+                black_box(
+                    m.play(&mut search, &engine.start(), &mut rng, round)
+                        .unwrap(),
+                );
             }
         })
     });

@@ -1489,9 +1489,18 @@ mod variation_replayer_example {
         let main = replay_main_line(record, &Options::default());
         let mut variations = VariationReplayer::new(&main);
         let ply = &main.moves[0];
-        let line = variations.line(&main.record.moves[0].variations()[0].moves, &main.start.unwrap(), ply);
+        let line = variations.line(
+            &main.record.moves[0].variations()[0].moves,
+            &main.start.unwrap(),
+            ply,
+        );
         assert_eq!(line.len(), 2);
-        assert_eq!(line[1].outcome.as_ref().map(|o| o.position),
-                   full.moves[0].variations[0][1].outcome.as_ref().map(|o| o.position));
+        assert_eq!(
+            line[1].outcome.as_ref().map(|o| o.position),
+            full.moves[0].variations[0][1]
+                .outcome
+                .as_ref()
+                .map(|o| o.position)
+        );
     }
 }

@@ -19,7 +19,7 @@
 //! The report is data ([`Report`]); `output::duplicates` renders it.
 //!
 //! ```
-//! use ayo::corpus::duplicates::{Options, Sequential, scan};
+//! use ayo::corpus::duplicates::{Options, Scan, Sequential};
 //! use ayo::corpus::duplicates::Kind;
 //!
 //! let dir = tempfile::tempdir().unwrap();
@@ -30,7 +30,7 @@
 //!
 //! let names = vec![path.display().to_string()];
 //! let mut runner = Sequential::default();
-//! let found = scan(&names, &Options::default(), &mut runner).unwrap();
+//! let found = Scan::read(&names, &Options::default(), &mut runner).unwrap();
 //! let report = found.report(&mut runner, false).unwrap();
 //! let kinds: Vec<Kind> = report.groups.iter().map(|g| g.kind).collect();
 //! assert_eq!(kinds, [Kind::Duplicate, Kind::Prefix]);
@@ -238,18 +238,18 @@ pub struct Scan {
     readable: Vec<bool>,
 }
 
-/// The first pass: parses and keys every game of the inputs `names` (`-`
-/// for standard input), in order. Games that cannot be keyed, and inputs
-/// that cannot be read, are reported through the runner and left out.
-pub fn scan<R: Runner>(
-    names: &[String],
-    options: &Options,
-    runner: &mut R,
-) -> Result<Scan, R::Error> {
-    pass::first(names.to_vec(), *options, runner)
-}
-
 impl Scan {
+    /// The first pass: parses and keys every game of the inputs `names` (`-`
+    /// for standard input), in order. Games that cannot be keyed, and inputs
+    /// that cannot be read, are reported through the runner and left out.
+    pub fn read<R: Runner>(
+        names: &[String],
+        options: &Options,
+        runner: &mut R,
+    ) -> Result<Scan, R::Error> {
+        pass::first(names.to_vec(), *options, runner)
+    }
+
     /// How many games were keyed.
     pub fn games(&self) -> usize {
         self.index.len()

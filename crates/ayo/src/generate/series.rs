@@ -3,9 +3,9 @@
 use crate::notation::Record;
 use crate::notation::Tag;
 use crate::rules::{Engine, Position, SplitMix64};
-use crate::search::{Search, SearchError};
+use crate::search::{Limits, Search, SearchError};
 
-use super::{MAX_PLIES, Match, Player, game_seed, play_game};
+use super::{MAX_PLIES, Match, Player, game_seed};
 
 /// A run of games between two players: each game numbered from 1, with its
 /// own stream of the seed ([`Match::seed`](super::Match::seed)), so that game 7 is the same however
@@ -108,12 +108,13 @@ impl Iterator for Games<'_> {
         let start = s.setup.unwrap_or_else(|| s.engine.start());
         let mut rng = SplitMix64::new(game_seed(s.seed, round));
         Some(
-            play_game(&mut self.search, &start, &m, &mut rng, round).map(|mut record| {
-                for t in &s.tags {
-                    record.set_tag(&t.name, &t.value);
-                }
-                record
-            }),
+            m.play(&mut self.search, &start, &mut rng, round)
+                .map(|mut record| {
+                    for t in &s.tags {
+                        record.set_tag(&t.name, &t.value);
+                    }
+                    record
+                }),
         )
     }
 }
@@ -132,10 +133,14 @@ pub struct TagSetting {
     pub value: String,
 }
 
-/// Why a tag setting was refused.
+/// Why a [`Player`] or a [`TagSetting`] given as text was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TagSettingError {
-    /// No `=` (the text as given).
+pub enum SettingError {
+    /// A player that is not `random`, `engine:DEPTH` or `engine:nodes=N`
+    /// (the text as given).
+    #[error("expected `random`, `engine:DEPTH` (1 to {max}) or `engine:nodes=N`; found `{0}`", max = Limits::MAX_DEPTH)]
+    Player(String),
+    /// A tag setting without `=` (the text as given).
     #[error("expected NAME=VALUE, found `{0}`")]
     NoEquals(String),
     /// The name is not a tag name.
@@ -153,22 +158,22 @@ pub enum TagSettingError {
 }
 
 impl std::str::FromStr for TagSetting {
-    type Err = TagSettingError;
+    type Err = SettingError;
 
     /// `NAME=VALUE`; not Rules, Setup, Result, Score or PlyCount, which the
     /// game decides.
-    fn from_str(s: &str) -> Result<TagSetting, TagSettingError> {
+    fn from_str(s: &str) -> Result<TagSetting, SettingError> {
         let (name, value) = s
             .split_once('=')
-            .ok_or_else(|| TagSettingError::NoEquals(s.to_string()))?;
+            .ok_or_else(|| SettingError::NoEquals(s.to_string()))?;
         if !Tag::is_name(name) {
-            return Err(TagSettingError::NotAName(name.to_string()));
+            return Err(SettingError::NotAName(name.to_string()));
         }
         if FROM_THE_GAME.contains(&name) {
-            return Err(TagSettingError::FromTheGame(name.to_string()));
+            return Err(SettingError::FromTheGame(name.to_string()));
         }
         if value.contains(['\n', '\r']) {
-            return Err(TagSettingError::LineBreak(name.to_string()));
+            return Err(SettingError::LineBreak(name.to_string()));
         }
         Ok(TagSetting {
             name: name.to_string(),

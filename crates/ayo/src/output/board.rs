@@ -223,7 +223,11 @@ pub(crate) fn views_grid(
 impl BoardView {
     /// One CSV row a view, as `ayo board --format csv` has them (its `file`
     /// and `game` columns are the caller's to add).
-    pub fn grid(views: &[&BoardView], rules: &Ruleset, place: Option<(&str, usize)>) -> Grid {
+    pub(crate) fn grid(
+        views: &[&BoardView],
+        rules: &Ruleset,
+        place: Option<(&str, usize)>,
+    ) -> Grid {
         views_grid(views, rules, place)
     }
 }

@@ -134,7 +134,7 @@ impl Report {
     /// The groups as a grid: a row a game, with its group's number and kind,
     /// its place and plies, and the tags that differ from its group's first
     /// game's (when the report has them).
-    pub fn grid(&self, style: Style) -> Grid {
+    pub(crate) fn grid(&self, style: Style) -> Grid {
         grid(self, style)
     }
 }

@@ -291,7 +291,7 @@ pub(crate) fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
 
 impl MoveVerdict {
     /// One grid row a verdict.
-    pub fn grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
+    pub(crate) fn grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
         analyze_grid(verdicts, pits)
     }
 }
