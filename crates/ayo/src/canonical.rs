@@ -27,7 +27,7 @@ use crate::replay::{self, Change};
 
 mod fmt;
 
-pub use fmt::{FmtOptions, fmt};
+pub use fmt::FmtOptions;
 
 /// `--fill`: fill in what the replay knows (claims, Score, PlyCount,
 /// Result); with `fix`, correct the values that are wrong too.

@@ -15,7 +15,7 @@ mod pictures;
 
 use super::svg::{Drawing, board_svg};
 use super::table::{Grid, Style, text_width, wrap_lines};
-pub use draw::{BoardOptions, draw_boards};
+pub use draw::BoardOptions;
 pub use pictures::Pictures;
 
 /// One position, as `ayo board --format json` prints it.

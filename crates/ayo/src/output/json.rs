@@ -1308,7 +1308,7 @@ pub struct VerdictJson {
 
 impl VerdictJson {
     /// The verdict of a game checked by
-    /// [`check_corpus`](crate::corpus::validate::check_corpus).
+    /// [`Settings::check`](crate::corpus::validate::Settings::check).
     pub fn of(checked: &Checked<'_>) -> VerdictJson {
         let all = checked.diagnostics;
         VerdictJson {

@@ -20,7 +20,7 @@ mod input;
 mod run;
 
 pub use best::BestJson;
-pub use run::{AnalyzeOptions, analyze};
+pub use run::AnalyzeOptions;
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
 pub(crate) fn signed(v: Value) -> String {
