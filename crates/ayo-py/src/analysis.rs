@@ -79,8 +79,8 @@ fn cache(tables: Option<PathBuf>) -> TableCache {
 
 fn analysis_error(e: AnalysisError) -> PyErr {
     match e {
-        AnalysisError::Tables(e) => TablesError::new_err(e.to_string()),
         AnalysisError::Search(e) => Error::new_err(format!("{e}; raise max_laps")),
+        e => TablesError::new_err(e.to_string()),
     }
 }
 
