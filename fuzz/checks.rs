@@ -17,7 +17,7 @@ use ayo::import::{ImportError, Imported, JsonGames};
 use ayo::notation::Chunker;
 use ayo::notation::{GameReader, Origin, RawGame, Record, Span, Tag, parse_record, write_record};
 use ayo::output::json::game_json;
-use ayo::replay::{Options, QuickCheck, check, replay};
+use ayo::replay::{Game, Options, QuickCheck, check};
 use ayo::rules::{
     CaptureSeed, End, Engine, Feeding, Leftovers, Pit, Position, Ruleset, Side, SkipOrigin,
 };
@@ -265,7 +265,7 @@ pub fn check_roundtrip(data: &[u8]) {
 /// - replay does not panic, and every diagnostic names a place in `text`;
 /// - `import(json(record))` writes exactly what the writer wrote.
 pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
-    let game = replay(
+    let game = Game::replay(
         record.clone(),
         &Options {
             max_laps: MAX_LAPS,

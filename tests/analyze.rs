@@ -6,7 +6,7 @@ use common::{code, run};
 
 use ayo::generate::{Match, Player};
 use ayo::notation::{parse_record, write_record};
-use ayo::replay::{Options, replay};
+use ayo::replay::{Game, Options};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
 use ayo::search::{Limits, Search};
 
@@ -196,7 +196,7 @@ fn analyze_format_ayo() {
     );
     assert_eq!(once, twice);
     let record = parse_record(&once).unwrap();
-    assert!(replay(record.clone(), &Options::default()).is_valid());
+    assert!(Game::replay(record.clone(), &Options::default()).is_valid());
     // Every original comment, glyph, NAG and variation is still there.
     let original = parse_record(&std::fs::read_to_string(file).unwrap()).unwrap();
     for (before, after) in original.moves.iter().zip(&record.moves) {
@@ -332,7 +332,7 @@ fn ply_guard() {
         .unwrap();
     let text = write_record(&record);
     insta::assert_snapshot!("ply_guard", text);
-    assert!(replay(parse_record(&text).unwrap(), &Options::default()).is_valid());
+    assert!(Game::replay(parse_record(&text).unwrap(), &Options::default()).is_valid());
 }
 
 #[test]

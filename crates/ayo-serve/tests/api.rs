@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use ayo::notation::GameReader;
-use ayo::replay::{Options, replay};
+use ayo::replay::{Game, Options};
 use common::{Server, club};
 use serde_json::json;
 
@@ -352,7 +352,7 @@ fn validates(path: &Path) -> (bool, usize) {
     let mut ok = true;
     for raw in GameReader::new(&bytes[..]) {
         n += 1;
-        let game = replay(raw.unwrap().parse().unwrap(), &Options::default());
+        let game = Game::replay(raw.unwrap().parse().unwrap(), &Options::default());
         ok &= game.is_valid();
     }
     (ok, n)

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use ayo::notation::write_record;
-//! use ayo::replay::{Options as Replay, replay};
+//! use ayo::replay::{Game, Options as Replay};
 //! use ayo::rules::{Engine, Ruleset, SplitMix64};
 //! use ayo_testkit::{Options, random_record};
 //!
@@ -20,7 +20,7 @@
 //! assert!(record.moves.len() <= 12);
 //! let text = write_record(&record);
 //! assert!(text.starts_with("[Event \"Generated game 1\"]"));
-//! assert!(replay(record, &Replay::default()).is_valid());
+//! assert!(Game::replay(record, &Replay::default()).is_valid());
 //! # Ok::<(), ayo::rules::Illegal>(())
 //! ```
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use ayo::notation::{GameReader, write_record};
 use ayo::output::json::write_game;
-use ayo::replay::{self, replay};
+use ayo::replay::{self, Game};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
 use ayo_testkit::{Options, random_record};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -73,7 +73,7 @@ fn records(c: &mut Criterion) {
             out.clear();
             for g in GameReader::new(&corpus[..]) {
                 let g = g.unwrap();
-                let game = replay(g.parse().unwrap(), &opts);
+                let game = Game::replay(g.parse().unwrap(), &opts);
                 write_game(&mut out, &game, Some("corpus.ayo"), Some(g.index), false).unwrap();
                 out.push(b'\n');
             }

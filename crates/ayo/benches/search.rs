@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ayo::generate::{Match, Player};
 use ayo::notation::parse_record;
-use ayo::replay::{Options, replay};
+use ayo::replay::{Game, Options};
 use ayo::rules::{Engine, Position, Ruleset, SplitMix64, Status, random_game};
 use ayo::search::{Limits, Search};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -71,7 +71,7 @@ fn analyze_depth_8(c: &mut Criterion) {
             let Ok(record) = parse_record(text.trim_start_matches('\u{feff}')) else {
                 continue;
             };
-            let game = replay(record, &Options::default());
+            let game = Game::replay(record, &Options::default());
             if let (Some(rules), Some(start)) = (game.rules, game.start) {
                 let mut line = vec![start];
                 line.extend(

@@ -850,7 +850,7 @@ mod tests {
 
     use super::*;
     use crate::output::json::game_json;
-    use crate::replay::{Options, replay};
+    use crate::replay::{Game, Options};
 
     #[test]
     fn games_come_back_read_or_not() {
@@ -897,7 +897,7 @@ mod tests {
         fn import_of_json_is_fmt(r in crate::notation::arbitrary::record()) {
             let text = write_record(&r);
             let parsed = parse_record(&text).unwrap();
-            let game = replay(parsed, &Options::default());
+            let game = Game::replay(parsed, &Options::default());
             let json = serde_json::to_string(&game_json(&game, Some("f"), Some(0))).unwrap();
             let imported = import(&json).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             prop_assert_eq!(imported, text);

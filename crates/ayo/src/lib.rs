@@ -42,9 +42,9 @@
 //! Each item has one path. The items of the crates re-exported above are
 //! listed in their own crate docs.
 //!
-//! - Check records: [`replay::replay`] (a [`replay::Game`] of
+//! - Check records: [`replay::Game::replay`] (a [`replay::Game`] of
 //!   [`replay::Ply`]s, set with [`replay::Options`]), [`replay::check`] (only
-//!   the diagnostics), [`replay::replay_main_line`] and
+//!   the diagnostics), [`replay::Game::replay_main_line`] and
 //!   [`replay::VariationReplayer`] (variations one line at a time),
 //!   [`replay::QuickCheck`] (a fast validity test for a stream of games),
 //!   [`replay::fill`] (claims and tags filled in: [`replay::Filled`],
@@ -112,17 +112,17 @@
 //!
 //! ```
 //! use ayo::notation::parse_record;
-//! use ayo::replay::{Options, replay};
+//! use ayo::replay::{Game, Options};
 //!
 //! let record = parse_record("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
-//! let game = replay(record, &Options::default());
+//! let game = Game::replay(record, &Options::default());
 //! assert!(game.is_valid(), "{:?}", game.errors);
 //! let c = game.moves[0].outcome.as_ref().unwrap();
 //! assert_eq!(c.trace(), "c(4):defA A(5):BCDEF F(5):abcde e(6):fABCDE E(6):Fabcde");
 //! assert_eq!(game.final_position().unwrap().to_string(), "0,7,3,0,1,8/3,1,7,7,1,1 7-2 N");
 //!
 //! // A false claim is reported where it stands.
-//! let game = replay(parse_record("1. cx6 *\n").unwrap(), &Options::default());
+//! let game = Game::replay(parse_record("1. cx6 *\n").unwrap(), &Options::default());
 //! assert_eq!(game.errors[0].message, "ply 1, South's c: claims 6 seeds, but the move captures 7 from B");
 //! assert_eq!((game.errors[0].span.line, game.errors[0].span.column), (1, 4));
 //!

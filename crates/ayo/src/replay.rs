@@ -224,11 +224,11 @@ impl Game {
     ///
     /// ```
     /// use ayo::notation::parse_record;
-    /// use ayo::replay::{Options, replay};
+    /// use ayo::replay::{Game, Options};
     ///
     /// let record = parse_record("1. b *\n").unwrap();
-    /// let plain = replay(record.clone(), &Options { trace: false, ..Options::default() });
-    /// let traced = replay(record, &Options::default());
+    /// let plain = Game::replay(record.clone(), &Options { trace: false, ..Options::default() });
+    /// let traced = Game::replay(record, &Options::default());
     /// let start = plain.start.unwrap();
     /// assert!(plain.moves[0].outcome.as_ref().unwrap().laps.is_empty());
     /// assert_eq!(plain.laps(&start, &plain.moves[0]), traced.laps(&start, &traced.moves[0]));
@@ -263,51 +263,53 @@ fn find_tag<'r>(record: &'r Record, name: &str) -> Option<&'r Tag> {
     record.tags.iter().find(|t| t.name == name)
 }
 
-/// Replays a record: every move checked and played, every problem a
-/// [`Diagnostic`] at the token at fault. The game is replayed as far as its
-/// moves can be played; an illegal move leaves the rest of its line unplayed.
-///
-/// ```
-/// use ayo::notation::parse_record;
-/// use ayo::replay::{Options, replay};
-///
-/// let record = parse_record("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
-/// let game = replay(record, &Options::default());
-/// assert!(game.is_valid());
-/// assert_eq!(game.moves[2].outcome.as_ref().unwrap().stores(), [7, 2]);
-///
-/// // The same under a ruling where the capturing seed stays on the board.
-/// let record = parse_record("1. cx7 *\n").unwrap();
-/// let opts = Options { rules: Some("russ capture-seed=stays".parse().unwrap()), ..Options::default() };
-/// let game = replay(record, &opts);
-/// assert_eq!(game.errors[0].message, "ply 1, South's c: claims 7 seeds, but the move captures 6 from B");
-/// ```
-pub fn replay(record: Record, opts: &Options) -> Game {
-    replay_keeping(record, opts, Keep::Variations)
-}
+impl Game {
+    /// Replays a record: every move checked and played, every problem a
+    /// [`Diagnostic`] at the token at fault. The game is replayed as far as its
+    /// moves can be played; an illegal move leaves the rest of its line unplayed.
+    ///
+    /// ```
+    /// use ayo::notation::parse_record;
+    /// use ayo::replay::{Game, Options};
+    ///
+    /// let record = parse_record("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
+    /// let game = Game::replay(record, &Options::default());
+    /// assert!(game.is_valid());
+    /// assert_eq!(game.moves[2].outcome.as_ref().unwrap().stores(), [7, 2]);
+    ///
+    /// // The same under a ruling where the capturing seed stays on the board.
+    /// let record = parse_record("1. cx7 *\n").unwrap();
+    /// let opts = Options { rules: Some("russ capture-seed=stays".parse().unwrap()), ..Options::default() };
+    /// let game = Game::replay(record, &opts);
+    /// assert_eq!(game.errors[0].message, "ply 1, South's c: claims 7 seeds, but the move captures 6 from B");
+    /// ```
+    pub fn replay(record: Record, opts: &Options) -> Game {
+        replay_keeping(record, opts, Keep::Variations)
+    }
 
-/// [`replay`] keeping the plies of the main line only: every [`Ply`]'s
-/// `variations` is left empty. The variations are still played and checked,
-/// with the same diagnostics as `replay` gives.
-///
-/// For output that shows the main line alone (`ayo annotate`, `ayo board`):
-/// in a game of many variations their plies, a full position each, are
-/// most of the memory a replay takes.
-///
-/// ```
-/// use ayo::notation::parse_record;
-/// use ayo::replay::{Options, replay, replay_main_line};
-///
-/// let record = parse_record("1. a (1. b) (1. z) B *\n").unwrap();
-/// let full = replay(record.clone(), &Options::default());
-/// let main = replay_main_line(record, &Options::default());
-/// assert_eq!(full.moves[0].variations.len(), 2);
-/// assert!(main.moves[0].variations.is_empty());
-/// assert_eq!(main.errors, full.errors);
-/// assert_eq!(main.moves[1].outcome, full.moves[1].outcome);
-/// ```
-pub fn replay_main_line(record: Record, opts: &Options) -> Game {
-    replay_keeping(record, opts, Keep::MainLine)
+    /// [`Game::replay`] keeping the plies of the main line only: every [`Ply`]'s
+    /// `variations` is left empty. The variations are still played and checked,
+    /// with the same diagnostics as `replay` gives.
+    ///
+    /// For output that shows the main line alone (`ayo annotate`, `ayo board`):
+    /// in a game of many variations their plies, a full position each, are
+    /// most of the memory a replay takes.
+    ///
+    /// ```
+    /// use ayo::notation::parse_record;
+    /// use ayo::replay::{Game, Options};
+    ///
+    /// let record = parse_record("1. a (1. b) (1. z) B *\n").unwrap();
+    /// let full = Game::replay(record.clone(), &Options::default());
+    /// let main = Game::replay_main_line(record, &Options::default());
+    /// assert_eq!(full.moves[0].variations.len(), 2);
+    /// assert!(main.moves[0].variations.is_empty());
+    /// assert_eq!(main.errors, full.errors);
+    /// assert_eq!(main.moves[1].outcome, full.moves[1].outcome);
+    /// ```
+    pub fn replay_main_line(record: Record, opts: &Options) -> Game {
+        replay_keeping(record, opts, Keep::MainLine)
+    }
 }
 
 /// Which plies a replay keeps.
@@ -335,12 +337,12 @@ fn replay_keeping(record: Record, opts: &Options, keep: Keep) -> Game {
 }
 
 /// Replays the variations of a game one at a time, when output reaches them:
-/// a game replayed with [`replay_main_line`] keeps no plies for its
+/// a game replayed with [`Game::replay_main_line`] keeps no plies for its
 /// variations, and output that shows them (`ayo json`) asks for each line's
 /// plies in its turn, so that it holds the plies of one line at a time rather
 /// than of every line of the game.
 ///
-/// A line's plies are what [`replay`] keeps for it, except that the plies of
+/// A line's plies are what [`Game::replay`] keeps for it, except that the plies of
 /// its own variations are left empty (ask for those in their turn too), and
 /// its moves carry no lap traces ([`Game::laps`] traces them). Long relays'
 /// verdicts are kept from one line to the next, as within a replay, so a
@@ -381,7 +383,7 @@ impl VariationReplayer {
     }
 }
 
-/// Checks a record: the diagnostics [`replay`] would report, and nothing else.
+/// Checks a record: the diagnostics [`Game::replay`] would report, and nothing else.
 ///
 /// This is what `ayo validate` needs. It plays every move as `replay` does,
 /// but keeps no [`Ply`] (nor lap traces) and leaves the record with the
@@ -1226,7 +1228,7 @@ mod tests {
 
     fn messages(text: &str) -> Vec<String> {
         let record = crate::notation::parse_record(text).unwrap();
-        replay(record, &Options::default())
+        Game::replay(record, &Options::default())
             .errors
             .into_iter()
             .map(|d| d.message)
@@ -1236,7 +1238,7 @@ mod tests {
     #[test]
     fn an_illegal_move_lists_the_legal_pits() {
         let record = crate::notation::parse_record("1. cx7 Fx2 2. e B *\n").unwrap();
-        let game = replay(record, &Options::default());
+        let game = Game::replay(record, &Options::default());
         assert_eq!(
             game.errors[0].message,
             "ply 3, South's e: empty pit (legal: b, c, d, f)"
@@ -1365,8 +1367,8 @@ mod tests {
         };
         let text = format!("{SLOW}1... B {} *\n", "(1... B) ".repeat(100));
         let record = crate::notation::parse_record(&text).unwrap();
-        let full = replay(record.clone(), &opts);
-        let game = replay_main_line(record, &opts);
+        let full = Game::replay(record.clone(), &opts);
+        let game = Game::replay_main_line(record, &opts);
         assert_eq!(game.max_laps, limit);
         let (Some(start), Some(first)) = (game.start, game.moves.first()) else {
             panic!("the game has a start and a first ply")
@@ -1430,12 +1432,12 @@ mod tests {
                             trace,
                             ..Options::default()
                         };
-                        let full = replay(record.clone(), &opts);
+                        let full = Game::replay(record.clone(), &opts);
                         let errors = full.errors.clone();
                         assert_eq!(check(&record, &opts), errors, "{}", path.display());
                         // The main line alone: the same game, its plies
                         // without their variations.
-                        let main = replay_main_line(record.clone(), &opts);
+                        let main = Game::replay_main_line(record.clone(), &opts);
                         let mut moves = full.moves;
                         for ply in &mut moves {
                             ply.variations.clear();
@@ -1470,10 +1472,10 @@ mod tests {
         let found = check(&r, &Options::default());
         assert_eq!(found.len(), 1);
         assert!(!found[0].is_error());
-        assert!(replay(r, &Options::default()).is_valid());
+        assert!(Game::replay(r, &Options::default()).is_valid());
         let r = parse_record("[Event \"a\"]\n[Event \"b\"]\n*").unwrap();
         assert!(check(&r, &Options::default())[0].is_error());
-        assert!(!replay(r, &Options::default()).is_valid());
+        assert!(!Game::replay(r, &Options::default()).is_valid());
     }
 }
 
@@ -1482,11 +1484,11 @@ mod variation_replayer_example {
     #[test]
     fn variation_replayer() {
         use crate::notation::parse_record;
-        use crate::replay::{Options, VariationReplayer, replay, replay_main_line};
+        use crate::replay::{Game, Options, VariationReplayer};
 
         let record = parse_record("1. a (1. b C) B *\n").unwrap();
-        let full = replay(record.clone(), &Options::default());
-        let main = replay_main_line(record, &Options::default());
+        let full = Game::replay(record.clone(), &Options::default());
+        let main = Game::replay_main_line(record, &Options::default());
         let mut variations = VariationReplayer::new(&main);
         let ply = &main.moves[0];
         let line = variations.line(

@@ -169,11 +169,11 @@ impl Game {
 /// ```
 /// use ayo::analysis::{Analyser, TableCache, Thresholds};
 /// use ayo::notation::parse_record;
-/// use ayo::replay::{Options, replay};
+/// use ayo::replay::{Game, Options};
 /// use ayo::rules::Engine;
 /// use ayo::search::Limits;
 ///
-/// let game = replay(parse_record("1. cx7 Fx2 2. d *\n").unwrap(), &Options::default());
+/// let game = Game::replay(parse_record("1. cx7 Fx2 2. d *\n").unwrap(), &Options::default());
 /// let mut analyser =
 ///     Analyser::new(Limits::depth(4), Thresholds::default(), TableCache::new(None), Engine::DEFAULT_MAX_LAPS);
 /// let (rules, verdicts) = analyser.verdicts(&game, |_, _| {}).unwrap().unwrap();

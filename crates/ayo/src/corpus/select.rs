@@ -711,7 +711,7 @@ fn passes(game: &Game, board: &Board) -> bool {
 mod tests {
     use super::*;
     use crate::notation::parse_record;
-    use crate::replay::{Options, replay};
+    use crate::replay::{Game, Options};
 
     fn names_values(text: &str) -> Vec<(String, String)> {
         scan_tags(text.as_bytes())
@@ -890,7 +890,7 @@ mod tests {
     #[test]
     fn criteria_on_the_play() {
         let record = parse_record("1. cx7 A 2. d *").unwrap();
-        let game = replay(record.clone(), &Options::default());
+        let game = Game::replay(record.clone(), &Options::default());
         let after_c = game.moves[0].outcome.as_ref().unwrap().position;
         let mut c = Criteria {
             openings: vec!["c A".parse().unwrap()],

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::diagnostics::Diagnostic;
 use crate::notation::{Move, Record};
-use crate::replay::{self, Game, Ply, replay, rules_of};
+use crate::replay::{self, Game, Ply, rules_of};
 use crate::rules::{Ruleset, RulesetError};
 
 use super::json::WinnerJson;
@@ -315,7 +315,7 @@ pub(crate) fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> C
                 trace: true,
                 deny_warnings: false,
             };
-            (*r, replay(record.clone(), &opts))
+            (*r, Game::replay(record.clone(), &opts))
         })
         .collect();
     let first = games.first().map(|(_, g)| g);

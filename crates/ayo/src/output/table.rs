@@ -1066,9 +1066,9 @@ impl Game {
     ///
     /// ```
     /// use ayo::notation::parse_record;
-    /// use ayo::replay::{Options, replay};
+    /// use ayo::replay::{Game, Options};
     /// let record = parse_record("[South \"Ade\"]\n[Round \"2\"]\n\n1. c *\n").unwrap();
-    /// let game = replay(record, &Options::default());
+    /// let game = Game::replay(record, &Options::default());
     /// assert_eq!(game.title(3, false), "Game 3: Ade (South), round 2, rules: russ (no Rules tag)");
     /// ```
     pub fn title(&self, number: usize, forced: bool) -> String {

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::{
     Game, Options, Place, Ply, claimed, find_tag, is_decimal, move_name, not_a_result, outcome_of,
-    replay, result_tag_disagrees, score_matches, stops, wrong_claim, wrong_ply_count, wrong_result,
+    result_tag_disagrees, score_matches, stops, wrong_claim, wrong_ply_count, wrong_result,
     wrong_score,
 };
 use crate::diagnostics::Diagnostic;
@@ -166,7 +166,7 @@ pub fn fill(record: Record, opts: &Options, fix: bool) -> Filled {
         end,
         errors,
         ..
-    } = replay(record, &opts);
+    } = Game::replay(record, &opts);
     let mut filler = Filler {
         fix,
         pits: start.map_or(0, |p| p.pits()),

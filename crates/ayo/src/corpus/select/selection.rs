@@ -4,7 +4,7 @@ use memchr::memmem;
 
 use super::{Criteria, TagTest, scan_tags};
 use crate::notation::RawGame;
-use crate::replay::{Options, replay};
+use crate::replay::{Game, Options};
 
 /// What `ayo filter` selects: games that meet [`Criteria`] (or, inverted,
 /// those that do not), tested from the raw text.
@@ -76,7 +76,7 @@ impl Selection {
         match raw.parse() {
             Err(_) => criteria.play_matches(None, None),
             Ok(record) if criteria.on_replay() => {
-                let game = replay(record, &self.options);
+                let game = Game::replay(record, &self.options);
                 criteria.play_matches(Some(&game.record), Some(&game))
             }
             Ok(record) => criteria.play_matches(Some(&record), None),

@@ -9,7 +9,7 @@ use crate::corpus::key::{Heads, Key, nfc, record_players};
 use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{RawGame, Record, SyntaxError, Tag};
-use crate::replay::{Game, Options, replay_main_line};
+use crate::replay::{Game, Options};
 use crate::rules::Side;
 
 use super::{Standings, name_variants, parse_score};
@@ -219,7 +219,7 @@ impl Tally {
         let mut said = Vec::new();
         let players = players(&record);
         let value = self.by(&record.tags);
-        let game = replay_main_line(record, &self.opts);
+        let game = Game::replay_main_line(record, &self.opts);
         // An invalid record is one for every command (`ayo validate`'s
         // verdict): its errors are said, whether or not the game counts.
         said.extend(game.errors.iter().filter(|d| d.is_error()).cloned());

@@ -12,7 +12,7 @@ use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, RawGame};
 use crate::output::table::Style;
-use crate::replay::{Options, replay};
+use crate::replay::{Game, Options};
 
 /// What [`AnalyzeOptions::run`] prints or writes.
 #[derive(Clone, Copy, Debug)]
@@ -176,7 +176,7 @@ where
             return Ok(unchanged(out)?);
         }
     };
-    let game = replay(record, &opts.replay);
+    let game = Game::replay(record, &opts.replay);
     for d in &game.errors {
         reporter.diagnose(file, raw, d);
     }

@@ -10,7 +10,7 @@ use crate::diagnostics::Diagnostic;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, RawGame};
 use crate::output::FolderError;
 use crate::output::table::Style;
-use crate::replay::{Game, Options, replay, replay_main_line};
+use crate::replay::{Game, Options};
 
 /// Which positions [`BoardOptions::draw`] draws, and how.
 #[derive(Clone, Copy, Debug)]
@@ -157,7 +157,7 @@ where
     R::Error: From<io::Error>,
 {
     // The main line's plies alone: the views are its positions.
-    let Some(game) = read(file, raw, &opts.replay, replay_main_line, reporter) else {
+    let Some(game) = read(file, raw, &opts.replay, Game::replay_main_line, reporter) else {
         return Ok(());
     };
     let number = raw.index + 1;
@@ -194,7 +194,7 @@ where
     R: Reporter<Note = InputError>,
     R::Error: From<FolderError>,
 {
-    let Some(game) = read(file, raw, &opts.replay, replay, reporter) else {
+    let Some(game) = read(file, raw, &opts.replay, Game::replay, reporter) else {
         return Ok(());
     };
     let number = raw.index + 1;
