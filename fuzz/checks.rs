@@ -17,7 +17,7 @@ use ayo::import::{ImportError, Imported, JsonGames};
 use ayo::notation::Chunker;
 use ayo::notation::{GameReader, Origin, RawGame, Record, Span, Tag, parse_record, write_record};
 use ayo::output::json::game_json;
-use ayo::replay::{Game, Options, QuickCheck, check};
+use ayo::replay::{Game, Options, QuickCheck};
 use ayo::rules::{
     CaptureSeed, End, Engine, Feeding, Leftovers, Pit, Position, Ruleset, Side, SkipOrigin,
 };
@@ -231,7 +231,7 @@ pub fn check_quick(data: &[u8]) {
                 continue;
             }
             let found = match g.parse() {
-                Ok(record) => check(&record, opts),
+                Ok(record) => Game::check(&record, opts),
                 Err(e) => panic!("game {}: called valid, but it does not parse: {e}", g.index),
             };
             assert!(

@@ -1,5 +1,5 @@
 //! Throughput of reading records: parse alone, validate (parse and
-//! `replay::check`, as `ayo validate` does), and json (parse, replay and
+//! `Game::check`, as `ayo validate` does), and json (parse, replay and
 //! stream the JSON, as `ayo json` does), on a generated corpus of over 10 MB.
 //!
 //! `cargo bench --bench records`
@@ -61,7 +61,7 @@ fn records(c: &mut Criterion) {
         b.iter(|| {
             let mut valid = 0;
             for g in GameReader::new(&corpus[..]) {
-                let errors = replay::check(&g.unwrap().parse().unwrap(), &check_only);
+                let errors = replay::Game::check(&g.unwrap().parse().unwrap(), &check_only);
                 valid += usize::from(errors.is_empty());
             }
             black_box(valid)

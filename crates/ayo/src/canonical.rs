@@ -1,6 +1,6 @@
 //! Records in canonical form, as `ayo fmt` prints them: written by the
 //! canonical writer ([`write_record`]), and filled in from the replay when
-//! asked ([`replay::fill`]).
+//! asked ([`replay::Filled::of`]).
 //!
 //! ```
 //! use ayo::canonical::{Fill, Formatted};
@@ -74,7 +74,7 @@ pub(crate) fn format_record(record: Record, fill: Option<&Fill>) -> Formatted {
             kept: 0,
         };
     };
-    let filled = replay::fill(record, &fill.opts, fill.fix);
+    let filled = replay::Filled::of(record, &fill.opts, fill.fix);
     let mut problems: Vec<Diagnostic> = filled
         .stopped
         .iter()

@@ -15,7 +15,7 @@ use crate::search::{Limits, Search, SearchError};
 
 mod series;
 
-pub use series::{Games, Series, SettingError, TagSetting};
+pub use series::{Series, SettingError, TagSetting};
 
 fn comment(text: &str) -> Comment {
     Comment {

@@ -808,7 +808,7 @@ impl<R: BufRead> Games<R> {
             ok => ((value.line, value.column), ok),
         };
         let diagnostics = match &outcome {
-            Ok(Imported::Record { record, .. }) => replay::check(record, &self.options),
+            Ok(Imported::Record { record, .. }) => replay::Game::check(record, &self.options),
             _ => Vec::new(),
         };
         ImportedGame {

@@ -9,7 +9,7 @@ use std::fmt;
 mod fill;
 mod quick;
 mod rule;
-pub use fill::{Change, Filled, Filling, fill};
+pub use fill::{Change, Filled, Filling};
 mod verdict;
 pub use quick::QuickCheck;
 pub use verdict::{DecidedBy, Verdict};
@@ -383,17 +383,19 @@ impl VariationReplayer {
     }
 }
 
-/// Checks a record: the diagnostics [`Game::replay`] would report, and nothing else.
-///
-/// This is what `ayo validate` needs. It plays every move as `replay` does,
-/// but keeps no [`Ply`] (nor lap traces) and leaves the record with the
-/// caller, so a valid game costs its moves and no allocation beyond them.
-pub fn check(record: &Record, opts: &Options) -> Vec<Diagnostic> {
-    let opts = Options {
-        trace: false,
-        ..*opts
-    };
-    run(record, &opts, Keep::Nothing).errors
+impl Game {
+    /// Checks a record: the diagnostics [`Game::replay`] would report, and nothing else.
+    ///
+    /// This is what `ayo validate` needs. It plays every move as `replay` does,
+    /// but keeps no [`Ply`] (nor lap traces) and leaves the record with the
+    /// caller, so a valid game costs its moves and no allocation beyond them.
+    pub fn check(record: &Record, opts: &Options) -> Vec<Diagnostic> {
+        let opts = Options {
+            trace: false,
+            ..*opts
+        };
+        run(record, &opts, Keep::Nothing).errors
+    }
 }
 
 /// What replaying a record found; `moves` is empty unless plies were kept.
@@ -535,7 +537,7 @@ impl Replayer {
 
 /// The labels of the diagnostics of a replay that stops short: a move not
 /// played (and so nothing after it in its line), a `Rules` or `Setup` tag
-/// it cannot play from, an end it cannot decide. [`fill`] fills nothing
+/// it cannot play from, an end it cannot decide. [`Filled::of`] fills nothing
 /// past them, and reports them.
 mod stops {
     pub const WRONG_SIDE: &str = "wrong side";
@@ -1345,7 +1347,7 @@ mod tests {
                 replayer.laps_sown
             );
         }
-        let errors = check(&record, &opts);
+        let errors = Game::check(&record, &opts);
         assert_eq!(errors.len(), 101);
         assert_eq!(
             errors[100].message,
@@ -1393,7 +1395,7 @@ mod tests {
     fn the_slow_record_is_undecided_at_the_default_limit() {
         let record = crate::notation::parse_record(&format!("{SLOW}1... B *\n")).unwrap();
         let t = std::time::Instant::now();
-        let errors = check(&record, &Options::default());
+        let errors = Game::check(&record, &Options::default());
         assert_eq!(
             errors[0].message,
             format!(
@@ -1434,7 +1436,7 @@ mod tests {
                         };
                         let full = Game::replay(record.clone(), &opts);
                         let errors = full.errors.clone();
-                        assert_eq!(check(&record, &opts), errors, "{}", path.display());
+                        assert_eq!(Game::check(&record, &opts), errors, "{}", path.display());
                         // The main line alone: the same game, its plies
                         // without their variations.
                         let main = Game::replay_main_line(record.clone(), &opts);
@@ -1469,12 +1471,12 @@ mod tests {
     fn replaying_reports_them_and_warnings_leave_a_game_valid() {
         use crate::notation::parse_record;
         let r = parse_record("[Rule \"russ\"]\n*").unwrap();
-        let found = check(&r, &Options::default());
+        let found = Game::check(&r, &Options::default());
         assert_eq!(found.len(), 1);
         assert!(!found[0].is_error());
         assert!(Game::replay(r, &Options::default()).is_valid());
         let r = parse_record("[Event \"a\"]\n[Event \"b\"]\n*").unwrap();
-        assert!(check(&r, &Options::default())[0].is_error());
+        assert!(Game::check(&r, &Options::default())[0].is_error());
         assert!(!Game::replay(r, &Options::default()).is_valid());
     }
 }

@@ -45,7 +45,7 @@ use std::sync::Arc;
 use crate::diagnostics::Diagnostic;
 use crate::notation::Chunk;
 use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
-use crate::replay::{Options, QuickCheck, check};
+use crate::replay::{Game, Options, QuickCheck};
 
 use super::input::{Games, Input, InputError};
 use super::parallel::{Item, Ordered, Reporter, ordered};
@@ -227,7 +227,7 @@ fn check_with(quick: &mut QuickCheck, raw: &RawGame, opts: &Options) -> Vec<Diag
         return Vec::new();
     }
     match raw.parse() {
-        Ok(record) => check(&record, opts),
+        Ok(record) => Game::check(&record, opts),
         Err(e) => vec![Diagnostic::from(e)],
     }
 }

@@ -63,7 +63,7 @@ impl Series {
 
     /// The first `count` games, one at a time; an error stops a game whose
     /// relay is undecided at the engine's lap limit.
-    pub fn games(&self, count: usize) -> Games<'_> {
+    pub fn games(&self, count: usize) -> impl Iterator<Item = Result<Record, SearchError>> + '_ {
         let engines = [self.south, self.north]
             .iter()
             .any(|p| matches!(p, Player::Engine(_)));
@@ -78,7 +78,7 @@ impl Series {
 }
 
 /// The games of a [`Series`], from [`Series::games`].
-pub struct Games<'a> {
+struct Games<'a> {
     series: &'a Series,
     search: Search<'static>,
     round: usize,
