@@ -32,7 +32,8 @@ mod tables;
 mod verdict;
 
 pub use tables::TableCache;
-pub use verdict::{Label, MoveVerdict, Outcome, OutcomeLost, Outcomes, Thresholds};
+use verdict::OutcomeLost;
+pub use verdict::{Label, MoveVerdict, Outcome, Outcomes, Thresholds};
 
 use tables::{searcher, table_outcomes};
 

@@ -11,37 +11,12 @@
 //! `drop`, a last reading prints every game but the repeats
 //! ([`Scan::write_kept`]).
 //!
-//! How the games of a pass are worked on is the caller's choice, through a
-//! runner: [`Sequential`] does each game in turn on this thread;
-//! [`Parallel`] hands them to a pool of threads and takes the results back in
-//! input order. Either way the results are the same.
+//! The games of a pass are worked on by a [`Parallel`] runner, which hands
+//! them to a pool of threads (or works on them in turn on this thread for
+//! `jobs: 1`) and takes the results back in input order; it has an example.
 //!
 //! The report is data ([`Report`]); `output::duplicates` renders it.
 //!
-//! ```
-//! use ayo::corpus::duplicates::{Options, Scan, Sequential};
-//! use ayo::corpus::duplicates::Kind;
-//!
-//! let dir = tempfile::tempdir().unwrap();
-//! let path = dir.path().join("club.ayo");
-//! let game = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c A 2. d *\n";
-//! let other = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c A 2. d B 3. e 1-0\n";
-//! std::fs::write(&path, format!("{game}\n{game}\n{other}")).unwrap();
-//!
-//! let names = vec![path.display().to_string()];
-//! let mut runner = Sequential::default();
-//! let found = Scan::read(&names, &Options::default(), &mut runner).unwrap();
-//! let report = found.report(&mut runner, false).unwrap();
-//! let kinds: Vec<Kind> = report.groups.iter().map(|g| g.kind).collect();
-//! assert_eq!(kinds, [Kind::Duplicate, Kind::Prefix]);
-//! // The second game repeats the first; both begin the third.
-//! let numbers = |g: &ayo::corpus::duplicates::Group| -> Vec<u32> {
-//!     g.games.iter().map(|&id| report.game(id).game).collect()
-//! };
-//! assert_eq!(numbers(&report.groups[0]), [1, 2]);
-//! assert_eq!(numbers(&report.groups[1]), [1, 2, 3]);
-//! assert!(runner.problems.is_empty());
-//! ```
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -55,7 +30,9 @@ use crate::corpus::key::Index;
 pub use crate::corpus::key::{Group, Kind};
 use crate::corpus::plain;
 use crate::diagnostics::Diagnostic;
-use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader, RawGame};
+#[cfg(test)]
+use crate::notation::RawGame;
+use crate::notation::{DEFAULT_MAX_GAME_BYTES, GameReader};
 use crate::rules::Ruleset;
 
 mod kept;
@@ -135,7 +112,7 @@ pub enum Error {
     Write(#[source] io::Error),
 }
 
-/// A problem met by a [`Sequential`] run, in input order.
+/// A problem met by a run, in input order.
 #[derive(Debug)]
 pub enum Problem {
     /// A game that cannot be keyed (it does not parse, or its Rules or Setup
@@ -158,13 +135,15 @@ pub enum Problem {
 }
 
 /// A runner that works on each game in turn, on this thread, and keeps
-/// the problems met.
+/// the problems met (for the tests).
+#[cfg(test)]
 #[derive(Debug, Default)]
-pub struct Sequential {
+pub(crate) struct Sequential {
     /// The problems met so far, in input order.
-    pub problems: Vec<Problem>,
+    pub(crate) problems: Vec<Problem>,
 }
 
+#[cfg(test)]
 impl Runner for Sequential {
     type Error = Error;
 
@@ -184,12 +163,14 @@ impl Runner for Sequential {
 }
 
 /// The [`Feed`] of a [`Sequential`] pass.
+#[cfg(test)]
 struct InTurn<'a, W, S> {
     work: &'a W,
     sink: &'a mut S,
     problems: &'a mut Vec<Problem>,
 }
 
+#[cfg(test)]
 impl<W, S, O> Feed<Error> for InTurn<'_, W, S>
 where
     W: Fn(&RawGame) -> O,
@@ -311,13 +292,13 @@ type Differ = HashMap<(usize, usize), String>;
 
 /// One keyed game: where it stands.
 #[derive(Clone, Copy, Debug)]
-pub struct GameRef<'a> {
+pub(crate) struct GameRef<'a> {
     /// Its input, as named (`<stdin>` for `-`).
-    pub file: &'a str,
+    pub(crate) file: &'a str,
     /// Its number in its input, from 1.
-    pub game: u32,
+    pub(crate) game: u32,
     /// Its main line's length, in plies.
-    pub plies: u32,
+    pub(crate) plies: u32,
 }
 
 /// What a run found: the groups, and the games they name.
@@ -335,7 +316,7 @@ pub struct Report {
 
 impl Report {
     /// The keyed game numbered `id` in the groups.
-    pub fn game(&self, id: usize) -> GameRef<'_> {
+    pub(crate) fn game(&self, id: usize) -> GameRef<'_> {
         let p = self.places[id];
         GameRef {
             file: &self.names[p.input as usize],
@@ -349,6 +330,22 @@ impl Report {
         self.places.len()
     }
 
+    /// The input of the keyed game numbered `id` in the groups, as named
+    /// (`<stdin>` for `-`).
+    pub fn file(&self, id: usize) -> &str {
+        self.game(id).file
+    }
+
+    /// The number of the keyed game `id` in its input, from 1.
+    pub fn number(&self, id: usize) -> u32 {
+        self.game(id).game
+    }
+
+    /// The length of the keyed game `id`'s main line, in plies.
+    pub fn plies(&self, id: usize) -> u32 {
+        self.game(id).plies
+    }
+
     /// How many groups are of this kind.
     pub fn count(&self, kind: Kind) -> usize {
         self.groups.iter().filter(|g| g.kind == kind).count()
@@ -359,5 +356,34 @@ impl Report {
     /// when asked for.
     pub fn differ(&self, first: usize, id: usize) -> Option<&str> {
         self.differ.get(&(first, id)).map(String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod sequential_example {
+    #[test]
+    fn sequential_scan() {
+        use crate::corpus::duplicates::Kind;
+        use crate::corpus::duplicates::{Options, Scan, Sequential};
+
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("club.ayo");
+        let game = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c A 2. d *\n";
+        let other = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c A 2. d B 3. e 1-0\n";
+        std::fs::write(&path, format!("{game}\n{game}\n{other}")).unwrap();
+
+        let names = vec![path.display().to_string()];
+        let mut runner = Sequential::default();
+        let found = Scan::read(&names, &Options::default(), &mut runner).unwrap();
+        let report = found.report(&mut runner, false).unwrap();
+        let kinds: Vec<Kind> = report.groups.iter().map(|g| g.kind).collect();
+        assert_eq!(kinds, [Kind::Duplicate, Kind::Prefix]);
+        // The second game repeats the first; both begin the third.
+        let numbers = |g: &crate::corpus::duplicates::Group| -> Vec<u32> {
+            g.games.iter().map(|&id| report.number(id)).collect()
+        };
+        assert_eq!(numbers(&report.groups[0]), [1, 2]);
+        assert_eq!(numbers(&report.groups[1]), [1, 2, 3]);
+        assert!(runner.problems.is_empty());
     }
 }
