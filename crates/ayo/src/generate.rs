@@ -15,7 +15,7 @@ use crate::search::{Limits, Search, SearchError};
 
 mod series;
 
-pub use series::{Series, SettingError, TagSetting};
+pub use series::{Series, SettingError};
 
 fn comment(text: &str) -> Comment {
     Comment {

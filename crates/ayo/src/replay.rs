@@ -87,15 +87,34 @@ pub struct Ply {
     /// a played move and for the moves after a refused one). Boxed: at most
     /// one move of a line has one, and every ply kept would otherwise carry
     /// its room (a big game's plies are most of the memory replay takes).
-    pub refusal: Option<Box<Refusal>>,
+    pub(crate) refusal: Option<Box<Refusal>>,
     /// The replayed variations of this move.
     pub variations: Vec<Vec<Ply>>,
+}
+
+impl Ply {
+    /// Why the move was not played, when it was the one refused (`None` for
+    /// a played move and for the moves after a refused one): the reason as
+    /// the diagnostic at its token words it, after `ply N, South's x: `.
+    ///
+    /// ```
+    /// use ayo::notation::parse_record;
+    /// use ayo::replay::{Game, Options};
+    ///
+    /// let game = Game::replay(parse_record("1. c d *\n").unwrap(), &Options::default());
+    /// assert!(game.moves[0].refusal().is_none());
+    /// let why = game.moves[1].refusal().unwrap().to_string();
+    /// assert!(game.errors[0].message.ends_with(&why), "{why}");
+    /// ```
+    pub fn refusal(&self) -> Option<impl fmt::Display + fmt::Debug + '_> {
+        self.refusal.as_deref()
+    }
 }
 
 /// Why a move of a record was not played. Its `Display` is the reason as the
 /// diagnostic words it, after `ply N, South's x: `.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub(crate) enum Refusal {
     /// The game had already ended before the move.
     GameOver(EndReason),
     /// The letter is a pit of the player not to move.

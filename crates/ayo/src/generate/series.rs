@@ -17,7 +17,7 @@ use super::{MAX_PLIES, Match, Player, game_seed};
 ///
 /// let mut series = Series::new(Engine::new(Ruleset::RUSS), Player::Random, Player::Random);
 /// series.seed = 7;
-/// series.tags.push("Event=Club night".parse()?);
+/// series.tag("Event=Club night")?;
 /// let games: Vec<_> = series.games(3).collect::<Result<_, _>>()?;
 /// assert_eq!(games.len(), 3);
 /// assert_eq!(games[2].tag("Round"), Some("3"));
@@ -41,8 +41,9 @@ pub struct Series {
     pub alternate: bool,
     /// The seed of the random moves.
     pub seed: u64,
-    /// Tags set in every game, replacing the values written from the game.
-    pub tags: Vec<TagSetting>,
+    /// Tags set in every game, replacing the values written from the game
+    /// ([`Series::tag`]).
+    tags: Vec<TagSetting>,
 }
 
 impl Series {
@@ -59,6 +60,15 @@ impl Series {
             seed: 0,
             tags: Vec::new(),
         }
+    }
+
+    /// Sets a tag in every game, replacing the value written from the game:
+    /// `NAME=VALUE`, a tag name (as grammar.md has it) and a value on one
+    /// line; not Rules, Setup, Result, Score or PlyCount, which the game
+    /// decides.
+    pub fn tag(&mut self, setting: &str) -> Result<(), SettingError> {
+        self.tags.push(setting.parse()?);
+        Ok(())
     }
 
     /// The first `count` games, one at a time; an error stops a game whose
@@ -126,14 +136,15 @@ const FROM_THE_GAME: [&str; 5] = ["Rules", "Setup", "Result", "Score", "PlyCount
 /// A tag to set in every game of a [`Series`]: `NAME=VALUE`, a tag name
 /// (as grammar.md has it) and a value on one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TagSetting {
+struct TagSetting {
     /// The tag's name.
-    pub name: String,
+    name: String,
     /// Its value.
-    pub value: String,
+    value: String,
 }
 
-/// Why a [`Player`] or a [`TagSetting`] given as text was refused.
+/// Why a [`Player`] or a tag setting ([`Series::tag`]) given as text was
+/// refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SettingError {
     /// A player that is not `random`, `engine:DEPTH` or `engine:nodes=N`

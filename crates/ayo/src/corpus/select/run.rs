@@ -59,8 +59,7 @@ impl Selection {
     /// let dir = tempfile::tempdir().unwrap();
     /// let path = dir.path().join("club.ayo");
     /// std::fs::write(&path, "[Round \"1\"]\n\n1. c *\n\n[Round \"2\"]\n\n1. d *\n").unwrap();
-    /// let mut criteria = Criteria::default();
-    /// criteria.tags.push("Round=2".parse().unwrap());
+    /// let criteria = Criteria::default().tag("Round=2").unwrap();
     /// let selection = Selection::new(criteria, Options::default());
     ///
     /// let games = Games::new(vec![path.display().to_string()]);

@@ -71,7 +71,7 @@ impl AnalyzeOptions {
     /// use ayo::analysis::{Analyser, TableCache, Thresholds};
     /// use ayo::corpus::input::InputError;
     /// use ayo::corpus::parallel::{PoolError, Reporter};
-    /// use ayo::output::analyze::{AnalyzeOptions, analyze};
+    /// use ayo::output::analyze::AnalyzeOptions;
     /// use ayo::rules::Engine;
     /// use ayo::search::Limits;
     ///
