@@ -9,7 +9,7 @@ use std::fmt;
 mod fill;
 mod quick;
 mod rule;
-pub use fill::{Change, Filled, Filling};
+pub use fill::{Change, Filled};
 mod verdict;
 pub use quick::QuickCheck;
 pub use verdict::{DecidedBy, Verdict};

@@ -22,6 +22,7 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::PathBuf;
+#[cfg(test)]
 use std::sync::Arc;
 
 use thiserror::Error;
@@ -29,6 +30,7 @@ use thiserror::Error;
 use crate::corpus::key::Index;
 pub use crate::corpus::key::{Group, Kind};
 use crate::corpus::plain;
+#[cfg(test)]
 use crate::diagnostics::Diagnostic;
 #[cfg(test)]
 use crate::notation::RawGame;
@@ -112,9 +114,11 @@ pub enum Error {
     Write(#[source] io::Error),
 }
 
-/// A problem met by a run, in input order.
+/// A problem met by a [`Sequential`] run, in input order.
+#[cfg(test)]
 #[derive(Debug)]
-pub enum Problem {
+#[allow(dead_code, reason = "read through Debug, when a test fails")]
+pub(crate) enum Problem {
     /// A game that cannot be keyed (it does not parse, or its Rules or Setup
     /// tag is bad).
     Game {

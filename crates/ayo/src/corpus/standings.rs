@@ -36,7 +36,7 @@ use crate::notation::Outcome;
 
 mod tally;
 
-pub use tally::{Apart, NotCounted, Report, Table, Tally};
+pub use tally::{Apart, Report, Table, Tally};
 
 /// One player's totals in a table.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

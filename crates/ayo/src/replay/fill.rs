@@ -15,7 +15,7 @@ use crate::rules::{GameEnd, Side};
 
 /// What a [`Change`] is to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Filling {
+pub(crate) enum Filling {
     /// The capture claim of a move.
     Claim {
         /// Its ply (a variation's first move has the ply of the move it
@@ -55,7 +55,7 @@ impl fmt::Display for Filling {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
     /// What it is to.
-    pub what: Filling,
+    pub(crate) what: Filling,
     /// Where the value stands in the record's text: the move token, the tag's
     /// value, the termination token; for a tag that was not there, the
     /// record's span.
@@ -74,6 +74,12 @@ pub struct Change {
 }
 
 impl Change {
+    /// What it is to, as diagnostics name it: `ply 3, South's c` (a move's
+    /// capture claim), `Score tag`, `termination token`.
+    pub fn what(&self) -> impl fmt::Display + fmt::Debug + '_ {
+        &self.what
+    }
+
     /// Whether it corrects a wrong value (rather than fill in a missing one).
     pub fn is_correction(&self) -> bool {
         self.problem.is_some()
