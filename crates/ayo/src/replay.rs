@@ -211,7 +211,7 @@ pub struct Game {
     /// Every problem found.
     pub errors: Vec<Diagnostic>,
     /// The lap limit it was replayed within ([`Options::max_laps`]): a
-    /// variation replayed later ([`VariationReplayer`]) gets the same verdicts.
+    /// variation replayed later (as `ayo json` does) gets the same verdicts.
     pub max_laps: u64,
 }
 

@@ -289,7 +289,7 @@ impl BoardView {
 
 impl BoardView {
     /// The views drawn one after the other in a terminal table or Markdown
-    /// `style`, each with its caption. (CSV: see [`BoardView::grid`].)
+    /// `style`, each with its caption. (CSV is a grid of its own.)
     pub fn text(views: &[&BoardView], style: Style) -> String {
         views_text(views, style)
     }

@@ -74,8 +74,8 @@ impl Report {
         write_json(self, out)
     }
 
-    /// Writes the groups as `ayo duplicates` prints them in `style` (see
-    /// [`Report::grid`]; nothing when there are none), or (`None`) as JSON
+    /// Writes the groups as `ayo duplicates` prints them in `style` (as
+    /// a table of the groups; nothing when there are none), or (`None`) as JSON
     /// lines (see [`Report::write_json`]).
     pub fn write(&self, style: Option<Style>, out: &mut impl Write) -> io::Result<()> {
         let Some(style) = style else {

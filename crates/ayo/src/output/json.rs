@@ -721,7 +721,7 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
 /// written ([`Game::laps`]): the same bytes, and plies that hold less. So is
 /// a game replayed with [`replay_main_line`](crate::replay::Game::replay_main_line),
 /// which keeps no plies for its variations: each variation is replayed when
-/// its turn comes ([`VariationReplayer`](crate::replay::VariationReplayer)),
+/// its turn comes,
 /// so a game of many variations holds one variation's plies at a time.
 ///
 /// `w` can be a buffer (one per worker, written out in order) or the output

@@ -12,9 +12,10 @@ use crate::notation::{RawGame, SyntaxError, write_record};
 pub enum Output<'a> {
     /// Nowhere: they are only counted.
     Count,
-    /// Printed as written, one after another ([`Printer::original`]).
+    /// Printed as written, one after another, a blank line between (each
+    /// game keeps its own line endings).
     Original(&'a mut dyn Write),
-    /// Printed in canonical form ([`Printer::canonical`]); a selected game
+    /// Printed in canonical form, as `ayo fmt` writes it; a selected game
     /// that does not parse is handed to the run's `unparsed`, not printed.
     Canonical(&'a mut dyn Write),
     /// Written into one file per value of a tag ([`Split::write`]).

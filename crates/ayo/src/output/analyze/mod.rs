@@ -209,7 +209,7 @@ impl GameAnalysis {
     /// The analysis as `ayo analyze` prints it in a terminal table
     /// ([`Style::Table`]) or Markdown: the `heading`, the verdicts' table,
     /// the result of `game` and each side's totals. CSV and JSON are not
-    /// text of this kind: see [`MoveVerdict::grid`] and the serialization.
+    /// text of this kind: see the serialization.
     pub fn text(&self, game: &Game, heading: &str, style: Style) -> String {
         let pits = game.rules.map_or(6, |r| r.pits());
         let table = analyze_grid(&self.moves, pits).render(style);
