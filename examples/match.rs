@@ -8,7 +8,7 @@
 //! games differ; game k uses the seed stream `game_seed(SEED, k)`, as
 //! `ayo generate` does.
 
-use ayo::generate::{Match, Player, play_game};
+use ayo::generate::{Match, Player};
 use ayo::notation::Outcome;
 use ayo::rules::{Engine, Ruleset, SplitMix64};
 use ayo::search::Search;
@@ -42,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             setup: false,
         };
         let mut rng = SplitMix64::new(Match::seed(seed, round));
-        let record = play_game(&mut search, &engine.start(), &m, &mut rng, round)?;
+        let record = m.play(&mut search, &engine.start(), &mut rng, round)?;
         match (record.result.outcome, south) {
             (Outcome::SouthWins, true) | (Outcome::NorthWins, false) => wins += 1,
             (Outcome::SouthWins, false) | (Outcome::NorthWins, true) => losses += 1,

@@ -13,11 +13,11 @@
 
 use std::io::{BufReader, Read};
 
-use ayo::import::{ImportError, ImportGame, Imported, JsonGames};
+use ayo::import::{ImportError, Imported, JsonGames};
 use ayo::notation::Chunker;
 use ayo::notation::{GameReader, Origin, RawGame, Record, Span, Tag};
 use ayo::output::json::game_json;
-use ayo::replay::{Options, QuickCheck, check, replay};
+use ayo::replay::{Game, Options, QuickCheck};
 use ayo::rules::{
     CaptureSeed, End, Engine, Feeding, Leftovers, Pit, Position, Ruleset, Side, SkipOrigin,
 };
@@ -231,7 +231,7 @@ pub fn check_quick(data: &[u8]) {
                 continue;
             }
             let found = match g.parse() {
-                Ok(record) => check(&record, opts),
+                Ok(record) => Game::check(&record, opts),
                 Err(e) => panic!("game {}: called valid, but it does not parse: {e}", g.index),
             };
             assert!(
@@ -265,7 +265,7 @@ pub fn check_roundtrip(data: &[u8]) {
 /// - replay does not panic, and every diagnostic names a place in `text`;
 /// - `import(json(record))` writes exactly what the writer wrote.
 pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
-    let game = replay(
+    let game = Game::replay(
         record.clone(),
         &Options {
             max_laps: MAX_LAPS,
@@ -312,7 +312,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
         Ok(json) => json,
         Err(e) => panic!("a game's JSON does not serialize: {e}"),
     };
-    match ImportGame::read(json.as_bytes()).and_then(ImportGame::to_record) {
+    match Imported::read(json.as_bytes()) {
         Ok(Imported::Record { text, .. }) => assert_eq!(
             text, written,
             "import(json(record)) differs from the written record\n{json}"
@@ -363,7 +363,7 @@ pub fn check_import(data: &[u8]) {
             value.number >= 1 && value.line >= 1 && value.column >= 1,
             "{value:?}"
         );
-        let imported = match ImportGame::read(&value.bytes).and_then(ImportGame::to_record) {
+        let imported = match Imported::read(&value.bytes) {
             Ok(imported) => imported,
             Err(ImportError::Json { line, column, .. }) => {
                 // serde_json says column 0 for a line break; `place` maps it.

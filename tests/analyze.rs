@@ -4,9 +4,9 @@ use crate::common;
 
 use common::{code, run};
 
-use ayo::generate::{Match, Player, play_game};
+use ayo::generate::{Match, Player};
 use ayo::notation::Record;
-use ayo::replay::{Options, replay};
+use ayo::replay::{Game, Options};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
 use ayo::search::{Limits, Search};
 
@@ -196,7 +196,7 @@ fn analyze_format_ayo() {
     );
     assert_eq!(once, twice);
     let record = Record::parse(&once).unwrap();
-    assert!(replay(record.clone(), &Options::default()).is_valid());
+    assert!(Game::replay(record.clone(), &Options::default()).is_valid());
     // Every original comment, glyph, NAG and variation is still there.
     let original = Record::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
     for (before, after) in original.moves.iter().zip(&record.moves) {
@@ -327,10 +327,12 @@ fn ply_guard() {
         setup: false,
     };
     let mut search = Search::with_table_bits(engine, 10);
-    let record = play_game(&mut search, &engine.start(), &m, &mut SplitMix64::new(4), 3).unwrap();
+    let record = m
+        .play(&mut search, &engine.start(), &mut SplitMix64::new(4), 3)
+        .unwrap();
     let text = record.to_text();
     insta::assert_snapshot!("ply_guard", text);
-    assert!(replay(Record::parse(&text).unwrap(), &Options::default()).is_valid());
+    assert!(Game::replay(Record::parse(&text).unwrap(), &Options::default()).is_valid());
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! engine's own.
 
 use ayo::notation::{GameReader, Move};
-use ayo::replay::{self, Ply, replay};
+use ayo::replay::{self, Game, Ply};
 use ayo::rules::{Engine, Pit, Position, Ruleset, SplitMix64};
 use ayo_testkit::{Options, random_record};
 
@@ -75,7 +75,7 @@ fn ten_thousand_random_games_replay_exactly_as_the_engine_plays_them() {
         for (raw, record) in games.iter().zip(&records) {
             let parsed = raw.parse().unwrap();
             assert_eq!(parsed.normalized(), record.normalized());
-            let game = replay(parsed, &replay::Options::default());
+            let game = Game::replay(parsed, &replay::Options::default());
             assert!(
                 game.is_valid(),
                 "{rules}: {:?}\n{}",

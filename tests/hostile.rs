@@ -16,7 +16,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use ayo::notation::{GameReader, Record};
-use ayo::replay::{Options, replay, replay_main_line};
+use ayo::replay::{Game, Options};
 
 /// Every run must finish within this; a hang is a failure, not a stuck test.
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -173,7 +173,7 @@ Fx2?! ; a line comment
 #[test]
 fn the_every_token_record_is_valid() {
     let record = Record::parse(EVERY_TOKEN).expect("EVERY_TOKEN parses");
-    let game = replay(record, &Options::default());
+    let game = Game::replay(record, &Options::default());
     assert!(game.is_valid(), "{:?}", game.errors);
     run(&["validate"], EVERY_TOKEN.as_bytes()).expect(0, "validate EVERY_TOKEN");
 }
@@ -190,7 +190,7 @@ fn a_record_cut_at_every_byte_never_panics_and_errors_name_a_place() {
             let end = raw.bytes.len();
             match raw.parse() {
                 Ok(record) => {
-                    let game = replay(record, &Options::default());
+                    let game = Game::replay(record, &Options::default());
                     for d in &game.errors {
                         assert!(d.span.line >= 1 && d.span.column >= 1, "cut {cut}: {d:?}");
                         assert!(
@@ -336,7 +336,7 @@ fn overflowing_numbers_in_records() {
     ];
     for text in &records {
         if let Ok(record) = Record::parse(text) {
-            let game = replay(record, &Options::default());
+            let game = Game::replay(record, &Options::default());
             assert!(!game.is_valid(), "{text:?} is valid");
         }
         for args in [
@@ -761,21 +761,21 @@ fn streamed_json_is_the_json_of_game_json() {
         for (i, raw) in GameReader::new(&bytes[..]).enumerate() {
             let Ok(raw) = raw else { continue };
             let Ok(record) = raw.parse() else { continue };
-            let untraced = replay(
+            let untraced = Game::replay(
                 record.clone(),
                 &Options {
                     trace: false,
                     ..Options::default()
                 },
             );
-            let main_line = replay_main_line(
+            let main_line = Game::replay_main_line(
                 record.clone(),
                 &Options {
                     trace: false,
                     ..Options::default()
                 },
             );
-            let game = replay(record, &Options::default());
+            let game = Game::replay(record, &Options::default());
             let value = game_json(&game, Some(name), Some(i));
             for (pretty, detail) in [false, true]
                 .into_iter()
@@ -903,7 +903,7 @@ fn memory_per_variation_of_a_big_game() {
 
     let copy = record.clone();
     let before = heap::live();
-    let main_line = replay_main_line(
+    let main_line = Game::replay_main_line(
         copy,
         &Options {
             trace: false,
@@ -919,7 +919,7 @@ fn memory_per_variation_of_a_big_game() {
     drop(main_line);
 
     let before = heap::live();
-    let game = replay(record, &Options::default());
+    let game = Game::replay(record, &Options::default());
     let plies = heap::live() - before;
     assert!(game.is_valid());
     assert_eq!(game.moves[0].variations.len(), N);
@@ -978,7 +978,7 @@ fn memory_of_a_big_game_shown_by_its_main_line() {
         ..Options::default()
     };
     let before = heap::live();
-    let game = replay_main_line(record, &untraced);
+    let game = Game::replay_main_line(record, &untraced);
     let plies = heap::live() - before;
     assert!(game.is_valid());
     assert!(game.moves[0].variations.is_empty());

@@ -11,7 +11,7 @@ use crate::common;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
-use ayo::replay::{Options, QuickCheck, check};
+use ayo::replay::{Game, Options, QuickCheck};
 use ayo::rules::{Engine, Position, Ruleset, SplitMix64};
 use ayo_testkit::{Options as Generate, random_record};
 use proptest::prelude::*;
@@ -19,7 +19,7 @@ use proptest::prelude::*;
 /// What `ayo validate` reports for a game by the full path.
 fn full(raw: &RawGame, opts: &Options) -> Vec<Diagnostic> {
     match raw.parse() {
-        Ok(record) => check(&record, opts),
+        Ok(record) => Game::check(&record, opts),
         Err(e) => vec![Diagnostic::from(e)],
     }
 }

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use clap::ValueEnum;
 
 use ayo::analysis::{Analyser, Thresholds};
-use ayo::output::analyze::{AnalyzeOptions, GameAnalysis, analyze};
+use ayo::output::analyze::{AnalyzeOptions, GameAnalysis};
 use ayo::output::json::schema_of;
 
 use super::search::{LimitArgs, TablesArg};
@@ -153,6 +153,6 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         Some((game, ply, plies)) => progress.show(ctx, game, ply, plies),
         None => progress.clear(ctx),
     };
-    ctx.invalid |= !analyze(&names, &opts, &mut analyser, ctx, shown, out)?;
+    ctx.invalid |= !opts.run(&names, &mut analyser, ctx, shown, out)?;
     Ok(())
 }

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ayo::output::json::schema_of;
 use ayo::output::table::{AnnotateJson, AnnotatedMove};
-use ayo::replay::replay_main_line;
+use ayo::replay::Game;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
@@ -64,7 +64,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
             Ok(record) => record,
             Err(e) => return Ok((vec![Diagnostic::from(e)], None)),
         };
-        let game = replay_main_line(record, &opts);
+        let game = Game::replay_main_line(record, &opts);
         let place = (file, raw.index + 1);
         let text = AnnotatedMove::render_game(&game, place, opts.rules.is_some(), laps, style)?;
         Ok((game.errors, Some(text.into_bytes())))

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ayo::analysis::Best;
 use ayo::output::analyze::BestJson;
-use ayo::replay::replay;
+use ayo::replay::Game;
 
 use super::position::{At, PositionArgs};
 use super::search::{LimitArgs, TablesArg};
@@ -65,8 +65,9 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     let limits = args.limits.limits();
     let mut tables = args.tables.cache();
-    args.position.each(ctx, args.laps.max_laps, replay, |at| {
-        let best = Best::of(at.engine, &mut tables, at.before, at.pos, &limits)?;
-        write_answer(out, &args, &best, at)
-    })
+    args.position
+        .each(ctx, args.laps.max_laps, Game::replay, |at| {
+            let best = Best::of(at.engine, &mut tables, at.before, at.pos, &limits)?;
+            write_answer(out, &args, &best, at)
+        })
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::builder::TypedValueParser;
 
 use ayo::files::write::Existing;
-use ayo::output::board::{BoardOptions, BoardView, Pictures, PositionJson, draw_boards};
+use ayo::output::board::{BoardOptions, BoardView, Pictures, PositionJson};
 use ayo::output::json::schema_of;
 use ayo::replay::Options;
 use ayo::rules::{Engine, Ruleset};
@@ -101,7 +101,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     let Some(setup) = &args.setup else {
         let names = input_names(&args.files);
-        return draw_boards(&names, &opts, None, ctx, out);
+        return opts.draw(&names, None, ctx, out);
     };
     let (rules, view) = set_up(setup, &opts.replay)?;
     let heading = format!("Set-up {setup}, rules: {rules}");
@@ -134,7 +134,7 @@ fn run_svg(
         let (rules, view) = set_up(setup, &opts.replay)?;
         pictures.put("setup", "setup", view.svg(&rules))?;
     } else {
-        draw_boards(&names, opts, Some(&mut pictures), ctx, out)?;
+        opts.draw(&names, Some(&mut pictures), ctx, out)?;
     }
     Ok(pictures.finish(Existing::replacing(args.force), out)?)
 }

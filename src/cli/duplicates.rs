@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use ayo::corpus::duplicates::{self, Options, Parallel, scan};
+use ayo::corpus::duplicates::{self, Options, Parallel, Scan};
 use ayo::output::duplicates::GroupJson;
 use ayo::output::json::schema_of;
 use ayo::rules::Ruleset;
@@ -81,7 +81,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         jobs,
         diagnose: Ctx::diagnose,
     };
-    let found = scan(&names, &options, &mut runner)?;
+    let found = Scan::read(&names, &options, &mut runner)?;
     // A later pass reads the inputs again; the bar covers the first.
     ctx.finish_progress();
     let mut runner = Parallel {

@@ -3,13 +3,10 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use ayo::corpus::select::{
-    Board, Criteria, CriterionError, Date, Opening, Output, Range, Selection, Split, SplitError,
-    TagTest, Winner,
-};
+use ayo::corpus::select::{Criteria, CriterionError, Output, Range, Selection, Split, SplitError};
 use ayo::files::write::Existing;
 use ayo::notation::Outcome;
-use ayo::rules::Ruleset;
+use ayo::rules::{Ruleset, Side};
 
 use super::signals;
 use super::{Ctx, Fatal, GAMES_FROM_1, GameArg, JobsArg, ReplayArgs, with_games};
@@ -38,8 +35,8 @@ pub struct Args {
     files: Vec<String>,
     /// NAME=VALUE: the tag has exactly this value; NAME~REGEX: the regular
     /// expression matches its value (anywhere; anchor with ^...$).
-    #[arg(long, value_name = "NAME=VALUE")]
-    tag: Vec<TagTest>,
+    #[arg(long, value_name = "NAME=VALUE", value_parser = criterion(Criteria::tag))]
+    tag: Vec<String>,
     /// The player on either side (the South or North tag).
     #[arg(long, value_name = "NAME")]
     player: Vec<String>,
@@ -50,19 +47,19 @@ pub struct Args {
     /// termination token (a resignation, an agreement); `*`, and a record
     /// with an illegal move, decide nothing. The same verdict as `ayo json`'s
     /// `result.winner`.
-    #[arg(long, value_name = "SIDE", value_parser = winner())]
-    winner: Vec<Winner>,
+    #[arg(long, value_name = "SIDE", value_parser = ["south", "north", "draw"])]
+    winner: Vec<String>,
     /// The record's own ruleset (its Rules tag, else russ), compared as a
     /// ruleset: `ayoayo` is `russ`. Not changed by --rules.
     #[arg(long, value_name = "RULESET")]
     ruleset: Vec<Ruleset>,
     /// Dated on or after: YYYY, YYYY.MM or YYYY.MM.DD. Dates with `??`
     /// compare by their known part.
-    #[arg(long, value_name = "DATE")]
-    date_from: Option<Date>,
+    #[arg(long, value_name = "DATE", value_parser = criterion(Criteria::date_from))]
+    date_from: Option<String>,
     /// Dated on or before (see --date-from).
-    #[arg(long, value_name = "DATE")]
-    date_to: Option<Date>,
+    #[arg(long, value_name = "DATE", value_parser = criterion(Criteria::date_to))]
+    date_to: Option<String>,
     /// Parses, and replays without an error.
     #[arg(long)]
     valid: bool,
@@ -77,11 +74,11 @@ pub struct Args {
     plies: Vec<Range>,
     /// The main line passes through this board with this side to move (the
     /// stores are not compared), the start included.
-    #[arg(long, value_name = "SETUP")]
-    position: Vec<Board>,
+    #[arg(long, value_name = "SETUP", value_parser = criterion(Criteria::position))]
+    position: Vec<String>,
     /// The main line opens with these moves, e.g. "c F a".
-    #[arg(long, value_name = "MOVES")]
-    moves: Vec<Opening>,
+    #[arg(long, value_name = "MOVES", value_parser = criterion(Criteria::moves))]
+    moves: Vec<String>,
     #[command(flatten)]
     game: GameArg,
     #[command(flatten)]
@@ -124,14 +121,12 @@ pub struct Args {
     force: bool,
 }
 
-/// `--winner` values.
-fn winner() -> impl clap::builder::TypedValueParser<Value = Winner> {
-    use clap::builder::{PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new(["south", "north", "draw"]).map(|s| match s.as_str() {
-        "south" => Winner::South,
-        "north" => Winner::North,
-        _ => Winner::Draw,
-    })
+/// A criterion read as text: its value as given, once `add` has read it
+/// (clap reports the error the criterion gives).
+fn criterion(
+    add: fn(Criteria, &str) -> Result<Criteria, CriterionError>,
+) -> impl Fn(&str) -> Result<String, CriterionError> + Clone + Send + Sync + 'static {
+    move |s| add(Criteria::default(), s).map(|_| s.to_string())
 }
 
 fn parse_outcome(s: &str) -> Result<Outcome, String> {
@@ -139,22 +134,53 @@ fn parse_outcome(s: &str) -> Result<Outcome, String> {
 }
 
 impl Args {
-    fn criteria(&self) -> Criteria {
-        Criteria {
-            tags: self.tag.clone(),
-            players: self.player.clone(),
-            rulesets: self.ruleset.clone(),
-            date_from: self.date_from,
-            date_to: self.date_to,
-            results: self.result.clone(),
-            winners: self.winner.clone(),
-            valid: self.valid,
-            invalid: self.invalid,
-            unfinished: self.unfinished,
-            plies: self.plies.clone(),
-            positions: self.position.clone(),
-            openings: self.moves.clone(),
+    /// The criteria given; clap has read each already.
+    fn criteria(&self) -> Result<Criteria, CriterionError> {
+        let mut c = Criteria::default();
+        for t in &self.tag {
+            c = c.tag(t)?;
         }
+        for p in &self.player {
+            c = c.player(p.as_str());
+        }
+        for &r in &self.ruleset {
+            c = c.ruleset(r);
+        }
+        if let Some(d) = &self.date_from {
+            c = c.date_from(d)?;
+        }
+        if let Some(d) = &self.date_to {
+            c = c.date_to(d)?;
+        }
+        for &r in &self.result {
+            c = c.result(r);
+        }
+        for w in &self.winner {
+            c = c.winner(match w.as_str() {
+                "south" => Some(Side::South),
+                "north" => Some(Side::North),
+                _ => None,
+            });
+        }
+        if self.valid {
+            c = c.valid();
+        }
+        if self.invalid {
+            c = c.invalid();
+        }
+        if self.unfinished {
+            c = c.unfinished();
+        }
+        for &r in &self.plies {
+            c = c.plies(r);
+        }
+        for p in &self.position {
+            c = c.position(p)?;
+        }
+        for m in &self.moves {
+            c = c.moves(m)?;
+        }
+        Ok(c)
     }
 }
 
@@ -168,8 +194,11 @@ fn game_range(s: &str) -> Result<Range, String> {
 }
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
-    let selection =
-        Selection::new(args.criteria(), args.replay.options(false)).inverted(args.invert);
+    let selection = Selection::new(
+        args.criteria().map_err(|e| Fatal::Error(e.to_string()))?,
+        args.replay.options(false),
+    )
+    .inverted(args.invert);
     let mut split = match (&args.split_by, &args.out) {
         (Some(tag), Some(dir)) => Some(Split::new(tag.clone(), signals::out_folder(dir, ctx)?)),
         _ => None,

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use ayo::canonical::{Fill, FmtOptions, fmt};
+use ayo::canonical::{Fill, FmtOptions};
 use ayo::replay;
 
 use super::signals;
@@ -98,6 +98,6 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         game: args.game.game,
         max_game_bytes: ctx.max_game_bytes,
     };
-    ctx.invalid |= !fmt(&names, &opts, ctx, out)?;
+    ctx.invalid |= !opts.run(&names, ctx, out)?;
     Ok(())
 }

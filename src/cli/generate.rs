@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ayo::generate::{Player, Series, TagSetting};
+use ayo::generate::{Player, Series, SettingError};
 use ayo::rules::{Engine, Ruleset};
 
 use super::{Fatal, LapsArg};
@@ -54,10 +54,16 @@ pub struct Args {
     /// the players' names or any other, replacing the value generate would
     /// write. Rules, Setup, Result, Score and PlyCount come from the game
     /// (see --rules and --setup) and cannot be set.
-    #[arg(long = "tag", value_name = "NAME=VALUE")]
-    tags: Vec<TagSetting>,
+    #[arg(long = "tag", value_name = "NAME=VALUE", value_parser = tag_setting)]
+    tags: Vec<String>,
     #[command(flatten)]
     laps: LapsArg,
+}
+
+/// `--tag NAME=VALUE`, as [`Series::tag`] reads it (clap reports its error).
+fn tag_setting(s: &str) -> Result<String, SettingError> {
+    let mut scratch = Series::new(Engine::new(Ruleset::RUSS), Player::Random, Player::Random);
+    scratch.tag(s).map(|()| s.to_string())
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
@@ -65,14 +71,14 @@ pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
     let setup = (args.setup.as_deref())
         .map(|s| super::args::setup(s, &args.rules))
         .transpose()?;
-    let series = Series {
-        setup,
-        opening: args.opening,
-        alternate: args.alternate,
-        seed: args.seed,
-        tags: args.tags,
-        ..Series::new(engine, args.south, args.north)
-    };
+    let mut series = Series::new(engine, args.south, args.north);
+    series.setup = setup;
+    series.opening = args.opening;
+    series.alternate = args.alternate;
+    series.seed = args.seed;
+    for t in &args.tags {
+        series.tag(t).map_err(|e| Fatal::Error(e.to_string()))?;
+    }
     for (k, record) in series.games(args.games).enumerate() {
         let record = record.map_err(|e| Fatal::Error(format!("{e}; raise --max-laps")))?;
         if k > 0 {

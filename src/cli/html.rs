@@ -8,7 +8,7 @@ use ayo::files::write::{Existing, write_new};
 
 use ayo::diagnostics::Diagnostic;
 use ayo::output::html::{Site, ViewerGame};
-use ayo::replay::replay;
+use ayo::replay::Game;
 
 use super::signals;
 use super::{Ctx, Fatal, GameArg, ReplayArgs, each_game, each_input, input_names, io_message};
@@ -62,7 +62,7 @@ fn read_games(files: &[String], args: &Args, ctx: &mut Ctx) -> Result<Vec<Viewer
     each_game(files, ctx, args.game.game, |ctx, g| {
         games.push(match g.record {
             Ok(record) => {
-                let game = replay(record, &opts);
+                let game = Game::replay(record, &opts);
                 ctx.report_game(g.file, g.raw, &game);
                 ViewerGame::replayed(&game, g.file, g.raw)
             }

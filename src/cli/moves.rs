@@ -5,7 +5,7 @@ use std::io::Write;
 use ayo::output::json::schema_of;
 use ayo::output::moves::{Moves, MovesJson};
 use ayo::output::table::Style;
-use ayo::replay::replay_main_line;
+use ayo::replay::Game;
 
 use super::laps::LapsShown;
 use super::position::{At, PositionArgs};
@@ -66,7 +66,8 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     }
     let mut first = true;
     let max_laps = args.max_laps.max_laps;
-    args.position.each(ctx, max_laps, replay_main_line, |at| {
-        write_moves(out, &args, at, &mut first)
-    })
+    args.position
+        .each(ctx, max_laps, Game::replay_main_line, |at| {
+            write_moves(out, &args, at, &mut first)
+        })
 }

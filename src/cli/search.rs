@@ -112,7 +112,7 @@ impl From<AnalysisError> for Fatal {
     fn from(e: AnalysisError) -> Fatal {
         match e {
             AnalysisError::Search(e) => undecided(&e),
-            AnalysisError::Tables(e) => Fatal::Error(e.to_string()),
+            e => Fatal::Error(e.to_string()),
         }
     }
 }

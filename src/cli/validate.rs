@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ayo::corpus::validate::{Settings, check_corpus};
+use ayo::corpus::validate::Settings;
 use ayo::output::json::{VerdictJson, schema_of};
 
 use super::{Ctx, Fatal, Format, GameArg, JobsArg, ReplayArgs, input_names, write_schema};
@@ -57,7 +57,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
     let (mut games, mut valid) = (0usize, 0usize);
     let names = input_names(&args.files);
     ctx.start_progress(&names);
-    let result = check_corpus(names, &settings, ctx, |ctx, checked| {
+    let result = settings.check(names, ctx, |ctx, checked| {
         games += 1;
         let game_valid = checked.is_valid();
         valid += usize::from(game_valid);

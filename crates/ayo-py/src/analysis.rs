@@ -10,7 +10,7 @@ use std::time::Duration;
 use ayo::analysis::{Analyser, AnalysisError, Best, TableCache, Thresholds};
 use ayo::output::analyze::{BestJson, GameAnalysis};
 use ayo::output::tables::ProbeJson;
-use ayo::replay::{Options, replay};
+use ayo::replay::{Game, Options};
 use ayo::rules::{Engine, Ruleset};
 use ayo::search::Limits;
 use ayo::tables::{Probed, Tables as Opened};
@@ -79,8 +79,8 @@ fn cache(tables: Option<PathBuf>) -> TableCache {
 
 fn analysis_error(e: AnalysisError) -> PyErr {
     match e {
-        AnalysisError::Tables(e) => TablesError::new_err(e.to_string()),
         AnalysisError::Search(e) => Error::new_err(format!("{e}; raise max_laps")),
+        e => TablesError::new_err(e.to_string()),
     }
 }
 
@@ -180,7 +180,7 @@ fn analyze<'py>(
     let record = game.game()?.record.clone();
     let (file, number) = (game.file_name().to_string(), game.number());
     let json = interruptible(py, move || {
-        let game = replay(record, &opts);
+        let game = Game::replay(record, &opts);
         let mut analyser = Analyser::new(limits, thresholds, cache(tables), opts.max_laps);
         let judged = analyser
             .verdicts(&game, |_, _| {})

@@ -9,7 +9,7 @@ use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
 use ayo::output::html::ViewerGame;
 use ayo::output::json::{unparsed_json, write_game};
-use ayo::replay::{Game, Options, replay, replay_main_line};
+use ayo::replay::{Game, Options};
 use ayo::rules::Ruleset;
 use pyo3::exceptions::PyIOError;
 use pyo3::prelude::*;
@@ -36,7 +36,7 @@ pub struct NativeGame {
 impl NativeGame {
     fn new(raw: RawGame, file: String, opts: &Options) -> NativeGame {
         let read = match raw.parse() {
-            Ok(record) => Read2::Parsed(Box::new(replay_main_line(record, opts))),
+            Ok(record) => Read2::Parsed(Box::new(Game::replay_main_line(record, opts))),
             Err(e) => Read2::Unparsed(Box::new(Diagnostic::from(e))),
         };
         NativeGame {
@@ -176,7 +176,7 @@ impl NativeGame {
                         max_laps: g.max_laps,
                         ..Options::default()
                     };
-                    let traced = replay(g.record.clone(), &opts);
+                    let traced = Game::replay(g.record.clone(), &opts);
                     ViewerGame::replayed(&traced, &self.file, &self.raw)
                 }
                 Read2::Unparsed(d) => ViewerGame::unparsed(&self.file, &self.raw, d, self.given),

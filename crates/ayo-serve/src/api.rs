@@ -17,7 +17,7 @@ use ayo::output::html::ViewerGame;
 use ayo::output::json::SideJson;
 use ayo::output::moves::{LegalMove, Moves, MovesJson};
 use ayo::output::tables::ProbeJson;
-use ayo::replay::{Options, replay};
+use ayo::replay::{Game, Options};
 use ayo::rules::{Engine, Pit, Position, Ruleset, Side};
 use ayo::tables::Probed;
 
@@ -174,7 +174,9 @@ pub fn viewer_game_in(state: &State, id: &str) -> Result<(ViewerGame, String), A
     };
     Ok((
         match found.raw.parse() {
-            Ok(record) => ViewerGame::replayed(&replay(record, &opts), &found.file, &found.raw),
+            Ok(record) => {
+                ViewerGame::replayed(&Game::replay(record, &opts), &found.file, &found.raw)
+            }
             Err(e) => {
                 let d = ayo::diagnostics::Diagnostic::from(e);
                 ViewerGame::unparsed(&found.file, &found.raw, &d, None)

@@ -16,7 +16,7 @@ use std::time::SystemTime;
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
 use ayo::output::json::DiagnosticJson;
-use ayo::replay::{Options, QuickCheck, check};
+use ayo::replay::{Game, Options, QuickCheck};
 use serde::Serialize;
 
 /// One game of the index: where it is and its tags.
@@ -47,7 +47,7 @@ fn errors_of(quick: &mut QuickCheck, raw: &RawGame) -> Vec<DiagnosticJson> {
         return Vec::new();
     }
     let diagnostics = match raw.parse() {
-        Ok(record) => check(&record, &opts),
+        Ok(record) => Game::check(&record, &opts),
         Err(e) => vec![Diagnostic::from(e)],
     };
     diagnostics

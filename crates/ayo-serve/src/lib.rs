@@ -4,7 +4,7 @@
 //! The server is a thin layer over the `ayo` library: positions are read by
 //! [`ayo::rules::Position::from_setup`], moves listed by
 //! [`ayo::output::moves::Moves::legal`], games replayed by
-//! [`ayo::replay::replay`], searched by [`ayo::search::Search`], probed in
+//! [`ayo::replay::Game::replay`], searched by [`ayo::search::Search`], probed in
 //! [`ayo::tables`], written in canonical form by
 //! [`ayo::canonical::Formatted::of`] and saved by [`ayo::files::write`]. It
 //! holds no rule of its own.

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use ayo::canonical::{Fill, Formatted};
 use ayo::files::write::{Existing, HardLinks, InPlace, write_new};
 use ayo::notation::Record;
-use ayo::replay::{Options, replay};
+use ayo::replay::{Game, Options};
 
 use crate::State;
 use crate::api::Body;
@@ -115,7 +115,7 @@ pub fn canonical_text(req: &SaveRequest) -> Result<String, ApiError> {
     let formatted = Formatted::of(record, Some(&fill));
     // The text written must validate on its own, as `ayo validate` reads it.
     let check = Record::parse(&formatted.text).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let game = replay(check, &Options::default());
+    let game = Game::replay(check, &Options::default());
     if !game.is_valid() {
         let problems = game
             .errors

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use ayo::notation::GameReader;
-use ayo::replay::{Options, replay};
+use ayo::replay::{Game, Options};
 use common::{Server, club};
 use serde_json::json;
 
@@ -352,7 +352,7 @@ fn validates(path: &Path) -> (bool, usize) {
     let mut ok = true;
     for raw in GameReader::new(&bytes[..]) {
         n += 1;
-        let game = replay(raw.unwrap().parse().unwrap(), &Options::default());
+        let game = Game::replay(raw.unwrap().parse().unwrap(), &Options::default());
         ok &= game.is_valid();
     }
     (ok, n)
@@ -689,7 +689,7 @@ fn the_tables_give_the_exact_value() {
     );
 }
 
-/// Keeps what `check_corpus` could not read.
+/// Keeps what `Settings::check` could not read.
 struct Unread(Vec<String>);
 
 impl ayo::corpus::parallel::Reporter for Unread {
@@ -703,21 +703,22 @@ impl ayo::corpus::parallel::Reporter for Unread {
 /// Each game of `path` as the validator sees it: valid, and its errors as
 /// `[line, column, message]`.
 fn validated(path: &Path) -> Vec<(bool, Vec<serde_json::Value>)> {
-    use ayo::corpus::validate::{Settings, check_corpus};
+    use ayo::corpus::validate::Settings;
     let mut out = Vec::new();
     let mut unread = Unread(Vec::new());
     let names = vec![path.display().to_string()];
-    check_corpus(names, &Settings::default(), &mut unread, |_, v| {
-        let errors = v
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .map(|d| json!([d.span.line, d.span.column, d.message]))
-            .collect();
-        out.push((v.is_valid(), errors));
-        Ok(())
-    })
-    .unwrap();
+    Settings::default()
+        .check(names, &mut unread, |_, v| {
+            let errors = v
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| json!([d.span.line, d.span.column, d.message]))
+                .collect();
+            out.push((v.is_valid(), errors));
+            Ok(())
+        })
+        .unwrap();
     assert!(unread.0.is_empty(), "{:?}", unread.0);
     out
 }

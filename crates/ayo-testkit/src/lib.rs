@@ -8,7 +8,8 @@
 //! give the same record. Every record replays as valid.
 //!
 //! ```
-//! use ayo::replay::{Options as Replay, replay};
+//! use ayo::notation::Record;
+//! use ayo::replay::{Game, Options as Replay};
 //! use ayo::rules::{Engine, Ruleset, SplitMix64};
 //! use ayo_testkit::{Options, random_record};
 //!
@@ -19,7 +20,7 @@
 //! assert!(record.moves.len() <= 12);
 //! let text = record.to_text();
 //! assert!(text.starts_with("[Event \"Generated game 1\"]"));
-//! assert!(replay(record, &Replay::default()).is_valid());
+//! assert!(Game::replay(record, &Replay::default()).is_valid());
 //! # Ok::<(), ayo::rules::Illegal>(())
 //! ```
 

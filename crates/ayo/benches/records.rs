@@ -1,5 +1,5 @@
 //! Throughput of reading records: parse alone, validate (parse and
-//! `replay::check`, as `ayo validate` does), and json (parse, replay and
+//! `Game::check`, as `ayo validate` does), and json (parse, replay and
 //! stream the JSON, as `ayo json` does), on a generated corpus of over 10 MB.
 //!
 //! `cargo bench --bench records`
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use ayo::notation::GameReader;
 use ayo::output::json::write_game;
-use ayo::replay::{self, replay};
+use ayo::replay::{self, Game};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
 use ayo_testkit::{Options, random_record};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -61,7 +61,7 @@ fn records(c: &mut Criterion) {
         b.iter(|| {
             let mut valid = 0;
             for g in GameReader::new(&corpus[..]) {
-                let errors = replay::check(&g.unwrap().parse().unwrap(), &check_only);
+                let errors = replay::Game::check(&g.unwrap().parse().unwrap(), &check_only);
                 valid += usize::from(errors.is_empty());
             }
             black_box(valid)
@@ -73,7 +73,7 @@ fn records(c: &mut Criterion) {
             out.clear();
             for g in GameReader::new(&corpus[..]) {
                 let g = g.unwrap();
-                let game = replay(g.parse().unwrap(), &opts);
+                let game = Game::replay(g.parse().unwrap(), &opts);
                 write_game(&mut out, &game, Some("corpus.ayo"), Some(g.index), false).unwrap();
                 out.push(b'\n');
             }

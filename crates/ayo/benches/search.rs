@@ -8,9 +8,9 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use ayo::generate::{Match, Player, play_game};
+use ayo::generate::{Match, Player};
 use ayo::notation::Record;
-use ayo::replay::{Options, replay};
+use ayo::replay::{Game, Options};
 use ayo::rules::{Engine, Position, Ruleset, SplitMix64, Status};
 use ayo::search::{Limits, Search};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -73,7 +73,7 @@ fn analyze_depth_8(c: &mut Criterion) {
             let Ok(record) = Record::parse(text.trim_start_matches('\u{feff}')) else {
                 continue;
             };
-            let game = replay(record, &Options::default());
+            let game = Game::replay(record, &Options::default());
             if let (Some(rules), Some(start)) = (game.rules, game.start) {
                 let mut line = vec![start];
                 line.extend(
@@ -108,7 +108,7 @@ fn analyze_depth_8(c: &mut Criterion) {
     group.finish();
 }
 
-/// Random games through `play_game` (records, tags) against bare
+/// Random games through `Match::play` (records, tags) against bare
 /// `random_game`.
 fn generate_random(c: &mut Criterion) {
     const GAMES: u64 = 1_000;
@@ -126,7 +126,10 @@ fn generate_random(c: &mut Criterion) {
         b.iter(|| {
             for round in 1..=GAMES as usize {
                 let mut rng = SplitMix64::new(Match::seed(1, round));
-                black_box(play_game(&mut search, &engine.start(), &m, &mut rng, round).unwrap());
+                black_box(
+                    m.play(&mut search, &engine.start(), &mut rng, round)
+                        .unwrap(),
+                );
             }
         })
     });

@@ -1,6 +1,6 @@
 //! Records in canonical form, as `ayo fmt` prints them: written by the
 //! canonical writer ([`Record::to_text`]), and filled in from the replay when
-//! asked ([`replay::fill`]).
+//! asked ([`replay::Filled::of`]).
 //!
 //! ```
 //! use ayo::canonical::{Fill, Formatted};
@@ -27,7 +27,7 @@ use crate::replay::{self, Change};
 
 mod fmt;
 
-pub use fmt::{FmtOptions, fmt};
+pub use fmt::FmtOptions;
 
 /// `--fill`: fill in what the replay knows (claims, Score, PlyCount,
 /// Result); with `fix`, correct the values that are wrong too.
@@ -74,7 +74,7 @@ pub(crate) fn format_record(record: Record, fill: Option<&Fill>) -> Formatted {
             kept: 0,
         };
     };
-    let filled = replay::fill(record, &fill.opts, fill.fix);
+    let filled = replay::Filled::of(record, &fill.opts, fill.fix);
     let mut problems: Vec<Diagnostic> = filled
         .stopped
         .iter()

@@ -1,12 +1,12 @@
 //! Game records made with the rules engine: games between players (random,
 //! or the engine of [`crate::search`]) for `ayo generate` and engine matches
-//! ([`play_game`]). Like replay, this is a place where records meet the
+//! ([`Match::play`]). Like replay, this is a place where records meet the
 //! rules; it only builds syntax trees, which the writer prints. (Random
 //! records with comments and variations, which only tests and benchmarks
 //! use, are in the unpublished crate `ayo-testkit`.)
 //!
 //! The games are reproducible: the same engine, start, seed and options give
-//! the same record. Every generated record replays as valid. [`play_game`]
+//! the same record. Every generated record replays as valid. [`Match::play`]
 //! has an example.
 
 use crate::notation::{Comment, Move, Outcome, Record, Span, Tag, Termination};
@@ -15,7 +15,7 @@ use crate::search::{Limits, Search, SearchError};
 
 mod series;
 
-pub use series::{Games, Series, TagSetting, TagSettingError};
+pub use series::{Series, SettingError};
 
 fn comment(text: &str) -> Comment {
     Comment {
@@ -33,7 +33,7 @@ fn tag(name: &str, value: String) -> Tag {
     }
 }
 
-/// Who makes the moves of one side in [`play_game`].
+/// Who makes the moves of one side in [`Match::play`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     /// A uniformly random legal move (`random`).
@@ -43,17 +43,12 @@ pub enum Player {
     Engine(Limits),
 }
 
-/// Why a player string was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected `random`, `engine:DEPTH` (1 to {max}) or `engine:nodes=N`; found `{0}`", max = Limits::MAX_DEPTH)]
-pub struct PlayerError(pub String);
-
 impl std::str::FromStr for Player {
-    type Err = PlayerError;
+    type Err = SettingError;
 
     /// `random`, `engine:6`, `engine:nodes=20000`.
-    fn from_str(s: &str) -> Result<Player, PlayerError> {
-        let err = || PlayerError(s.to_string());
+    fn from_str(s: &str) -> Result<Player, SettingError> {
+        let err = || SettingError::Player(s.to_string());
         if s == "random" {
             return Ok(Player::Random);
         }
@@ -86,7 +81,7 @@ impl std::fmt::Display for Player {
     }
 }
 
-/// The options of [`play_game`].
+/// The options of [`Match::play`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Match {
     /// South's player, then North's.
@@ -176,88 +171,92 @@ impl Match {
     }
 }
 
-/// A whole game between two players, as a record: tags `Event`, `Round`
-/// (`round`), `South` and `North` (the player strings), `Rules`, `Setup` when
-/// asked, `Result`, `Score` when finished, `PlyCount`; a capture claim on every
-/// capturing move. A game that reaches `max_plies` stops with `*` and a
-/// comment saying so. The same engine, start, options and `rng` give the
-/// same record; every record replays as valid.
-///
-/// `Err` when a relay is undecided at the engine's lap limit.
-///
-/// ```
-/// use ayo::generate::{Match, Player, play_game};
-/// use ayo::rules::{Engine, Ruleset, SplitMix64};
-/// use ayo::search::Search;
-///
-/// let engine = Engine::new(Ruleset::RUSS);
-/// let players = ["engine:2".parse()?, Player::Random];
-/// let m = Match { players, opening: 0, max_plies: Match::MAX_PLIES, setup: false };
-/// let mut search = Search::with_table_bits(engine, 12);
-/// let record = play_game(&mut search, &engine.start(), &m, &mut SplitMix64::new(1), 1)?;
-/// assert_eq!(record.tag("South"), Some("engine:2"));
-/// assert!(record.to_text().contains("[Round \"1\"]"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[allow(
-    clippy::result_large_err,
-    reason = "SearchError holds the whole position so that its message can name it; it is returned once, when a search stops"
-)]
-pub fn play_game(
-    search: &mut Search<'_>,
-    start: &Position,
-    options: &Match,
-    rng: &mut SplitMix64,
-    round: usize,
-) -> Result<Record, SearchError> {
-    let engine = *search.engine();
-    let pits = start.pits();
-    // The positions so far, for the engine's repetitions; random players
-    // need none.
-    let engines = options
-        .players
-        .iter()
-        .any(|p| matches!(p, Player::Engine(_)));
-    let mut line = vec![*start];
-    // Room for a typical game at once (random games on the standard board
-    // average 25 plies, at most 66 in 2,000 of them): growing the vector by
-    // doubling copied the moves several times a game.
-    let mut moves: Vec<Move> = Vec::with_capacity(64);
-    let mut pos = *start;
-    let end = loop {
-        if engine.majority(&pos).is_some() {
-            break game_end(&engine, &pos);
-        }
-        if moves.len() >= options.max_plies {
-            break None;
-        }
-        let player = match options.players[pos.to_move().index()] {
-            _ if moves.len() < options.opening => Player::Random,
-            player => player,
+impl Match {
+    /// A whole game between two players, as a record: tags `Event`, `Round`
+    /// (`round`), `South` and `North` (the player strings), `Rules`, `Setup` when
+    /// asked, `Result`, `Score` when finished, `PlyCount`; a capture claim on every
+    /// capturing move. A game that reaches `max_plies` stops with `*` and a
+    /// comment saying so. The same engine, start, options and `rng` give the
+    /// same record; every record replays as valid.
+    ///
+    /// `Err` when a relay is undecided at the engine's lap limit.
+    ///
+    /// ```
+    /// use ayo::generate::{Match, Player};
+    /// use ayo::notation::Record;
+    /// use ayo::rules::{Engine, Ruleset, SplitMix64};
+    /// use ayo::search::Search;
+    ///
+    /// let engine = Engine::new(Ruleset::RUSS);
+    /// let players = ["engine:2".parse()?, Player::Random];
+    /// let m = Match { players, opening: 0, max_plies: Match::MAX_PLIES, setup: false };
+    /// let mut search = Search::with_table_bits(engine, 12);
+    /// let record = m.play(&mut search, &engine.start(), &mut SplitMix64::new(1), 1)?;
+    /// assert_eq!(record.tag("South"), Some("engine:2"));
+    /// assert!(record.to_text().contains("[Round \"1\"]"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[allow(
+        clippy::result_large_err,
+        reason = "SearchError holds the whole position so that its message can name it; it is returned once, when a search stops"
+    )]
+    pub fn play(
+        &self,
+        search: &mut Search<'_>,
+        start: &Position,
+        rng: &mut SplitMix64,
+        round: usize,
+    ) -> Result<Record, SearchError> {
+        let options = self;
+        let engine = *search.engine();
+        let pits = start.pits();
+        // The positions so far, for the engine's repetitions; random players
+        // need none.
+        let engines = options
+            .players
+            .iter()
+            .any(|p| matches!(p, Player::Engine(_)));
+        let mut line = vec![*start];
+        // Room for a typical game at once (random games on the standard board
+        // average 25 plies, at most 66 in 2,000 of them): growing the vector by
+        // doubling copied the moves several times a game.
+        let mut moves: Vec<Move> = Vec::with_capacity(64);
+        let mut pos = *start;
+        let end = loop {
+            if engine.majority(&pos).is_some() {
+                break game_end(&engine, &pos);
+            }
+            if moves.len() >= options.max_plies {
+                break None;
+            }
+            let player = match options.players[pos.to_move().index()] {
+                _ if moves.len() < options.opening => Player::Random,
+                player => player,
+            };
+            let Some((pit, next)) = next_move(search, player, &line, &pos, rng)? else {
+                break game_end(&engine, &pos);
+            };
+            let side = pos.to_move().index();
+            let captured = u32::from(next.stores()[side] - pos.stores()[side]);
+            let mut m = Move::new(pit.letter(pits));
+            m.claim = (captured > 0).then_some(captured);
+            moves.push(m);
+            pos = next;
+            if engines {
+                line.push(pos);
+            }
         };
-        let Some((pit, next)) = next_move(search, player, &line, &pos, rng)? else {
-            break game_end(&engine, &pos);
-        };
-        let side = pos.to_move().index();
-        let captured = u32::from(next.stores()[side] - pos.stores()[side]);
-        let mut m = Move::new(pit.letter(pits));
-        m.claim = (captured > 0).then_some(captured);
-        moves.push(m);
-        pos = next;
-        if engines {
-            line.push(pos);
+        let plies = moves.len();
+        if end.is_none()
+            && let Some(last) = moves.last_mut()
+        {
+            last.after_mut().push(comment(&format!(
+                "stopped after {plies} plies, the game unfinished"
+            )));
         }
-    };
-    let plies = moves.len();
-    if end.is_none()
-        && let Some(last) = moves.last_mut()
-    {
-        last.after_mut().push(comment(&format!(
-            "stopped after {plies} plies, the game unfinished"
-        )));
+        let tags = game_tags(&engine, start, options, round, end, plies);
+        Ok(record(tags, moves, result_token(end.map(|g| g.winner))))
     }
-    let tags = game_tags(&engine, start, options, round, end, plies);
-    Ok(record(tags, moves, result_token(end.map(|g| g.winner))))
 }
 
 /// The move `player` makes at `pos` (the last of `line`, the positions so
@@ -288,7 +287,7 @@ fn next_move(
     })
 }
 
-/// The tags of a game [`play_game`] made, in the order they are written.
+/// The tags of a game [`Match::play`] made, in the order they are written.
 fn game_tags(
     engine: &Engine,
     start: &Position,

@@ -2,10 +2,10 @@
 //! `ayo import`. [`import_files`] does what `ayo import` does: it reads
 //! streams of JSON games and writes each back as a record, with what
 //! replaying it found. Its parts can be used alone: [`JsonGames`] cuts a byte stream into
-//! one JSON value a game, [`ImportGame::read`] reads one into an [`ImportGame`], and
-//! [`ImportGame::to_record`] turns that into a record and the text it is written as.
+//! one JSON value a game, and [`Imported::read`] turns one into a record and
+//! the text it is written as.
 //!
-//! A game is read straight into [`ImportGame`], never through a
+//! A game is read straight into the fields it keeps, never through a
 //! `serde_json::Value`, and only the fields the notation holds are kept
 //! (laps, boards and the like are skipped as they are read), so memory stays
 //! a small multiple of the game's JSON.
@@ -76,7 +76,7 @@ pub enum ImportError {
     deny_unknown_fields,
     expecting = "a game object, as `ayo json` writes one"
 )]
-pub struct ImportGame {
+pub(crate) struct ImportGame {
     #[serde(default, rename = "file")]
     _file: IgnoredAny,
     #[serde(default, rename = "game")]
@@ -327,7 +327,8 @@ fn tags<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Err
     d.deserialize_map(Ordered)
 }
 
-/// See [`ImportGame::read`].
+/// Reads one game from the text of one JSON value. Every error says where it
+/// is: the path of the field, and the line and column in `bytes`.
 pub(crate) fn read_game(bytes: &[u8]) -> Result<ImportGame, ImportError> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let game = serde_path_to_error::deserialize(&mut de).map_err(|e| {
@@ -337,14 +338,6 @@ pub(crate) fn read_game(bytes: &[u8]) -> Result<ImportGame, ImportError> {
     })?;
     de.end().map_err(|e| json_error(String::new(), &e))?;
     Ok(game)
-}
-
-impl ImportGame {
-    /// Reads one game from the text of one JSON value. Every error says where it
-    /// is: the path of the field, and the line and column in `bytes`.
-    pub fn read(bytes: &[u8]) -> Result<ImportGame, ImportError> {
-        read_game(bytes)
-    }
 }
 
 fn json_error(path: String, e: &serde_json::Error) -> ImportError {
@@ -462,7 +455,8 @@ fn digest(record: &Record) -> u64 {
     h.finish()
 }
 
-/// See [`ImportGame::to_record`].
+/// Turns a JSON game into a record and its canonical text (see
+/// [`Imported::read`]).
 pub(crate) fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     let Some(result) = game.result else {
         return game
@@ -513,13 +507,28 @@ pub(crate) fn to_record(game: ImportGame) -> Result<Imported, ImportError> {
     }
 }
 
-impl ImportGame {
-    /// Turns a JSON game into a record and its canonical text. Fails when the JSON
-    /// holds something the notation cannot say (a tag value with a line break, a
-    /// comment that would close early); what it returns always writes and parses
-    /// back to itself.
-    pub fn to_record(self) -> Result<Imported, ImportError> {
-        to_record(self)
+impl Imported {
+    /// Reads one game from the text of one JSON value (as `ayo json` prints
+    /// it), and turns it into a record and its canonical text. Every error
+    /// of the JSON says where it is: the path of the field, and the line and
+    /// column in `bytes`. Fails too when the JSON holds something the
+    /// notation cannot say (a tag value with a line break, a comment that
+    /// would close early); what it returns always writes and parses back to
+    /// itself.
+    ///
+    /// ```
+    /// use ayo::import::{ImportError, Imported};
+    ///
+    /// let json = br#"{"tags": {"South": "Ade"}, "moves": [{"pit": "c"}], "result": {"token": "*"}}"#;
+    /// let Ok(Imported::Record { text, .. }) = Imported::read(json) else { panic!() };
+    /// assert_eq!(text, "[South \"Ade\"]\n\n1. c *\n");
+    /// let Err(ImportError::Json { line, column, .. }) = Imported::read(b"{\"moves\": 3}") else {
+    ///     panic!()
+    /// };
+    /// assert_eq!((line, column), (1, 11));
+    /// ```
+    pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
+        read_game(bytes).and_then(to_record)
     }
 }
 
@@ -799,7 +808,7 @@ impl<R: BufRead> Games<R> {
             ok => ((value.line, value.column), ok),
         };
         let diagnostics = match &outcome {
-            Ok(Imported::Record { record, .. }) => replay::check(record, &self.options),
+            Ok(Imported::Record { record, .. }) => replay::Game::check(record, &self.options),
             _ => Vec::new(),
         };
         ImportedGame {
@@ -841,7 +850,7 @@ mod tests {
 
     use super::*;
     use crate::output::json::game_json;
-    use crate::replay::{Options, replay};
+    use crate::replay::{Game, Options};
 
     #[test]
     fn games_come_back_read_or_not() {
@@ -888,7 +897,7 @@ mod tests {
         fn import_of_json_is_fmt(r in crate::notation::arbitrary::record()) {
             let text = r.to_text();
             let parsed = Record::parse(&text).unwrap();
-            let game = replay(parsed, &Options::default());
+            let game = Game::replay(parsed, &Options::default());
             let json = serde_json::to_string(&game_json(&game, Some("f"), Some(0))).unwrap();
             let imported = import(&json).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             prop_assert_eq!(imported, text);

@@ -42,33 +42,30 @@
 //! Each item has one path. The items of the crates re-exported above are
 //! listed in their own crate docs.
 //!
-//! - Check records: [`replay::replay`] (a [`replay::Game`] of
-//!   [`replay::Ply`]s, set with [`replay::Options`]), [`replay::check`] (only
-//!   the diagnostics), [`replay::replay_main_line`] and
-//!   [`replay::VariationReplayer`] (variations one line at a time),
-//!   [`replay::QuickCheck`] (a fast validity test for a stream of games),
-//!   [`replay::fill`] (claims and tags filled in: [`replay::Filled`],
-//!   [`replay::Change`], [`replay::Filling`]); long relays' verdicts
-//!   ([`replay::Verdict`], [`replay::DecidedBy`], [`replay::Refusal`]);
-//!   every problem a [`diagnostics::Diagnostic`] of a
+//! - Check records: [`replay::Game::replay`] (a [`replay::Game`] of
+//!   [`replay::Ply`]s, set with [`replay::Options`]; a move not played says
+//!   why, a [`replay::Refusal`]), [`replay::Game::check`]
+//!   (only the diagnostics), [`replay::Game::replay_main_line`] (the main
+//!   line's plies), [`replay::QuickCheck`] (a fast validity test for a stream
+//!   of games), [`replay::Filled::of`] (claims and tags filled in, each a
+//!   [`replay::Change`] to a [`replay::Filling`]); who won ([`replay::Verdict`],
+//!   [`replay::DecidedBy`]); every problem a [`diagnostics::Diagnostic`] of a
 //!   [`diagnostics::Severity`]. [`canonical::Formatted::of`] writes a record
-//!   in canonical form ([`canonical::Fill`]), [`canonical::fmt`] does what
-//!   `ayo fmt` does.
+//!   in canonical form ([`canonical::Fill`]), [`canonical::FmtOptions::run`]
+//!   does what `ayo fmt` does.
 //! - Analyse: [`analysis::Best::of`] (the best move, with the tables'
-//!   [`analysis::Outcomes`] and [`analysis::OutcomeLost`]),
-//!   [`analysis::Analyser`] (every move of many games judged: a
-//!   [`analysis::MoveVerdict`] with its [`analysis::Label`] and
-//!   [`analysis::Outcome`], under [`analysis::Thresholds`]),
-//!   [`analysis::TableCache`]; errors [`analysis::AnalysisError`] and
-//!   [`analysis::TablesError`].
-//! - Play: [`generate::play_game`] between two [`generate::Player`]s
-//!   ([`generate::PlayerError`]), a [`generate::Match`] of many, seeded by
-//!   [`generate::Match::seed`] and cut at [`generate::Match::MAX_PLIES`];
-//!   [`generate::Series`] of games with [`generate::TagSetting`]s
-//!   ([`generate::TagSettingError`]), read as [`generate::Games`].
+//!   [`analysis::Outcomes`]), [`analysis::Analyser`] (every move of many
+//!   games judged: a [`analysis::MoveVerdict`] with its [`analysis::Label`]
+//!   and [`analysis::Outcome`], under [`analysis::Thresholds`]),
+//!   [`analysis::TableCache`]; every error an [`analysis::AnalysisError`].
+//! - Play: [`generate::Match::play`] between two [`generate::Player`]s,
+//!   seeded by [`generate::Match::seed`] and cut at
+//!   [`generate::Match::MAX_PLIES`]; a [`generate::Series`] of games with
+//!   tags set ([`generate::Series::tag`]); a player or tag that cannot be
+//!   read is a [`generate::SettingError`].
 //! - Read JSON back: [`import::import_files`] (`ayo import`); one value at a
-//!   time, each [`import::Imported`], with [`import::JsonGames`], [`import::JsonValue`],
-//!   [`import::ImportGame::read`] and [`import::ImportGame::to_record`];
+//!   time, cut by [`import::JsonGames`] into [`import::JsonValue`]s, each
+//!   read by [`import::Imported::read`] into an [`import::Imported`], or an
 //!   [`import::ImportError`].
 //! - Many records at once ([`corpus`]): reading inputs
 //!   ([`corpus::input::Input::names`], [`corpus::input::Input`],
@@ -77,27 +74,46 @@
 //!   ([`corpus::input::Games::ordered`], reporting through a
 //!   [`corpus::parallel::Reporter`],
 //!   [`corpus::parallel::PoolError`]); checking a corpus
-//!   ([`corpus::validate::check_corpus`], [`corpus::validate::Settings`],
+//!   ([`corpus::validate::Settings::check`], each game
 //!   [`corpus::validate::Checked`]); choosing games
-//!   ([`corpus::select::Selection`] and [`corpus::select::Selection::run`],
-//!   [`corpus::select::Criteria`] and their parts, [`corpus::select::Split`]); keys of main lines and duplicates
-//!   ([`corpus::duplicates::scan`], on a [`corpus::duplicates::Sequential`]
-//!   or [`corpus::duplicates::Parallel`] runner); standings
-//!   ([`corpus::standings::Tally::read`], [`corpus::standings::Report`]);
-//!   figures ([`corpus::stats::Stats::read`] and its
-//!   [`corpus::stats::StatsJson`]).
+//!   ([`corpus::select::Selection`] of [`corpus::select::Criteria`], built
+//!   by its methods, with a [`corpus::select::Range`] or a
+//!   [`corpus::select::CriterionError`]; [`corpus::select::Selection::run`]
+//!   into an [`corpus::select::Output`], maybe a [`corpus::select::Split`]
+//!   with its [`corpus::select::SplitError`]); keys of main lines and
+//!   duplicates ([`corpus::duplicates::Scan::read`] with
+//!   [`corpus::duplicates::Options`] on a [`corpus::duplicates::Parallel`]
+//!   runner, then a [`corpus::duplicates::Report`] of
+//!   [`corpus::duplicates::Group`]s of a [`corpus::duplicates::Kind`], or
+//!   the games [`corpus::duplicates::Kept`]; a
+//!   [`corpus::duplicates::Error`]); standings
+//!   ([`corpus::standings::Tally::read`] into a
+//!   [`corpus::standings::Report`] of [`corpus::standings::Table`]s, each
+//!   its [`corpus::standings::Standings`] ranked in [`corpus::standings::Row`]s
+//!   by [`corpus::standings::Tiebreak`]s ([`corpus::standings::TiebreakError`])
+//!   and the games kept [`corpus::standings::Apart`], each for a
+//!   [`corpus::standings::NotCounted`] reason); figures
+//!   ([`corpus::stats::Stats::read`] and its [`corpus::stats::StatsJson`]).
 //! - Print ([`output`]): JSON of a game ([`output::json::game_json`],
 //!   [`output::json::write_game`], [`output::json::write_games`] for a whole
 //!   input, [`output::json::GameJson`] and its parts,
-//!   [`output::json::schema_of`] with the `schema` feature); tables
-//!   ([`output::table::Grid`] in a [`output::table::Style`],
-//!   [`output::table::AnnotatedMove::of_game`]); boards
-//!   ([`output::board::BoardView`], as text or SVG); legal moves
-//!   ([`output::moves::Moves::legal`]); rulings compared
-//!   ([`output::compare::Compared::of_game`]); the HTML viewer
-//!   ([`output::html::ViewerGame::page`]); and the text and JSON of every
-//!   command's results: [`corpus::stats::StatsJson::text`],
-//!   [`output::standings::View`], [`corpus::duplicates::Report::grid`],
+//!   [`output::json::schema_of`] with the `schema` feature); tables in a
+//!   [`output::table::Style`] ([`output::table::AnnotatedMove::of_game`],
+//!   laps shown as [`output::table::Laps`] says); boards
+//!   ([`output::board::BoardView`], as text or SVG;
+//!   [`output::board::BoardOptions::draw`] does what `ayo board` does, its
+//!   [`output::board::Pictures`] written into a folder or an
+//!   [`output::FolderError`]); legal moves ([`output::moves::Moves::legal`],
+//!   each a [`output::moves::LegalMove`]); rulings compared
+//!   ([`output::compare::Compared::of_game`] under each
+//!   [`output::compare::Choice`], a [`output::compare::Row`] each); the
+//!   HTML viewer ([`output::html::ViewerGame::page`], a
+//!   [`output::html::Site`] of pages); analyses
+//!   ([`output::analyze::AnalyzeOptions::run`]); endgame tables built and
+//!   listed ([`output::tables::build_tables`], [`output::tables::info_text`]);
+//!   and the text and JSON of every command's results:
+//!   [`corpus::stats::StatsJson::text`], [`output::standings::View`] (a
+//!   crosstable too large is [`output::standings::CrosstableTooLarge`]),
 //!   [`output::analyze::GameAnalysis`], [`analysis::Best::text`],
 //!   [`output::tables::ProbeJson::render`] and their kin.
 
@@ -112,17 +128,17 @@
 //!
 //! ```
 //! use ayo::notation::Record;
-//! use ayo::replay::{Options, replay};
+//! use ayo::replay::{Game, Options};
 //!
 //! let record = Record::parse("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
-//! let game = replay(record, &Options::default());
+//! let game = Game::replay(record, &Options::default());
 //! assert!(game.is_valid(), "{:?}", game.errors);
 //! let c = game.moves[0].outcome.as_ref().unwrap();
 //! assert_eq!(c.trace(), "c(4):defA A(5):BCDEF F(5):abcde e(6):fABCDE E(6):Fabcde");
 //! assert_eq!(game.final_position().unwrap().to_string(), "0,7,3,0,1,8/3,1,7,7,1,1 7-2 N");
 //!
 //! // A false claim is reported where it stands.
-//! let game = replay(Record::parse("1. cx6 *\n").unwrap(), &Options::default());
+//! let game = Game::replay(Record::parse("1. cx6 *\n").unwrap(), &Options::default());
 //! assert_eq!(game.errors[0].message, "ply 1, South's c: claims 6 seeds, but the move captures 7 from B");
 //! assert_eq!((game.errors[0].span.line, game.errors[0].span.column), (1, 4));
 //!

@@ -9,7 +9,7 @@ use std::fmt;
 mod fill;
 mod quick;
 mod rule;
-pub use fill::{Change, Filled, Filling, fill};
+pub use fill::{Change, Filled, Filling};
 mod verdict;
 pub use quick::QuickCheck;
 pub use verdict::{DecidedBy, Verdict};
@@ -87,9 +87,31 @@ pub struct Ply {
     /// a played move and for the moves after a refused one). Boxed: at most
     /// one move of a line has one, and every ply kept would otherwise carry
     /// its room (a big game's plies are most of the memory replay takes).
-    pub refusal: Option<Box<Refusal>>,
+    pub(crate) refusal: Option<Box<Refusal>>,
     /// The replayed variations of this move.
     pub variations: Vec<Vec<Ply>>,
+}
+
+impl Ply {
+    /// Why the move was not played, when it was the one refused (`None` for
+    /// a played move and for the moves after a refused one). Its `Display` is
+    /// the reason as the diagnostic at its token words it, after
+    /// `ply N, South's x: `.
+    ///
+    /// ```
+    /// use ayo::notation::Record;
+    /// use ayo::replay::{Game, Options, Refusal};
+    ///
+    /// let game = Game::replay(Record::parse("1. c d *\n").unwrap(), &Options::default());
+    /// assert!(game.moves[0].refusal().is_none());
+    /// let refusal = game.moves[1].refusal().unwrap();
+    /// assert!(matches!(refusal, Refusal::WrongSide { letter: 'd', .. }));
+    /// let why = refusal.to_string();
+    /// assert!(game.errors[0].message.ends_with(&why), "{why}");
+    /// ```
+    pub fn refusal(&self) -> Option<&Refusal> {
+        self.refusal.as_deref()
+    }
 }
 
 /// Why a move of a record was not played. Its `Display` is the reason as the
@@ -192,7 +214,7 @@ pub struct Game {
     /// Every problem found.
     pub errors: Vec<Diagnostic>,
     /// The lap limit it was replayed within ([`Options::max_laps`]): a
-    /// variation replayed later ([`VariationReplayer`]) gets the same verdicts.
+    /// variation replayed later (as `ayo json` does) gets the same verdicts.
     pub max_laps: u64,
 }
 
@@ -224,11 +246,11 @@ impl Game {
     ///
     /// ```
     /// use ayo::notation::Record;
-    /// use ayo::replay::{Options, replay};
+    /// use ayo::replay::{Game, Options};
     ///
     /// let record = Record::parse("1. b *\n").unwrap();
-    /// let plain = replay(record.clone(), &Options { trace: false, ..Options::default() });
-    /// let traced = replay(record, &Options::default());
+    /// let plain = Game::replay(record.clone(), &Options { trace: false, ..Options::default() });
+    /// let traced = Game::replay(record, &Options::default());
     /// let start = plain.start.unwrap();
     /// assert!(plain.moves[0].outcome.as_ref().unwrap().laps.is_empty());
     /// assert_eq!(plain.laps(&start, &plain.moves[0]), traced.laps(&start, &traced.moves[0]));
@@ -263,51 +285,53 @@ fn find_tag<'r>(record: &'r Record, name: &str) -> Option<&'r Tag> {
     record.tags.iter().find(|t| t.name == name)
 }
 
-/// Replays a record: every move checked and played, every problem a
-/// [`Diagnostic`] at the token at fault. The game is replayed as far as its
-/// moves can be played; an illegal move leaves the rest of its line unplayed.
-///
-/// ```
-/// use ayo::notation::Record;
-/// use ayo::replay::{Options, replay};
-///
-/// let record = Record::parse("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
-/// let game = replay(record, &Options::default());
-/// assert!(game.is_valid());
-/// assert_eq!(game.moves[2].outcome.as_ref().unwrap().stores(), [7, 2]);
-///
-/// // The same under a ruling where the capturing seed stays on the board.
-/// let record = Record::parse("1. cx7 *\n").unwrap();
-/// let opts = Options { rules: Some("russ capture-seed=stays".parse().unwrap()), ..Options::default() };
-/// let game = replay(record, &opts);
-/// assert_eq!(game.errors[0].message, "ply 1, South's c: claims 7 seeds, but the move captures 6 from B");
-/// ```
-pub fn replay(record: Record, opts: &Options) -> Game {
-    replay_keeping(record, opts, Keep::Variations)
-}
+impl Game {
+    /// Replays a record: every move checked and played, every problem a
+    /// [`Diagnostic`] at the token at fault. The game is replayed as far as its
+    /// moves can be played; an illegal move leaves the rest of its line unplayed.
+    ///
+    /// ```
+    /// use ayo::notation::Record;
+    /// use ayo::replay::{Game, Options};
+    ///
+    /// let record = Record::parse("[Rules \"russ\"]\n\n1. cx7 Fx2 2. d *\n").unwrap();
+    /// let game = Game::replay(record, &Options::default());
+    /// assert!(game.is_valid());
+    /// assert_eq!(game.moves[2].outcome.as_ref().unwrap().stores(), [7, 2]);
+    ///
+    /// // The same under a ruling where the capturing seed stays on the board.
+    /// let record = Record::parse("1. cx7 *\n").unwrap();
+    /// let opts = Options { rules: Some("russ capture-seed=stays".parse().unwrap()), ..Options::default() };
+    /// let game = Game::replay(record, &opts);
+    /// assert_eq!(game.errors[0].message, "ply 1, South's c: claims 7 seeds, but the move captures 6 from B");
+    /// ```
+    pub fn replay(record: Record, opts: &Options) -> Game {
+        replay_keeping(record, opts, Keep::Variations)
+    }
 
-/// [`replay`] keeping the plies of the main line only: every [`Ply`]'s
-/// `variations` is left empty. The variations are still played and checked,
-/// with the same diagnostics as `replay` gives.
-///
-/// For output that shows the main line alone (`ayo annotate`, `ayo board`):
-/// in a game of many variations their plies, a full position each, are
-/// most of the memory a replay takes.
-///
-/// ```
-/// use ayo::notation::Record;
-/// use ayo::replay::{Options, replay, replay_main_line};
-///
-/// let record = Record::parse("1. a (1. b) (1. z) B *\n").unwrap();
-/// let full = replay(record.clone(), &Options::default());
-/// let main = replay_main_line(record, &Options::default());
-/// assert_eq!(full.moves[0].variations.len(), 2);
-/// assert!(main.moves[0].variations.is_empty());
-/// assert_eq!(main.errors, full.errors);
-/// assert_eq!(main.moves[1].outcome, full.moves[1].outcome);
-/// ```
-pub fn replay_main_line(record: Record, opts: &Options) -> Game {
-    replay_keeping(record, opts, Keep::MainLine)
+    /// [`Game::replay`] keeping the plies of the main line only: every [`Ply`]'s
+    /// `variations` is left empty. The variations are still played and checked,
+    /// with the same diagnostics as `replay` gives.
+    ///
+    /// For output that shows the main line alone (`ayo annotate`, `ayo board`):
+    /// in a game of many variations their plies, a full position each, are
+    /// most of the memory a replay takes.
+    ///
+    /// ```
+    /// use ayo::notation::Record;
+    /// use ayo::replay::{Game, Options};
+    ///
+    /// let record = Record::parse("1. a (1. b) (1. z) B *\n").unwrap();
+    /// let full = Game::replay(record.clone(), &Options::default());
+    /// let main = Game::replay_main_line(record, &Options::default());
+    /// assert_eq!(full.moves[0].variations.len(), 2);
+    /// assert!(main.moves[0].variations.is_empty());
+    /// assert_eq!(main.errors, full.errors);
+    /// assert_eq!(main.moves[1].outcome, full.moves[1].outcome);
+    /// ```
+    pub fn replay_main_line(record: Record, opts: &Options) -> Game {
+        replay_keeping(record, opts, Keep::MainLine)
+    }
 }
 
 /// Which plies a replay keeps.
@@ -335,39 +359,24 @@ fn replay_keeping(record: Record, opts: &Options, keep: Keep) -> Game {
 }
 
 /// Replays the variations of a game one at a time, when output reaches them:
-/// a game replayed with [`replay_main_line`] keeps no plies for its
+/// a game replayed with [`Game::replay_main_line`] keeps no plies for its
 /// variations, and output that shows them (`ayo json`) asks for each line's
 /// plies in its turn, so that it holds the plies of one line at a time rather
 /// than of every line of the game.
 ///
-/// A line's plies are what [`replay`] keeps for it, except that the plies of
+/// A line's plies are what [`Game::replay`] keeps for it, except that the plies of
 /// its own variations are left empty (ask for those in their turn too), and
 /// its moves carry no lap traces ([`Game::laps`] traces them). Long relays'
 /// verdicts are kept from one line to the next, as within a replay, so a
 /// relay repeated in many variations is decided once. Diagnostics are not
 /// given again: the game's replay reported them.
-///
-/// ```
-/// use ayo::notation::{Numbering, Record};
-/// use ayo::replay::{Options, VariationReplayer, replay, replay_main_line};
-///
-/// let record = Record::parse("1. a (1. b C) B *\n").unwrap();
-/// let full = replay(record.clone(), &Options::default());
-/// let main = replay_main_line(record, &Options::default());
-/// let mut variations = VariationReplayer::new(&main);
-/// let ply = &main.moves[0];
-/// let line = variations.line(&main.record.moves[0].variations()[0].moves, &main.start.unwrap(), ply);
-/// assert_eq!(line.len(), 2);
-/// assert_eq!(line[1].outcome.as_ref().map(|o| o.position),
-///            full.moves[0].variations[0][1].outcome.as_ref().map(|o| o.position));
-/// ```
-pub struct VariationReplayer {
+pub(crate) struct VariationReplayer {
     replayer: Replayer,
 }
 
 impl VariationReplayer {
     /// A replayer for the variations of `game`, under its rules and lap limit.
-    pub fn new(game: &Game) -> Self {
+    pub(crate) fn new(game: &Game) -> Self {
         VariationReplayer {
             replayer: Replayer {
                 engine: Engine::new(game.rules.unwrap_or_default()).with_max_laps(game.max_laps),
@@ -396,17 +405,19 @@ impl VariationReplayer {
     }
 }
 
-/// Checks a record: the diagnostics [`replay`] would report, and nothing else.
-///
-/// This is what `ayo validate` needs. It plays every move as `replay` does,
-/// but keeps no [`Ply`] (nor lap traces) and leaves the record with the
-/// caller, so a valid game costs its moves and no allocation beyond them.
-pub fn check(record: &Record, opts: &Options) -> Vec<Diagnostic> {
-    let opts = Options {
-        trace: false,
-        ..*opts
-    };
-    run(record, &opts, Keep::Nothing).errors
+impl Game {
+    /// Checks a record: the diagnostics [`Game::replay`] would report, and nothing else.
+    ///
+    /// This is what `ayo validate` needs. It plays every move as `replay` does,
+    /// but keeps no [`Ply`] (nor lap traces) and leaves the record with the
+    /// caller, so a valid game costs its moves and no allocation beyond them.
+    pub fn check(record: &Record, opts: &Options) -> Vec<Diagnostic> {
+        let opts = Options {
+            trace: false,
+            ..*opts
+        };
+        run(record, &opts, Keep::Nothing).errors
+    }
 }
 
 /// What replaying a record found; `moves` is empty unless plies were kept.
@@ -548,7 +559,7 @@ impl Replayer {
 
 /// The labels of the diagnostics of a replay that stops short: a move not
 /// played (and so nothing after it in its line), a `Rules` or `Setup` tag
-/// it cannot play from, an end it cannot decide. [`fill`] fills nothing
+/// it cannot play from, an end it cannot decide. [`Filled::of`] fills nothing
 /// past them, and reports them.
 mod stops {
     pub const WRONG_SIDE: &str = "wrong side";
@@ -1235,7 +1246,7 @@ mod tests {
 
     fn messages(text: &str) -> Vec<String> {
         let record = crate::notation::Record::parse(text).unwrap();
-        replay(record, &Options::default())
+        Game::replay(record, &Options::default())
             .errors
             .into_iter()
             .map(|d| d.message)
@@ -1245,7 +1256,7 @@ mod tests {
     #[test]
     fn an_illegal_move_lists_the_legal_pits() {
         let record = crate::notation::Record::parse("1. cx7 Fx2 2. e B *\n").unwrap();
-        let game = replay(record, &Options::default());
+        let game = Game::replay(record, &Options::default());
         assert_eq!(
             game.errors[0].message,
             "ply 3, South's e: empty pit (legal: b, c, d, f)"
@@ -1352,7 +1363,7 @@ mod tests {
                 replayer.laps_sown
             );
         }
-        let errors = check(&record, &opts);
+        let errors = Game::check(&record, &opts);
         assert_eq!(errors.len(), 101);
         assert_eq!(
             errors[100].message,
@@ -1374,8 +1385,8 @@ mod tests {
         };
         let text = format!("{SLOW}1... B {} *\n", "(1... B) ".repeat(100));
         let record = crate::notation::Record::parse(&text).unwrap();
-        let full = replay(record.clone(), &opts);
-        let game = replay_main_line(record, &opts);
+        let full = Game::replay(record.clone(), &opts);
+        let game = Game::replay_main_line(record, &opts);
         assert_eq!(game.max_laps, limit);
         let (Some(start), Some(first)) = (game.start, game.moves.first()) else {
             panic!("the game has a start and a first ply")
@@ -1400,7 +1411,7 @@ mod tests {
     fn the_slow_record_is_undecided_at_the_default_limit() {
         let record = crate::notation::Record::parse(&format!("{SLOW}1... B *\n")).unwrap();
         let t = std::time::Instant::now();
-        let errors = check(&record, &Options::default());
+        let errors = Game::check(&record, &Options::default());
         assert_eq!(
             errors[0].message,
             format!(
@@ -1439,12 +1450,12 @@ mod tests {
                             trace,
                             ..Options::default()
                         };
-                        let full = replay(record.clone(), &opts);
+                        let full = Game::replay(record.clone(), &opts);
                         let errors = full.errors.clone();
-                        assert_eq!(check(&record, &opts), errors, "{}", path.display());
+                        assert_eq!(Game::check(&record, &opts), errors, "{}", path.display());
                         // The main line alone: the same game, its plies
                         // without their variations.
-                        let main = replay_main_line(record.clone(), &opts);
+                        let main = Game::replay_main_line(record.clone(), &opts);
                         let mut moves = full.moves;
                         for ply in &mut moves {
                             ply.variations.clear();
@@ -1476,12 +1487,40 @@ mod tests {
     fn replaying_reports_them_and_warnings_leave_a_game_valid() {
         use crate::notation::Record;
         let r = Record::parse("[Rule \"russ\"]\n*").unwrap();
-        let found = check(&r, &Options::default());
+        let found = Game::check(&r, &Options::default());
         assert_eq!(found.len(), 1);
         assert!(!found[0].is_error());
-        assert!(replay(r, &Options::default()).is_valid());
+        assert!(Game::replay(r, &Options::default()).is_valid());
         let r = Record::parse("[Event \"a\"]\n[Event \"b\"]\n*").unwrap();
-        assert!(check(&r, &Options::default())[0].is_error());
-        assert!(!replay(r, &Options::default()).is_valid());
+        assert!(Game::check(&r, &Options::default())[0].is_error());
+        assert!(!Game::replay(r, &Options::default()).is_valid());
+    }
+}
+
+#[cfg(test)]
+mod variation_replayer_example {
+    #[test]
+    fn variation_replayer() {
+        use crate::notation::Record;
+        use crate::replay::{Game, Options, VariationReplayer};
+
+        let record = Record::parse("1. a (1. b C) B *\n").unwrap();
+        let full = Game::replay(record.clone(), &Options::default());
+        let main = Game::replay_main_line(record, &Options::default());
+        let mut variations = VariationReplayer::new(&main);
+        let ply = &main.moves[0];
+        let line = variations.line(
+            &main.record.moves[0].variations()[0].moves,
+            &main.start.unwrap(),
+            ply,
+        );
+        assert_eq!(line.len(), 2);
+        assert_eq!(
+            line[1].outcome.as_ref().map(|o| o.position),
+            full.moves[0].variations[0][1]
+                .outcome
+                .as_ref()
+                .map(|o| o.position)
+        );
     }
 }

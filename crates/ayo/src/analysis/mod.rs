@@ -20,26 +20,65 @@
 //! assert!(best.outcomes.is_none());
 //! ```
 
+use std::path::PathBuf;
+
 use crate::notation::Numbering;
 use crate::replay::{Game, Ply};
 use crate::rules::{Engine, Pit, Position, Ruleset, Side};
 use crate::search::{Answer, Limits, Search, SearchError};
-use crate::tables::Tables;
+use crate::tables::{TableError, Tables};
 
 mod tables;
 mod verdict;
 
-pub use tables::{TableCache, TablesError};
-pub use verdict::{Label, MoveVerdict, Outcome, OutcomeLost, Outcomes, Thresholds};
+pub use tables::TableCache;
+use verdict::OutcomeLost;
+pub use verdict::{Label, MoveVerdict, Outcome, Outcomes, Thresholds};
 
 use tables::{searcher, table_outcomes};
 
-/// Why an analysis stopped.
+/// Why an analysis stopped: the tables asked for cannot be used (each such
+/// message starts with the folder as the caller named it, see
+/// [`TableCache::new`]), or a relay was undecided.
 #[derive(Debug, thiserror::Error)]
 pub enum AnalysisError {
-    /// The tables asked for cannot be used.
-    #[error(transparent)]
-    Tables(#[from] TablesError),
+    /// The folder's name is empty (an environment variable set to nothing).
+    #[error("{name}: set but empty (name a table folder, or unset it to search without tables)")]
+    Empty {
+        /// The folder as the caller named it.
+        name: String,
+    },
+    /// No folder of that name.
+    #[error("{name}: no such directory (build tables with `ayo tables build`)")]
+    NoDirectory {
+        /// The folder as the caller named it.
+        name: String,
+    },
+    /// The folder's tables cannot be opened.
+    #[error("{name}: {source}")]
+    Open {
+        /// The folder as the caller named it.
+        name: String,
+        /// Why.
+        source: TableError,
+    },
+    /// The folder holds no table for the ruleset: a search that quietly ran
+    /// without the tables asked for would pass for one that used them.
+    #[error(
+        "{name}: no tables for the ruleset `{key}` (nothing in {}; build them with `ayo tables build --rules '{key}' --dir {}`)",
+        .looked.display(),
+        .dir.display()
+    )]
+    NoTables {
+        /// The folder as the caller named it.
+        name: String,
+        /// The ruleset's key (`table_key`).
+        key: String,
+        /// Where the ruleset's tables would be.
+        looked: PathBuf,
+        /// The folder given.
+        dir: PathBuf,
+    },
     /// A relay was undecided at the engine's lap limit. (Boxed: it holds
     /// a position, and errors are rare.)
     #[error(transparent)]
@@ -131,11 +170,11 @@ impl Game {
 /// ```
 /// use ayo::analysis::{Analyser, TableCache, Thresholds};
 /// use ayo::notation::Record;
-/// use ayo::replay::{Options, replay};
+/// use ayo::replay::{Game, Options};
 /// use ayo::rules::Engine;
 /// use ayo::search::Limits;
 ///
-/// let game = replay(Record::parse("1. cx7 Fx2 2. d *\n").unwrap(), &Options::default());
+/// let game = Game::replay(Record::parse("1. cx7 Fx2 2. d *\n").unwrap(), &Options::default());
 /// let mut analyser =
 ///     Analyser::new(Limits::depth(4), Thresholds::default(), TableCache::new(None), Engine::DEFAULT_MAX_LAPS);
 /// let (rules, verdicts) = analyser.verdicts(&game, |_, _| {}).unwrap().unwrap();

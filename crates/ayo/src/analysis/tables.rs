@@ -6,52 +6,10 @@ use std::path::PathBuf;
 
 use crate::rules::{End, Engine, Pit, Position, Ruleset};
 use crate::search::{Answer, Search};
-use crate::tables::{TableError, Tables};
+use crate::tables::Tables;
 
+use super::AnalysisError;
 use super::verdict::{Outcome, Outcomes};
-
-/// Why the tables asked for cannot be used. Each message starts with the
-/// folder as the caller named it (see [`TableCache::new`]).
-#[derive(Debug, thiserror::Error)]
-pub enum TablesError {
-    /// The folder's name is empty (an environment variable set to nothing).
-    #[error("{name}: set but empty (name a table folder, or unset it to search without tables)")]
-    Empty {
-        /// The folder as the caller named it.
-        name: String,
-    },
-    /// No folder of that name.
-    #[error("{name}: no such directory (build tables with `ayo tables build`)")]
-    NoDirectory {
-        /// The folder as the caller named it.
-        name: String,
-    },
-    /// The folder's tables cannot be opened.
-    #[error("{name}: {source}")]
-    Open {
-        /// The folder as the caller named it.
-        name: String,
-        /// Why.
-        source: TableError,
-    },
-    /// The folder holds no table for the ruleset: a search that quietly ran
-    /// without the tables asked for would pass for one that used them.
-    #[error(
-        "{name}: no tables for the ruleset `{key}` (nothing in {}; build them with `ayo tables build --rules '{key}' --dir {}`)",
-        .looked.display(),
-        .dir.display()
-    )]
-    NoTables {
-        /// The folder as the caller named it.
-        name: String,
-        /// The ruleset's key (`table_key`).
-        key: String,
-        /// Where the ruleset's tables would be.
-        looked: PathBuf,
-        /// The folder given.
-        dir: PathBuf,
-    },
-}
 
 /// The tables of each ruleset met in a run, opened once.
 ///
@@ -90,7 +48,7 @@ impl TableCache {
     /// A folder with an empty name, or that holds no level for `rules`, is
     /// an error: a search that quietly ran without the tables asked for
     /// would pass for one that used them.
-    pub fn get(&mut self, rules: Ruleset) -> Result<Option<&'static Tables>, TablesError> {
+    pub fn get(&mut self, rules: Ruleset) -> Result<Option<&'static Tables>, AnalysisError> {
         let Some((dir, name)) = &self.dir else {
             return Ok(None);
         };
@@ -99,17 +57,17 @@ impl TableCache {
         }
         let name = name.clone();
         if dir.as_os_str().is_empty() {
-            return Err(TablesError::Empty { name });
+            return Err(AnalysisError::Empty { name });
         }
         if !dir.is_dir() {
-            return Err(TablesError::NoDirectory { name });
+            return Err(AnalysisError::NoDirectory { name });
         }
-        let tables = Tables::open(dir, &rules).map_err(|source| TablesError::Open {
+        let tables = Tables::open(dir, &rules).map_err(|source| AnalysisError::Open {
             name: name.clone(),
             source,
         })?;
         if tables.levels().is_empty() {
-            return Err(TablesError::NoTables {
+            return Err(AnalysisError::NoTables {
                 name,
                 key: Tables::key(&rules),
                 looked: tables.dir().to_path_buf(),

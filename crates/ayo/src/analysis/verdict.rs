@@ -45,17 +45,17 @@ impl Outcome {
 /// A move that made the exact outcome worse for its mover: from a win to a
 /// draw or loss, or from a draw to a loss. Written `win->draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OutcomeLost {
+pub(crate) struct OutcomeLost {
     /// The outcome before the move, with perfect play.
-    pub from: Outcome,
+    pub(crate) from: Outcome,
     /// The outcome after it, for the same side.
-    pub to: Outcome,
+    pub(crate) to: Outcome,
 }
 
 impl OutcomeLost {
     /// The loss of outcome of playing a move worth `to` in a position worth
     /// `from`; `None` when the move keeps the outcome.
-    pub fn of(from: Outcome, to: Outcome) -> Option<OutcomeLost> {
+    pub(crate) fn of(from: Outcome, to: Outcome) -> Option<OutcomeLost> {
         (to < from).then_some(OutcomeLost { from, to })
     }
 }
@@ -151,7 +151,7 @@ impl Thresholds {
     /// The label of a move: its loss's, raised to at least a mistake when
     /// the move gave away an exact outcome (a won or drawn endgame thrown
     /// away is never a mere inaccuracy, however few seeds the search sees).
-    pub fn label_move(&self, loss: i32, outcome_lost: Option<OutcomeLost>) -> Option<Label> {
+    pub(crate) fn label_move(&self, loss: i32, outcome_lost: Option<OutcomeLost>) -> Option<Label> {
         match (self.label(loss), outcome_lost) {
             (label, None) => label,
             (Some(Label::Blunder), Some(_)) => Some(Label::Blunder),
@@ -210,7 +210,19 @@ pub struct MoveVerdict {
     /// is a move that keeps the outcome.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
-    pub outcome_lost: Option<OutcomeLost>,
+    pub(crate) outcome_lost: Option<OutcomeLost>,
+}
+
+impl MoveVerdict {
+    /// When the endgame tables (under `end=majority`) show that the move
+    /// made the mover's exact outcome worse: the outcome before the move and
+    /// the one after it, for the mover (`win` to `draw`, `win` to `loss`, or
+    /// `draw` to `loss`; JSON writes it `win->draw`). Such a move is
+    /// labelled at least a mistake, and `best` is a move that keeps the
+    /// outcome.
+    pub fn outcome_lost(&self) -> Option<(Outcome, Outcome)> {
+        self.outcome_lost.map(|l| (l.from, l.to))
+    }
 }
 
 #[cfg(test)]

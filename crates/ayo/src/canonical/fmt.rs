@@ -12,7 +12,7 @@ use crate::notation::{GameReader, RawGame};
 use crate::replay::Change;
 use crate::rewrite::{Rewriter, left_unchanged};
 
-/// What [`fmt`] is asked to do. At most one of `check`, `diff` and `write`;
+/// What [`FmtOptions::run`] is asked to do. At most one of `check`, `diff` and `write`;
 /// `game` only without them.
 #[derive(Clone, Debug)]
 pub struct FmtOptions {
@@ -48,92 +48,95 @@ impl Default for FmtOptions {
     }
 }
 
-/// Does what `ayo fmt` does over the inputs `names` (files, `-` for
-/// standard input, as [`Input::names`] gives them): writes every game to
-/// `out` in canonical form (a game with a syntax error as it was written,
-/// so that none is lost), or, as `opts` asks, checks the inputs, prints
-/// their diffs, or rewrites the files (through [`crate::files::write`]).
-///
-/// Every problem goes to `reporter` as it is met: an input that cannot be
-/// read or a file that cannot be rewritten as a note, a game's problems
-/// through [`Reporter::diagnose`], and what was corrected, kept, or left
-/// alone through [`Reporter::say`]. `Ok(false)` when `check` or `diff` found
-/// an input not in canonical form, or `write` left a file as it was since a
-/// game in it cannot be formatted.
-///
-/// ```
-/// use ayo::canonical::{FmtOptions, fmt};
-/// use ayo::corpus::input::InputError;
-/// use ayo::corpus::parallel::{PoolError, Reporter};
-///
-/// struct Said(Vec<String>);
-/// #[derive(Debug)]
-/// struct Stop;
-/// impl From<PoolError> for Stop { fn from(_: PoolError) -> Stop { Stop } }
-/// impl From<std::io::Error> for Stop { fn from(_: std::io::Error) -> Stop { Stop } }
-/// impl Reporter for Said {
-///     type Note = InputError;
-///     type Error = Stop;
-///     fn note(&mut self, e: InputError) { self.0.push(e.to_string()) }
-///     fn say(&mut self, line: &str) { self.0.push(line.to_string()) }
-/// }
-///
-/// let dir = tempfile::tempdir().unwrap();
-/// let path = dir.path().join("a.ayo");
-/// std::fs::write(&path, "1.c F 2.a *").unwrap();
-/// let names = [path.to_str().unwrap().to_string()];
-/// let (mut said, mut out) = (Said(Vec::new()), Vec::new());
-/// let check = FmtOptions { check: true, ..FmtOptions::default() };
-/// assert!(!fmt(&names, &check, &mut said, &mut out).unwrap());
-/// assert!(said.0[0].ends_with("not in canonical form (run `ayo fmt`)"));
-///
-/// let write = FmtOptions { write: true, ..FmtOptions::default() };
-/// assert!(fmt(&names, &write, &mut said, &mut out).unwrap());
-/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "1. c F 2. a *\n");
-/// assert!(out.is_empty());
-/// ```
-pub fn fmt<R, W>(
-    names: &[String],
-    opts: &FmtOptions,
-    reporter: &mut R,
-    out: &mut W,
-) -> Result<bool, R::Error>
-where
-    R: Reporter<Note = InputError>,
-    R::Error: From<io::Error>,
-    W: Write,
-{
-    let fill = opts.fill.as_ref();
-    if opts.write || opts.diff {
-        return rewrite(names, opts, reporter, out);
-    }
-    if let Some(n) = opts.game {
-        one_game(names, opts, n, reporter, out)?;
-        return Ok(true);
-    }
-    let (mut first, mut clean) = (true, true);
-    for name in names {
-        let input = match Input::open(name) {
-            Ok(input) => input.max_game_bytes(opts.max_game_bytes),
-            Err(e) => {
-                reporter.note(e);
-                continue;
-            }
-        };
-        let file = input.name().to_string();
-        let games = input.games();
-        let (found, fixed) = if opts.check {
-            format_games(&file, games, fill, reporter, &mut io::sink(), &mut first)?
-        } else {
-            format_games(&file, games, fill, reporter, out, &mut first)?
-        };
-        if let Some(note) = found.check_note(&file, fill).filter(|_| opts.check) {
-            clean = false;
-            reporter.input_fault(&note);
+impl FmtOptions {
+    /// Does what `ayo fmt` does over the inputs `names` (files, `-` for
+    /// standard input, as [`Input::names`] gives them): writes every game to
+    /// `out` in canonical form (a game with a syntax error as it was written,
+    /// so that none is lost), or, as `opts` asks, checks the inputs, prints
+    /// their diffs, or rewrites the files (through [`crate::files::write`]).
+    ///
+    /// Every problem goes to `reporter` as it is met: an input that cannot be
+    /// read or a file that cannot be rewritten as a note, a game's problems
+    /// through [`Reporter::diagnose`], and what was corrected, kept, or left
+    /// alone through [`Reporter::say`]. `Ok(false)` when `check` or `diff` found
+    /// an input not in canonical form, or `write` left a file as it was since a
+    /// game in it cannot be formatted.
+    ///
+    /// ```
+    /// use ayo::canonical::FmtOptions;
+    /// use ayo::corpus::input::InputError;
+    /// use ayo::corpus::parallel::{PoolError, Reporter};
+    ///
+    /// struct Said(Vec<String>);
+    /// #[derive(Debug)]
+    /// struct Stop;
+    /// impl From<PoolError> for Stop { fn from(_: PoolError) -> Stop { Stop } }
+    /// impl From<std::io::Error> for Stop { fn from(_: std::io::Error) -> Stop { Stop } }
+    /// impl Reporter for Said {
+    ///     type Note = InputError;
+    ///     type Error = Stop;
+    ///     fn note(&mut self, e: InputError) { self.0.push(e.to_string()) }
+    ///     fn say(&mut self, line: &str) { self.0.push(line.to_string()) }
+    /// }
+    ///
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("a.ayo");
+    /// std::fs::write(&path, "1.c F 2.a *").unwrap();
+    /// let names = [path.to_str().unwrap().to_string()];
+    /// let (mut said, mut out) = (Said(Vec::new()), Vec::new());
+    /// let check = FmtOptions { check: true, ..FmtOptions::default() };
+    /// assert!(!check.run(&names, &mut said, &mut out).unwrap());
+    /// assert!(said.0[0].ends_with("not in canonical form (run `ayo fmt`)"));
+    ///
+    /// let write = FmtOptions { write: true, ..FmtOptions::default() };
+    /// assert!(write.run(&names, &mut said, &mut out).unwrap());
+    /// assert_eq!(std::fs::read_to_string(&path).unwrap(), "1. c F 2. a *\n");
+    /// assert!(out.is_empty());
+    /// ```
+    pub fn run<R, W>(
+        &self,
+        names: &[String],
+        reporter: &mut R,
+        out: &mut W,
+    ) -> Result<bool, R::Error>
+    where
+        R: Reporter<Note = InputError>,
+        R::Error: From<io::Error>,
+        W: Write,
+    {
+        let opts = self;
+        let fill = opts.fill.as_ref();
+        if opts.write || opts.diff {
+            return rewrite(names, opts, reporter, out);
         }
-        report_fixed(&file, fill, &fixed, !opts.check, reporter);
+        if let Some(n) = opts.game {
+            one_game(names, opts, n, reporter, out)?;
+            return Ok(true);
+        }
+        let (mut first, mut clean) = (true, true);
+        for name in names {
+            let input = match Input::open(name) {
+                Ok(input) => input.max_game_bytes(opts.max_game_bytes),
+                Err(e) => {
+                    reporter.note(e);
+                    continue;
+                }
+            };
+            let file = input.name().to_string();
+            let games = input.games();
+            let (found, fixed) = if opts.check {
+                format_games(&file, games, fill, reporter, &mut io::sink(), &mut first)?
+            } else {
+                format_games(&file, games, fill, reporter, out, &mut first)?
+            };
+            if let Some(note) = found.check_note(&file, fill).filter(|_| opts.check) {
+                clean = false;
+                reporter.input_fault(&note);
+            }
+            report_fixed(&file, fill, &fixed, !opts.check, reporter);
+        }
+        Ok(clean)
     }
-    Ok(clean)
 }
 
 /// `game`: that game of each input, canonical or (when it cannot be

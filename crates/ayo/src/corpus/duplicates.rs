@@ -11,42 +11,18 @@
 //! `drop`, a last reading prints every game but the repeats
 //! ([`Scan::write_kept`]).
 //!
-//! How the games of a pass are worked on is the caller's choice, through a
-//! runner: [`Sequential`] does each game in turn on this thread;
-//! [`Parallel`] hands them to a pool of threads and takes the results back in
-//! input order. Either way the results are the same.
+//! The games of a pass are worked on by a [`Parallel`] runner, which hands
+//! them to a pool of threads (or works on them in turn on this thread for
+//! `jobs: 1`) and takes the results back in input order; it has an example.
 //!
 //! The report is data ([`Report`]); `output::duplicates` renders it.
 //!
-//! ```
-//! use ayo::corpus::duplicates::{Options, Sequential, scan};
-//! use ayo::corpus::duplicates::Kind;
-//!
-//! let dir = tempfile::tempdir().unwrap();
-//! let path = dir.path().join("club.ayo");
-//! let game = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c A 2. d *\n";
-//! let other = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c A 2. d B 3. e 1-0\n";
-//! std::fs::write(&path, format!("{game}\n{game}\n{other}")).unwrap();
-//!
-//! let names = vec![path.display().to_string()];
-//! let mut runner = Sequential::default();
-//! let found = scan(&names, &Options::default(), &mut runner).unwrap();
-//! let report = found.report(&mut runner, false).unwrap();
-//! let kinds: Vec<Kind> = report.groups.iter().map(|g| g.kind).collect();
-//! assert_eq!(kinds, [Kind::Duplicate, Kind::Prefix]);
-//! // The second game repeats the first; both begin the third.
-//! let numbers = |g: &ayo::corpus::duplicates::Group| -> Vec<u32> {
-//!     g.games.iter().map(|&id| report.game(id).game).collect()
-//! };
-//! assert_eq!(numbers(&report.groups[0]), [1, 2]);
-//! assert_eq!(numbers(&report.groups[1]), [1, 2, 3]);
-//! assert!(runner.problems.is_empty());
-//! ```
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::PathBuf;
+#[cfg(test)]
 use std::sync::Arc;
 
 use thiserror::Error;
@@ -54,6 +30,7 @@ use thiserror::Error;
 use crate::corpus::key::Index;
 pub use crate::corpus::key::{Group, Kind};
 use crate::corpus::plain;
+#[cfg(test)]
 use crate::diagnostics::Diagnostic;
 use crate::notation::{GameReader, RawGame};
 use crate::rules::Ruleset;
@@ -136,8 +113,10 @@ pub enum Error {
 }
 
 /// A problem met by a [`Sequential`] run, in input order.
+#[cfg(test)]
 #[derive(Debug)]
-pub enum Problem {
+#[allow(dead_code, reason = "read through Debug, when a test fails")]
+pub(crate) enum Problem {
     /// A game that cannot be keyed (it does not parse, or its Rules or Setup
     /// tag is bad).
     Game {
@@ -158,13 +137,15 @@ pub enum Problem {
 }
 
 /// A runner that works on each game in turn, on this thread, and keeps
-/// the problems met.
+/// the problems met (for the tests).
+#[cfg(test)]
 #[derive(Debug, Default)]
-pub struct Sequential {
+pub(crate) struct Sequential {
     /// The problems met so far, in input order.
-    pub problems: Vec<Problem>,
+    pub(crate) problems: Vec<Problem>,
 }
 
+#[cfg(test)]
 impl Runner for Sequential {
     type Error = Error;
 
@@ -184,12 +165,14 @@ impl Runner for Sequential {
 }
 
 /// The [`Feed`] of a [`Sequential`] pass.
+#[cfg(test)]
 struct InTurn<'a, W, S> {
     work: &'a W,
     sink: &'a mut S,
     problems: &'a mut Vec<Problem>,
 }
 
+#[cfg(test)]
 impl<W, S, O> Feed<Error> for InTurn<'_, W, S>
 where
     W: Fn(&RawGame) -> O,
@@ -238,18 +221,18 @@ pub struct Scan {
     readable: Vec<bool>,
 }
 
-/// The first pass: parses and keys every game of the inputs `names` (`-`
-/// for standard input), in order. Games that cannot be keyed, and inputs
-/// that cannot be read, are reported through the runner and left out.
-pub fn scan<R: Runner>(
-    names: &[String],
-    options: &Options,
-    runner: &mut R,
-) -> Result<Scan, R::Error> {
-    pass::first(names.to_vec(), *options, runner)
-}
-
 impl Scan {
+    /// The first pass: parses and keys every game of the inputs `names` (`-`
+    /// for standard input), in order. Games that cannot be keyed, and inputs
+    /// that cannot be read, are reported through the runner and left out.
+    pub fn read<R: Runner>(
+        names: &[String],
+        options: &Options,
+        runner: &mut R,
+    ) -> Result<Scan, R::Error> {
+        pass::first(names.to_vec(), *options, runner)
+    }
+
     /// How many games were keyed.
     pub fn games(&self) -> usize {
         self.index.len()
@@ -311,13 +294,13 @@ type Differ = HashMap<(usize, usize), String>;
 
 /// One keyed game: where it stands.
 #[derive(Clone, Copy, Debug)]
-pub struct GameRef<'a> {
+pub(crate) struct GameRef<'a> {
     /// Its input, as named (`<stdin>` for `-`).
-    pub file: &'a str,
+    pub(crate) file: &'a str,
     /// Its number in its input, from 1.
-    pub game: u32,
+    pub(crate) game: u32,
     /// Its main line's length, in plies.
-    pub plies: u32,
+    pub(crate) plies: u32,
 }
 
 /// What a run found: the groups, and the games they name.
@@ -335,7 +318,7 @@ pub struct Report {
 
 impl Report {
     /// The keyed game numbered `id` in the groups.
-    pub fn game(&self, id: usize) -> GameRef<'_> {
+    pub(crate) fn game(&self, id: usize) -> GameRef<'_> {
         let p = self.places[id];
         GameRef {
             file: &self.names[p.input as usize],
@@ -349,6 +332,22 @@ impl Report {
         self.places.len()
     }
 
+    /// The input of the keyed game numbered `id` in the groups, as named
+    /// (`<stdin>` for `-`).
+    pub fn file(&self, id: usize) -> &str {
+        self.game(id).file
+    }
+
+    /// The number of the keyed game `id` in its input, from 1.
+    pub fn number(&self, id: usize) -> u32 {
+        self.game(id).game
+    }
+
+    /// The length of the keyed game `id`'s main line, in plies.
+    pub fn plies(&self, id: usize) -> u32 {
+        self.game(id).plies
+    }
+
     /// How many groups are of this kind.
     pub fn count(&self, kind: Kind) -> usize {
         self.groups.iter().filter(|g| g.kind == kind).count()
@@ -359,5 +358,34 @@ impl Report {
     /// when asked for.
     pub fn differ(&self, first: usize, id: usize) -> Option<&str> {
         self.differ.get(&(first, id)).map(String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod sequential_example {
+    #[test]
+    fn sequential_scan() {
+        use crate::corpus::duplicates::Kind;
+        use crate::corpus::duplicates::{Options, Scan, Sequential};
+
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("club.ayo");
+        let game = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c A 2. d *\n";
+        let other = "[South \"Ade\"]\n[North \"Bola\"]\n\n1. c A 2. d B 3. e 1-0\n";
+        std::fs::write(&path, format!("{game}\n{game}\n{other}")).unwrap();
+
+        let names = vec![path.display().to_string()];
+        let mut runner = Sequential::default();
+        let found = Scan::read(&names, &Options::default(), &mut runner).unwrap();
+        let report = found.report(&mut runner, false).unwrap();
+        let kinds: Vec<Kind> = report.groups.iter().map(|g| g.kind).collect();
+        assert_eq!(kinds, [Kind::Duplicate, Kind::Prefix]);
+        // The second game repeats the first; both begin the third.
+        let numbers = |g: &crate::corpus::duplicates::Group| -> Vec<u32> {
+            g.games.iter().map(|&id| report.number(id)).collect()
+        };
+        assert_eq!(numbers(&report.groups[0]), [1, 2]);
+        assert_eq!(numbers(&report.groups[1]), [1, 2, 3]);
+        assert!(runner.problems.is_empty());
     }
 }

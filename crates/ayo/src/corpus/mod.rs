@@ -4,13 +4,15 @@
 //! they play ([`select`]), and finding such games across many inputs ([`duplicates`]).
 //!
 //! ```
-//! use ayo::corpus::select::{Criteria, TagTest, scan_tags};
+//! use ayo::corpus::select::{Criteria, Selection};
+//! use ayo::notation::GameReader;
+//! use ayo::replay::Options;
 //!
 //! let text = b"[Event \"Club night\"]\n[Round \"2\"]\n\n1. cx7 *";
-//! let tags = scan_tags(text).unwrap();
-//! let mut criteria = Criteria::default();
-//! criteria.tags.push("Round=2".parse::<TagTest>().unwrap());
-//! assert!(criteria.tags_match(&tags));
+//! let criteria = Criteria::default().tag("Round=2").unwrap();
+//! let selection = Selection::new(criteria, Options::default());
+//! let raw = GameReader::new(&text[..]).next().unwrap().unwrap();
+//! assert!(selection.picks(&raw));
 //! ```
 
 pub mod duplicates;

@@ -116,7 +116,7 @@ pub trait Reporter {
 
     /// A problem in the text of game `raw` of `file` (a command line shows
     /// it with the line at fault). Told by the functions that do a whole
-    /// command ([`crate::canonical::fmt`], say); nothing by default.
+    /// command ([`crate::canonical::FmtOptions::run`], say); nothing by default.
     fn diagnose(&mut self, file: &str, raw: &RawGame, d: &Diagnostic) {
         let _ = (file, raw, d);
     }

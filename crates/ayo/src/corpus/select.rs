@@ -3,15 +3,15 @@
 //!
 //! Criteria come in two kinds. Those on tags (`--tag`, `--player`,
 //! `--ruleset`, `--date-from`, `--date-to`) look at the tag section alone, as
-//! `scan_tags` reads it from the raw bytes: a game whose tags already fail is
+//! a reader of the raw bytes that stops at the movetext finds it: a game whose tags already fail is
 //! never parsed, and a game with good tags but broken movetext can still be
 //! chosen by them. Those on the play (result, winner, validity, plies,
 //! positions, openings) need the parsed record, and for some the replay; a
 //! game that does not parse fails every one of them except `--invalid`.
 //!
-//! A [`Selection`] tests a game's raw text against the criteria, in that
-//! order; a [`Printer`] writes the games chosen as they were written, and a
-//! [`Split`] writes them into one file per value of a tag.
+//! A [`Selection`] tests a game's raw text against the [`Criteria`], in that
+//! order; [`Selection::run`] writes the games chosen as they were written
+//! (an [`Output`]), or with a [`Split`] into one file per value of a tag.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -36,7 +36,8 @@ mod split;
 
 pub use run::Output;
 pub use selection::Selection;
-pub use split::{Printer, Split, SplitError};
+pub(crate) use split::Printer;
+pub use split::{Split, SplitError};
 
 /// A criterion given on the command line that cannot be read.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -91,11 +92,11 @@ pub enum CriterionError {
 
 /// One tag pair as it stands in a game's tag section.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RawTag<'a> {
+pub(crate) struct RawTag<'a> {
     /// The name.
-    pub name: &'a str,
+    pub(crate) name: &'a str,
     /// The value, escapes undone.
-    pub value: Cow<'a, str>,
+    pub(crate) value: Cow<'a, str>,
 }
 
 /// Reads the tag pairs at the start of a game's bytes, without reading its
@@ -104,7 +105,7 @@ pub struct RawTag<'a> {
 /// Returns `None` when the tag section is not well formed (or a value is
 /// not UTF-8); the parser would reject such a game. On a well-formed tag
 /// section it returns what the parser would put in [`Record::tags`].
-pub fn scan_tags(bytes: &[u8]) -> Option<Vec<RawTag<'_>>> {
+pub(crate) fn scan_tags(bytes: &[u8]) -> Option<Vec<RawTag<'_>>> {
     /// The tags, until the movetext (or a value that is not UTF-8).
     struct Tags<'a>(Vec<RawTag<'a>>, bool);
     impl<'a> Visitor<'a> for Tags<'a> {
@@ -136,7 +137,7 @@ fn tag<'t>(tags: &'t [RawTag<'_>], name: &str) -> Option<&'t str> {
 
 /// `--tag NAME=VALUE` or `--tag NAME~REGEX`.
 #[derive(Clone, Debug)]
-pub enum TagTest {
+pub(crate) enum TagTest {
     /// The tag is present with exactly this value.
     Equals {
         /// The tag name.
@@ -156,7 +157,7 @@ pub enum TagTest {
 
 impl TagTest {
     /// Whether the tags pass this test.
-    pub fn test(&self, tags: &[RawTag<'_>]) -> bool {
+    pub(crate) fn test(&self, tags: &[RawTag<'_>]) -> bool {
         match self {
             TagTest::Equals { name, value } => tag(tags, name) == Some(value),
             TagTest::Matches { name, regex } => tag(tags, name).is_some_and(|v| regex.is_match(v)),
@@ -193,7 +194,7 @@ impl FromStr for TagTest {
 
 /// A date, or the known part of one: `YYYY`, `YYYY.MM` or `YYYY.MM.DD`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Date {
+pub(crate) struct Date {
     /// Year, month, day; only the first `known` count.
     parts: [u16; 3],
     /// How many parts are known, 1 to 3.
@@ -204,7 +205,7 @@ impl Date {
     /// The known part of a `Date` tag value: `2025.05.17`, `2025.05.??`,
     /// `2025.??.??`; `None` when not even the year is known, or the value is
     /// not a date.
-    pub fn of_tag(value: &str) -> Option<Date> {
+    pub(crate) fn of_tag(value: &str) -> Option<Date> {
         let mut parts = [0u16; 3];
         let mut known = 0;
         for (k, part) in value.split('.').enumerate() {
@@ -230,7 +231,7 @@ impl Date {
 
     /// Compares two dates by the part both know: `2025` is neither before nor
     /// after `2025.05.17`.
-    pub fn compare(&self, other: &Date) -> std::cmp::Ordering {
+    pub(crate) fn compare(&self, other: &Date) -> std::cmp::Ordering {
         let n = self.known.min(other.known);
         self.parts[..n].cmp(&other.parts[..n])
     }
@@ -376,7 +377,7 @@ impl FromStr for Range {
 
 /// `--moves "c F a"`: the opening letters of a main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening(pub Vec<char>);
+pub(crate) struct Opening(pub(crate) Vec<char>);
 
 impl FromStr for Opening {
     type Err = CriterionError;
@@ -405,11 +406,11 @@ impl FromStr for Opening {
 /// compared: the same board reached with other captures is the same position
 /// to play from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Board(pub Position);
+pub(crate) struct Board(pub(crate) Position);
 
 impl Board {
     /// Whether `p` has this board and side to move.
-    pub fn is(&self, p: &Position) -> bool {
+    pub(crate) fn is(&self, p: &Position) -> bool {
         p.pits() == self.0.pits() && p.to_move() == self.0.to_move() && p.board() == self.0.board()
     }
 }
@@ -424,7 +425,7 @@ impl FromStr for Board {
 
 /// `--winner`: who won, by the game's [`Verdict`](crate::replay::Verdict).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Winner {
+pub(crate) enum Winner {
     /// South won.
     South,
     /// North won.
@@ -435,7 +436,7 @@ pub enum Winner {
 
 impl Winner {
     /// As a verdict or the replay's game end says it (`None` a draw).
-    pub fn of(winner: Option<Side>) -> Winner {
+    pub(crate) fn of(winner: Option<Side>) -> Winner {
         match winner {
             Some(Side::South) => Winner::South,
             Some(Side::North) => Winner::North,
@@ -446,42 +447,152 @@ impl Winner {
 
 /// What `ayo filter` asks of a game. Every criterion given must hold; a list
 /// holds when any of its entries does (a flag given twice means "either").
+///
+/// Built from the default (no criterion: every game) with one method per
+/// flag of `ayo filter`; those that read text return a [`CriterionError`]
+/// when it cannot be read.
+///
+/// ```
+/// use ayo::corpus::select::{Criteria, CriterionError};
+/// use ayo::rules::Side;
+///
+/// let criteria = Criteria::default()
+///     .tag("Event~(?i)mokola")?
+///     .player("Sade Akintola")
+///     .date_from("2025.05")?
+///     .winner(Some(Side::North));
+/// # let _ = criteria;
+/// let bad = Criteria::default().date_to("2025.13").unwrap_err();
+/// assert_eq!(bad.to_string(), "there is no month 13 in `2025.13`: months run from 01 to 12");
+/// # Ok::<(), CriterionError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Criteria {
     /// `--tag`.
-    pub tags: Vec<TagTest>,
+    pub(crate) tags: Vec<TagTest>,
     /// `--player`: the `South` or the `North` tag.
-    pub players: Vec<String>,
+    pub(crate) players: Vec<String>,
     /// `--ruleset`: the record's own ruleset (its `Rules` tag, else russ),
     /// compared as rulesets, so `ayoayo` is `russ`.
-    pub rulesets: Vec<Ruleset>,
+    pub(crate) rulesets: Vec<Ruleset>,
     /// `--date-from`: the `Date` tag's known part is not before this.
-    pub date_from: Option<Date>,
+    pub(crate) date_from: Option<Date>,
     /// `--date-to`: the `Date` tag's known part is not after this.
-    pub date_to: Option<Date>,
+    pub(crate) date_to: Option<Date>,
     /// `--result`: the game-termination token.
-    pub results: Vec<Outcome>,
+    pub(crate) results: Vec<Outcome>,
     /// `--winner`: the winner by the game's
     /// [`Verdict`](crate::replay::Verdict): the board's for a game that
     /// ended on it, else the token's.
-    pub winners: Vec<Winner>,
+    pub(crate) winners: Vec<Winner>,
     /// `--valid`: parses, and replays without an error.
-    pub valid: bool,
+    pub(crate) valid: bool,
     /// `--invalid`: does not parse, or the replay finds an error.
-    pub invalid: bool,
+    pub(crate) invalid: bool,
     /// `--unfinished`: the main line does not reach the end of the game.
-    pub unfinished: bool,
+    pub(crate) unfinished: bool,
     /// `--plies`: the main line's length.
-    pub plies: Vec<Range>,
+    pub(crate) plies: Vec<Range>,
     /// `--position`: a position of the main line, the start included.
-    pub positions: Vec<Board>,
+    pub(crate) positions: Vec<Board>,
     /// `--moves`: the main line starts with these letters.
-    pub openings: Vec<Opening>,
+    pub(crate) openings: Vec<Opening>,
 }
 
 impl Criteria {
+    /// `--tag NAME=VALUE` (the tag has exactly this value) or
+    /// `--tag NAME~REGEX` (the regular expression matches somewhere in its
+    /// value; anchor it with `^…$` for the whole value).
+    pub fn tag(mut self, test: &str) -> Result<Criteria, CriterionError> {
+        self.tags.push(test.parse()?);
+        Ok(self)
+    }
+
+    /// `--player`: the `South` or the `North` tag is this name (compared in
+    /// one Unicode form).
+    pub fn player(mut self, name: impl Into<String>) -> Criteria {
+        self.players.push(name.into());
+        self
+    }
+
+    /// `--ruleset`: the record's own ruleset (its `Rules` tag, else russ),
+    /// compared as rulesets, so `ayoayo` is `russ`.
+    pub fn ruleset(mut self, rules: Ruleset) -> Criteria {
+        self.rulesets.push(rules);
+        self
+    }
+
+    /// `--date-from`: the `Date` tag's known part is not before this date,
+    /// `YYYY`, `YYYY.MM` or `YYYY.MM.DD` (a part not known written `??`, as
+    /// in a `Date` tag; the month must be 01 to 12 and the day one of that
+    /// month's).
+    pub fn date_from(mut self, date: &str) -> Result<Criteria, CriterionError> {
+        self.date_from = Some(date.parse()?);
+        Ok(self)
+    }
+
+    /// `--date-to`: the `Date` tag's known part is not after this date (as
+    /// [`Criteria::date_from`] reads it).
+    pub fn date_to(mut self, date: &str) -> Result<Criteria, CriterionError> {
+        self.date_to = Some(date.parse()?);
+        Ok(self)
+    }
+
+    /// `--result`: the game-termination token.
+    pub fn result(mut self, outcome: Outcome) -> Criteria {
+        self.results.push(outcome);
+        self
+    }
+
+    /// `--winner`: the winner by the game's
+    /// [`Verdict`](crate::replay::Verdict) (the board's for a game that ended
+    /// on it, else the token's), `None` for a draw.
+    pub fn winner(mut self, winner: Option<Side>) -> Criteria {
+        self.winners.push(Winner::of(winner));
+        self
+    }
+
+    /// `--valid`: parses, and replays without an error.
+    pub fn valid(mut self) -> Criteria {
+        self.valid = true;
+        self
+    }
+
+    /// `--invalid`: does not parse, or the replay finds an error.
+    pub fn invalid(mut self) -> Criteria {
+        self.invalid = true;
+        self
+    }
+
+    /// `--unfinished`: the main line does not reach the end of the game.
+    pub fn unfinished(mut self) -> Criteria {
+        self.unfinished = true;
+        self
+    }
+
+    /// `--plies`: the main line's length lies in this range.
+    pub fn plies(mut self, range: Range) -> Criteria {
+        self.plies.push(range);
+        self
+    }
+
+    /// `--position SETUP`: the main line passes through this board with this
+    /// side to move, the start included. The stores are not compared: the
+    /// same board reached with other captures is the same position to play
+    /// from.
+    pub fn position(mut self, setup: &str) -> Result<Criteria, CriterionError> {
+        self.positions.push(setup.parse()?);
+        Ok(self)
+    }
+
+    /// `--moves "c F a"`: the main line starts with these pit letters.
+    pub fn moves(mut self, letters: &str) -> Result<Criteria, CriterionError> {
+        self.openings.push(letters.parse()?);
+        Ok(self)
+    }
+
     /// Whether some criterion looks at the tags.
-    pub fn on_tags(&self) -> bool {
+    pub(crate) fn on_tags(&self) -> bool {
         !self.tags.is_empty()
             || !self.players.is_empty()
             || !self.rulesets.is_empty()
@@ -490,7 +601,7 @@ impl Criteria {
     }
 
     /// Whether some criterion needs the parsed record.
-    pub fn on_record(&self) -> bool {
+    pub(crate) fn on_record(&self) -> bool {
         !self.results.is_empty()
             || !self.plies.is_empty()
             || !self.openings.is_empty()
@@ -498,7 +609,7 @@ impl Criteria {
     }
 
     /// Whether some criterion needs the replay.
-    pub fn on_replay(&self) -> bool {
+    pub(crate) fn on_replay(&self) -> bool {
         !self.winners.is_empty()
             || self.valid
             || self.invalid
@@ -507,7 +618,7 @@ impl Criteria {
     }
 
     /// Whether the tag criteria hold for these tags (true when there are none).
-    pub fn tags_match(&self, tags: &[RawTag<'_>]) -> bool {
+    pub(crate) fn tags_match(&self, tags: &[RawTag<'_>]) -> bool {
         let any = |v: bool, empty: bool| empty || v;
         any(self.tags.iter().any(|t| t.test(tags)), self.tags.is_empty())
             && any(
@@ -550,7 +661,7 @@ impl Criteria {
     /// Whether the criteria on the play hold. `record` is `None` for a game
     /// that does not parse; `game` is its replay, which the caller makes when
     /// [`Criteria::on_replay`] says so.
-    pub fn play_matches(&self, record: Option<&Record>, game: Option<&Game>) -> bool {
+    pub(crate) fn play_matches(&self, record: Option<&Record>, game: Option<&Game>) -> bool {
         let Some(record) = record else {
             // Not parsed: invalid, and nothing else can be known.
             return !self.valid
@@ -603,7 +714,7 @@ fn passes(game: &Game, board: &Board) -> bool {
 mod tests {
     use super::*;
     use crate::notation::Record;
-    use crate::replay::{Options, replay};
+    use crate::replay::{Game, Options};
 
     fn names_values(text: &str) -> Vec<(String, String)> {
         scan_tags(text.as_bytes())
@@ -782,7 +893,7 @@ mod tests {
     #[test]
     fn criteria_on_the_play() {
         let record = Record::parse("1. cx7 A 2. d *").unwrap();
-        let game = replay(record.clone(), &Options::default());
+        let game = Game::replay(record.clone(), &Options::default());
         let after_c = game.moves[0].outcome.as_ref().unwrap().position;
         let mut c = Criteria {
             openings: vec!["c A".parse().unwrap()],

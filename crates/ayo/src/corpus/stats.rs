@@ -19,9 +19,9 @@
 //! ```
 //! use ayo::corpus::stats::Stats;
 //! use ayo::notation::Record;
-//! use ayo::replay::{Options, replay};
+//! use ayo::replay::{Game, Options};
 //!
-//! let game = |text: &str| replay(Record::parse(text).unwrap(), &Options::default());
+//! let game = |text: &str| Game::replay(Record::parse(text).unwrap(), &Options::default());
 //! let mut a = Stats::default();
 //! a.add(&game("1. cx7 Fx2 2. d *\n"));
 //! let mut b = Stats::default();
@@ -490,10 +490,10 @@ fn round(x: f64, places: i32) -> f64 {
 mod tests {
     use super::*;
     use crate::notation::Record;
-    use crate::replay::{Options, replay};
+    use crate::replay::{Game, Options};
 
     fn game(text: &str) -> Game {
-        replay(Record::parse(text).unwrap(), &Options::default())
+        Game::replay(Record::parse(text).unwrap(), &Options::default())
     }
 
     const GAMES: [&str; 5] = [

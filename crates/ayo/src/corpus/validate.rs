@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use ayo::corpus::parallel::{PoolError, Reporter};
-//! use ayo::corpus::validate::{Settings, check_corpus};
+//! use ayo::corpus::validate::Settings;
 //!
 //! /// Keeps the problems that are not a game's.
 //! struct Problems(Vec<String>);
@@ -29,7 +29,7 @@
 //! let mut verdicts = Vec::new();
 //! let mut problems = Problems(Vec::new());
 //! let settings = Settings::default();
-//! check_corpus(vec![path.display().to_string()], &settings, &mut problems, |_, v| {
+//! settings.check(vec![path.display().to_string()], &mut problems, |_, v| {
 //!     verdicts.push((v.number, v.is_valid()));
 //!     Ok(())
 //! })
@@ -45,7 +45,7 @@ use std::sync::Arc;
 use crate::diagnostics::Diagnostic;
 use crate::notation::Chunk;
 use crate::notation::{GameReader, RawGame};
-use crate::replay::{Options, QuickCheck, check};
+use crate::replay::{Game, Options, QuickCheck};
 
 use super::input::{Games, Input, InputError};
 use super::parallel::{Item, Ordered, Reporter, ordered};
@@ -102,51 +102,54 @@ thread_local! {
     static QUICK: RefCell<QuickCheck> = RefCell::new(QuickCheck::new());
 }
 
-/// Checks every game of the inputs `names` (files, `-` for standard input),
-/// and hands each game's verdict to `verdict`, in input order, on this thread.
-/// What cannot be read goes to the reporter as a note, in its place; progress
-/// as the chunks' games are delivered.
-pub fn check_corpus<R: Reporter>(
-    names: Vec<String>,
-    settings: &Settings,
-    ctx: &mut R,
-    mut verdict: impl FnMut(&mut R, Checked<'_>) -> Result<(), R::Error>,
-) -> Result<(), R::Error>
-where
-    R::Note: From<InputError>,
-{
-    let (opts, max) = (&settings.options, settings.max_game_bytes);
-    if let Some(n) = settings.only {
-        // One game of each input: read game by game.
-        let work = |_: &str, raw: &RawGame| Ok(check_game(raw, opts));
-        let sink = |ctx: &mut R, file: &str, raw: &RawGame, errors: Vec<Diagnostic>| {
-            let number = raw.index + 1;
-            let (game, diagnostics) = (Some(raw), &errors[..]);
-            verdict(
-                ctx,
-                Checked {
-                    file,
-                    number,
-                    game,
-                    diagnostics,
-                },
-            )
-        };
-        let games = Games::new(names).max_game_bytes(max).only(Some(n));
-        return games.ordered(settings.jobs, ctx, work, sink);
-    }
-    let work = |_: &str, piece: &Piece| Ok(check_piece(piece, opts, max));
-    // The input being delivered, and its games so far.
-    let mut at: (Option<usize>, usize) = (None, 0);
-    let sink = |ctx: &mut R, file: &str, piece: &Piece, found: Vec<Found>| {
-        deliver(ctx, &mut at, file, piece, found, &mut verdict)
-    };
-    ordered(settings.jobs, ctx, work, sink, |ctx, ordered| {
-        for (k, name) in names.iter().enumerate() {
-            read_chunks(k, name, max, ctx, ordered)?;
+impl Settings {
+    /// Checks every game of the inputs `names` (files, `-` for standard input),
+    /// and hands each game's verdict to `verdict`, in input order, on this thread.
+    /// What cannot be read goes to the reporter as a note, in its place; progress
+    /// as the chunks' games are delivered.
+    pub fn check<R: Reporter>(
+        &self,
+        names: Vec<String>,
+        ctx: &mut R,
+        mut verdict: impl FnMut(&mut R, Checked<'_>) -> Result<(), R::Error>,
+    ) -> Result<(), R::Error>
+    where
+        R::Note: From<InputError>,
+    {
+        let settings = self;
+        let (opts, max) = (&settings.options, settings.max_game_bytes);
+        if let Some(n) = settings.only {
+            // One game of each input: read game by game.
+            let work = |_: &str, raw: &RawGame| Ok(check_game(raw, opts));
+            let sink = |ctx: &mut R, file: &str, raw: &RawGame, errors: Vec<Diagnostic>| {
+                let number = raw.index + 1;
+                let (game, diagnostics) = (Some(raw), &errors[..]);
+                verdict(
+                    ctx,
+                    Checked {
+                        file,
+                        number,
+                        game,
+                        diagnostics,
+                    },
+                )
+            };
+            let games = Games::new(names).max_game_bytes(max).only(Some(n));
+            return games.ordered(settings.jobs, ctx, work, sink);
         }
-        Ok(())
-    })
+        let work = |_: &str, piece: &Piece| Ok(check_piece(piece, opts, max));
+        // The input being delivered, and its games so far.
+        let mut at: (Option<usize>, usize) = (None, 0);
+        let sink = |ctx: &mut R, file: &str, piece: &Piece, found: Vec<Found>| {
+            deliver(ctx, &mut at, file, piece, found, &mut verdict)
+        };
+        ordered(settings.jobs, ctx, work, sink, |ctx, ordered| {
+            for (k, name) in names.iter().enumerate() {
+                read_chunks(k, name, max, ctx, ordered)?;
+            }
+            Ok(())
+        })
+    }
 }
 
 /// Hands the verdicts of the games one piece found to `verdict`, in order;
@@ -224,7 +227,7 @@ fn check_with(quick: &mut QuickCheck, raw: &RawGame, opts: &Options) -> Vec<Diag
         return Vec::new();
     }
     match raw.parse() {
-        Ok(record) => check(&record, opts),
+        Ok(record) => Game::check(&record, opts),
         Err(e) => vec![Diagnostic::from(e)],
     }
 }

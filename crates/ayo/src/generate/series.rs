@@ -3,9 +3,9 @@
 use crate::notation::Record;
 use crate::notation::Tag;
 use crate::rules::{Engine, Position, SplitMix64};
-use crate::search::{Search, SearchError};
+use crate::search::{Limits, Search, SearchError};
 
-use super::{MAX_PLIES, Match, Player, game_seed, play_game};
+use super::{MAX_PLIES, Match, Player, game_seed};
 
 /// A run of games between two players: each game numbered from 1, with its
 /// own stream of the seed ([`Match::seed`](super::Match::seed)), so that game 7 is the same however
@@ -17,7 +17,7 @@ use super::{MAX_PLIES, Match, Player, game_seed, play_game};
 ///
 /// let mut series = Series::new(Engine::new(Ruleset::RUSS), Player::Random, Player::Random);
 /// series.seed = 7;
-/// series.tags.push("Event=Club night".parse()?);
+/// series.tag("Event=Club night")?;
 /// let games: Vec<_> = series.games(3).collect::<Result<_, _>>()?;
 /// assert_eq!(games.len(), 3);
 /// assert_eq!(games[2].tag("Round"), Some("3"));
@@ -41,8 +41,9 @@ pub struct Series {
     pub alternate: bool,
     /// The seed of the random moves.
     pub seed: u64,
-    /// Tags set in every game, replacing the values written from the game.
-    pub tags: Vec<TagSetting>,
+    /// Tags set in every game, replacing the values written from the game
+    /// ([`Series::tag`]).
+    tags: Vec<TagSetting>,
 }
 
 impl Series {
@@ -61,9 +62,18 @@ impl Series {
         }
     }
 
+    /// Sets a tag in every game, replacing the value written from the game:
+    /// `NAME=VALUE`, a tag name (as grammar.md has it) and a value on one
+    /// line; not Rules, Setup, Result, Score or PlyCount, which the game
+    /// decides.
+    pub fn tag(&mut self, setting: &str) -> Result<(), SettingError> {
+        self.tags.push(setting.parse()?);
+        Ok(())
+    }
+
     /// The first `count` games, one at a time; an error stops a game whose
     /// relay is undecided at the engine's lap limit.
-    pub fn games(&self, count: usize) -> Games<'_> {
+    pub fn games(&self, count: usize) -> impl Iterator<Item = Result<Record, SearchError>> + '_ {
         let engines = [self.south, self.north]
             .iter()
             .any(|p| matches!(p, Player::Engine(_)));
@@ -78,7 +88,7 @@ impl Series {
 }
 
 /// The games of a [`Series`], from [`Series::games`].
-pub struct Games<'a> {
+struct Games<'a> {
     series: &'a Series,
     search: Search<'static>,
     round: usize,
@@ -108,12 +118,13 @@ impl Iterator for Games<'_> {
         let start = s.setup.unwrap_or_else(|| s.engine.start());
         let mut rng = SplitMix64::new(game_seed(s.seed, round));
         Some(
-            play_game(&mut self.search, &start, &m, &mut rng, round).map(|mut record| {
-                for t in &s.tags {
-                    record.set_tag(&t.name, &t.value);
-                }
-                record
-            }),
+            m.play(&mut self.search, &start, &mut rng, round)
+                .map(|mut record| {
+                    for t in &s.tags {
+                        record.set_tag(&t.name, &t.value);
+                    }
+                    record
+                }),
         )
     }
 }
@@ -125,17 +136,22 @@ const FROM_THE_GAME: [&str; 5] = ["Rules", "Setup", "Result", "Score", "PlyCount
 /// A tag to set in every game of a [`Series`]: `NAME=VALUE`, a tag name
 /// (as grammar.md has it) and a value on one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TagSetting {
+struct TagSetting {
     /// The tag's name.
-    pub name: String,
+    name: String,
     /// Its value.
-    pub value: String,
+    value: String,
 }
 
-/// Why a tag setting was refused.
+/// Why a [`Player`] or a tag setting ([`Series::tag`]) given as text was
+/// refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TagSettingError {
-    /// No `=` (the text as given).
+pub enum SettingError {
+    /// A player that is not `random`, `engine:DEPTH` or `engine:nodes=N`
+    /// (the text as given).
+    #[error("expected `random`, `engine:DEPTH` (1 to {max}) or `engine:nodes=N`; found `{0}`", max = Limits::MAX_DEPTH)]
+    Player(String),
+    /// A tag setting without `=` (the text as given).
     #[error("expected NAME=VALUE, found `{0}`")]
     NoEquals(String),
     /// The name is not a tag name.
@@ -153,22 +169,22 @@ pub enum TagSettingError {
 }
 
 impl std::str::FromStr for TagSetting {
-    type Err = TagSettingError;
+    type Err = SettingError;
 
     /// `NAME=VALUE`; not Rules, Setup, Result, Score or PlyCount, which the
     /// game decides.
-    fn from_str(s: &str) -> Result<TagSetting, TagSettingError> {
+    fn from_str(s: &str) -> Result<TagSetting, SettingError> {
         let (name, value) = s
             .split_once('=')
-            .ok_or_else(|| TagSettingError::NoEquals(s.to_string()))?;
+            .ok_or_else(|| SettingError::NoEquals(s.to_string()))?;
         if !Tag::is_name(name) {
-            return Err(TagSettingError::NotAName(name.to_string()));
+            return Err(SettingError::NotAName(name.to_string()));
         }
         if FROM_THE_GAME.contains(&name) {
-            return Err(TagSettingError::FromTheGame(name.to_string()));
+            return Err(SettingError::FromTheGame(name.to_string()));
         }
         if value.contains(['\n', '\r']) {
-            return Err(TagSettingError::LineBreak(name.to_string()));
+            return Err(SettingError::LineBreak(name.to_string()));
         }
         Ok(TagSetting {
             name: name.to_string(),

@@ -15,7 +15,7 @@ mod pictures;
 
 use super::svg::{Drawing, board_svg};
 use super::table::{Grid, Style, text_width, wrap_lines};
-pub use draw::{BoardOptions, draw_boards};
+pub use draw::BoardOptions;
 pub use pictures::Pictures;
 
 /// One position, as `ayo board --format json` prints it.
@@ -223,7 +223,11 @@ pub(crate) fn views_grid(
 impl BoardView {
     /// One CSV row a view, as `ayo board --format csv` has them (its `file`
     /// and `game` columns are the caller's to add).
-    pub fn grid(views: &[&BoardView], rules: &Ruleset, place: Option<(&str, usize)>) -> Grid {
+    pub(crate) fn grid(
+        views: &[&BoardView],
+        rules: &Ruleset,
+        place: Option<(&str, usize)>,
+    ) -> Grid {
         views_grid(views, rules, place)
     }
 }
@@ -285,7 +289,7 @@ impl BoardView {
 
 impl BoardView {
     /// The views drawn one after the other in a terminal table or Markdown
-    /// `style`, each with its caption. (CSV: see [`BoardView::grid`].)
+    /// `style`, each with its caption. (CSV is a grid of its own.)
     pub fn text(views: &[&BoardView], style: Style) -> String {
         views_text(views, style)
     }

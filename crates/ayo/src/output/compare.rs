@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::diagnostics::Diagnostic;
 use crate::notation::{Move, Record};
-use crate::replay::{self, Game, Ply, replay, rules_of};
+use crate::replay::{self, Game, Ply, rules_of};
 use crate::rules::{Ruleset, RulesetError};
 
 use super::json::WinnerJson;
@@ -107,7 +107,7 @@ pub struct Compared {
     /// The title line: players, event, the record's own ruleset.
     pub title: String,
     /// One row per ruleset.
-    pub comparison: Comparison,
+    pub(crate) comparison: Comparison,
 }
 
 impl Compared {
@@ -171,7 +171,7 @@ impl Compared {
     /// let record = Record::parse("[South \"Ade\"]\n[North \"Bola\"]\n\n1. c d *\n")?;
     /// let compared = Compared::of_game(&record, 1, &[], 1_000).unwrap();
     /// assert_eq!(compared.title, "Game 1: Ade (South) v Bola (North), rules: russ (no Rules tag)");
-    /// assert_eq!(compared.comparison.rows[0].rules, "russ");
+    /// assert_eq!(compared.rows()[0].rules, "russ");
     /// # Ok::<(), ayo::notation::SyntaxError>(())
     /// ```
     pub fn of_game(
@@ -181,6 +181,11 @@ impl Compared {
         max_laps: u64,
     ) -> Result<Compared, Diagnostic> {
         compare_game(record, number, choices, max_laps)
+    }
+
+    /// One row per ruleset, in the order asked for.
+    pub fn rows(&self) -> &[Row] {
+        &self.comparison.rows
     }
 }
 
@@ -226,9 +231,9 @@ pub struct CompareJson {
 /// A record and its rows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Comparison {
+pub(crate) struct Comparison {
     /// One row per ruleset, in the order asked for.
-    pub rows: Vec<Row>,
+    pub(crate) rows: Vec<Row>,
 }
 
 /// The first ply at which two replays of the same line part: a move legal in
@@ -290,7 +295,10 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
     }
 }
 
-/// See [`Comparison::of`].
+/// Replays a record's main line under each ruleset (the first is the
+/// reference for `first_difference`). The record's own `Rules` tag is ignored;
+/// its `Setup` is kept. Variations are left out: they are alternatives, not
+/// the game.
 pub(crate) fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparison {
     let mut record = record.clone();
     for m in &mut record.moves {
@@ -307,7 +315,7 @@ pub(crate) fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> C
                 trace: true,
                 deny_warnings: false,
             };
-            (*r, replay(record.clone(), &opts))
+            (*r, Game::replay(record.clone(), &opts))
         })
         .collect();
     let first = games.first().map(|(_, g)| g);
@@ -317,16 +325,6 @@ pub(crate) fn compare(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> C
             .enumerate()
             .map(|(i, (r, g))| row(g, r, if i == 0 { None } else { first }))
             .collect(),
-    }
-}
-
-impl Comparison {
-    /// Replays a record's main line under each ruleset (the first is the
-    /// reference for `first_difference`). The record's own `Rules` tag is ignored;
-    /// its `Setup` is kept. Variations are left out: they are alternatives, not
-    /// the game.
-    pub fn of(record: &Record, rulesets: &[Ruleset], max_laps: u64) -> Comparison {
-        compare(record, rulesets, max_laps)
     }
 }
 
@@ -405,7 +403,7 @@ impl Comparison {
     /// The rows as a grid: ruleset, verdict, first difference, score and winner.
     /// For `csv`, the score takes two columns (`south_score`, `north_score`:
     /// `26-13` reads as a date in a spreadsheet) and a missing value is empty.
-    pub fn grid(&self, csv: bool) -> Grid {
+    pub(crate) fn grid(&self, csv: bool) -> Grid {
         grid(self, csv)
     }
 }

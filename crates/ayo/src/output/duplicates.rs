@@ -74,8 +74,8 @@ impl Report {
         write_json(self, out)
     }
 
-    /// Writes the groups as `ayo duplicates` prints them in `style` (see
-    /// [`Report::grid`]; nothing when there are none), or (`None`) as JSON
+    /// Writes the groups as `ayo duplicates` prints them in `style` (as
+    /// a table of the groups; nothing when there are none), or (`None`) as JSON
     /// lines (see [`Report::write_json`]).
     pub fn write(&self, style: Option<Style>, out: &mut impl Write) -> io::Result<()> {
         let Some(style) = style else {
@@ -134,7 +134,7 @@ impl Report {
     /// The groups as a grid: a row a game, with its group's number and kind,
     /// its place and plies, and the tags that differ from its group's first
     /// game's (when the report has them).
-    pub fn grid(&self, style: Style) -> Grid {
+    pub(crate) fn grid(&self, style: Style) -> Grid {
         grid(self, style)
     }
 }

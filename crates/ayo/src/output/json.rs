@@ -682,9 +682,9 @@ fn line_json(
 }
 
 /// The JSON of a replayed game. Its variations carry what the game's replay
-/// kept of them: a game from [`replay`](crate::replay::replay) for their
+/// kept of them: a game from [`replay`](crate::replay::Game::replay) for their
 /// boards and laps ([`write_game`] also replays them itself for a game from
-/// [`replay_main_line`](crate::replay::replay_main_line)).
+/// [`replay_main_line`](crate::replay::Game::replay_main_line)).
 pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJson {
     let record = &game.record;
     let first = first_side(game);
@@ -719,9 +719,9 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
 /// A game replayed without [`Options::trace`](crate::replay::Options::trace)
 /// is written with its laps all the same, each move's traced as it is
 /// written ([`Game::laps`]): the same bytes, and plies that hold less. So is
-/// a game replayed with [`replay_main_line`](crate::replay::replay_main_line),
+/// a game replayed with [`replay_main_line`](crate::replay::Game::replay_main_line),
 /// which keeps no plies for its variations: each variation is replayed when
-/// its turn comes ([`VariationReplayer`](crate::replay::VariationReplayer)),
+/// its turn comes,
 /// so a game of many variations holds one variation's plies at a time.
 ///
 /// `w` can be a buffer (one per worker, written out in order) or the output
@@ -730,22 +730,22 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
 /// ```
 /// use ayo::notation::Record;
 /// use ayo::output::json::{game_json, write_game};
-/// use ayo::replay::{Options, replay, replay_main_line};
+/// use ayo::replay::{Game, Options};
 ///
 /// let record = Record::parse("1. c (1. d) C *\n").unwrap();
-/// let game = replay(record.clone(), &Options::default());
+/// let game = Game::replay(record.clone(), &Options::default());
 /// let mut out = Vec::new();
 /// write_game(&mut out, &game, Some("g.ayo"), Some(0), false).unwrap();
 /// assert_eq!(out, serde_json::to_vec(&game_json(&game, Some("g.ayo"), Some(0))).unwrap());
 ///
 /// // Replayed without lap traces: the same JSON.
-/// let untraced = replay(record.clone(), &Options { trace: false, ..Options::default() });
+/// let untraced = Game::replay(record.clone(), &Options { trace: false, ..Options::default() });
 /// let mut again = Vec::new();
 /// write_game(&mut again, &untraced, Some("g.ayo"), Some(0), false).unwrap();
 /// assert_eq!(again, out);
 ///
 /// // Replayed without the variations' plies: the same JSON.
-/// let main_line = replay_main_line(record, &Options::default());
+/// let main_line = Game::replay_main_line(record, &Options::default());
 /// let mut again = Vec::new();
 /// write_game(&mut again, &main_line, Some("g.ayo"), Some(0), false).unwrap();
 /// assert_eq!(again, out);
@@ -887,7 +887,7 @@ mod stream {
     impl Writing<'_> {
         /// The plies of `m`'s `i`th variation, `v`: those the game's replay
         /// kept, else (a game replayed with
-        /// [`replay_main_line`](crate::replay::replay_main_line)) replayed
+        /// [`replay_main_line`](crate::replay::Game::replay_main_line)) replayed
         /// now, so that only the line being written has plies in memory.
         /// None when replay did not play the variation: the move was not
         /// reached, or came after a refused one.
@@ -1308,7 +1308,7 @@ pub struct VerdictJson {
 
 impl VerdictJson {
     /// The verdict of a game checked by
-    /// [`check_corpus`](crate::corpus::validate::check_corpus).
+    /// [`Settings::check`](crate::corpus::validate::Settings::check).
     pub fn of(checked: &Checked<'_>) -> VerdictJson {
         let all = checked.diagnostics;
         VerdictJson {
@@ -1335,14 +1335,14 @@ pub struct PerftJson {
 mod tests {
     use super::*;
     use crate::notation::Record;
-    use crate::replay::{Options, replay};
+    use crate::replay::{Game, Options};
 
     /// Errors and warnings go apart, in the order found, the same whether
     /// the game's JSON is built or streamed.
     #[test]
     fn errors_and_warnings_apart_built_and_streamed_alike() {
         let text = "[Rule \"russ\"]\n[Date \"June\"]\n\n1. cx9 D 2. ax1 *\n";
-        let game = replay(Record::parse(text).unwrap(), &Options::default());
+        let game = Game::replay(Record::parse(text).unwrap(), &Options::default());
         let built = game_json(&game, None, None);
         assert!(!built.valid);
         let lines = |ds: &[DiagnosticJson], severity: Severity| {
@@ -1365,7 +1365,7 @@ mod tests {
     #[test]
     fn written_json_reads_back_as_the_same_value() {
         let text = "[Rules \"russ\"]\n\n{first} 1. cx7! $1 {after} (1. d {var}) Fx2 2. d *\n";
-        let game = replay(Record::parse(text).unwrap(), &Options::default());
+        let game = Game::replay(Record::parse(text).unwrap(), &Options::default());
         let built = game_json(&game, Some("f.ayo"), Some(0));
         let first = &built.moves[0];
         assert!(!first.laps.is_empty() && first.capture.is_some() && first.board.is_some());

@@ -288,7 +288,7 @@ impl Moves {
     /// the game (no column when none does). For
     /// `csv` the stores take two columns (`south_store`, `north_store`), as
     /// in `annotate`.
-    pub fn grid(&self, laps: Laps, csv: bool) -> Grid {
+    pub(crate) fn grid(&self, laps: Laps, csv: bool) -> Grid {
         let mut header = vec!["move", "seeds", "relay", "capture"];
         let mut fit = vec![
             Fit::Keep,

@@ -381,7 +381,7 @@ fn tiebreak_short(key: &str) -> &str {
 /// narrow terminal, whose optional columns may then be left out), and a
 /// crosstable.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Layout {
+pub(crate) struct Layout {
     /// A crosstable column for each row.
     pub cross: bool,
     /// One-letter headers.

@@ -51,7 +51,7 @@ pub enum Style {
 
 /// What a terminal table may do with a column that does not fit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Fit {
+pub(crate) enum Fit {
     /// Always a column, never wrapped: a move or a score reads as one piece.
     #[default]
     Keep,
@@ -66,7 +66,7 @@ pub enum Fit {
 
 /// Rows of text cells under a header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Grid {
+pub(crate) struct Grid {
     /// Column titles.
     pub header: Vec<String>,
     /// The rows, each as long as the header.
@@ -250,14 +250,7 @@ impl Grid {
     /// The grid as CSV rows with the file and game number in front, so
     /// that the rows of many games make one CSV table: the header line only
     /// for the `first` game.
-    ///
-    /// ```
-    /// use ayo::output::table::Grid;
-    /// let grid = Grid::new(vec!["ply".into()], vec![vec!["1".into()]]);
-    /// assert_eq!(grid.clone().csv_rows("a.ayo", 2, true), "file,game,ply\r\na.ayo,2,1\r\n");
-    /// assert_eq!(grid.csv_rows("a.ayo", 3, false), "a.ayo,3,1\r\n");
-    /// ```
-    pub fn csv_rows(mut self, file: &str, number: usize, first: bool) -> String {
+    pub(crate) fn csv_rows(mut self, file: &str, number: usize, first: bool) -> String {
         self.header
             .splice(0..0, ["file".to_string(), "game".to_string()]);
         for row in &mut self.rows {
@@ -323,7 +316,7 @@ fn pad(s: &str, width: usize) -> String {
 
 impl Grid {
     /// A grid whose columns all stay.
-    pub fn new(header: Vec<String>, rows: Vec<Vec<String>>) -> Grid {
+    pub(crate) fn new(header: Vec<String>, rows: Vec<Vec<String>>) -> Grid {
         Grid {
             header,
             rows,
@@ -344,7 +337,7 @@ impl Grid {
     /// The grid written in a style, ending with a newline. In a terminal
     /// table and in Markdown, control characters are shown, not sent (`␛`
     /// for an escape); CSV is data and keeps them.
-    pub fn render(&self, style: Style) -> String {
+    pub(crate) fn render(&self, style: Style) -> String {
         if style != Style::Csv && self.cells().any(|c| visible(c) != c.as_str()) {
             let shown = |cells: &[String]| cells.iter().map(|c| visible(c).into_owned()).collect();
             let grid = Grid {
@@ -1018,7 +1011,7 @@ impl AnnotatedMove {
     /// The annotate rows as a grid. For `csv`, the stores take two columns
     /// (`south_store`, `north_store`: `7-11` reads as a date in a spreadsheet)
     /// and sides are written as in JSON (`south`).
-    pub fn grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
+    pub(crate) fn grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Grid {
         annotate_grid(rows, laps, csv)
     }
 }
@@ -1073,9 +1066,9 @@ impl Game {
     ///
     /// ```
     /// use ayo::notation::Record;
-    /// use ayo::replay::{Options, replay};
+    /// use ayo::replay::{Game, Options};
     /// let record = Record::parse("[South \"Ade\"]\n[Round \"2\"]\n\n1. c *\n").unwrap();
-    /// let game = replay(record, &Options::default());
+    /// let game = Game::replay(record, &Options::default());
     /// assert_eq!(game.title(3, false), "Game 3: Ade (South), round 2, rules: russ (no Rules tag)");
     /// ```
     pub fn title(&self, number: usize, forced: bool) -> String {
@@ -1300,5 +1293,19 @@ mod tests {
             assert_eq!(text.matches('x').count(), long.len());
             assert!(text.len() < 3 * long.len(), "{fit:?}: {} bytes", text.len());
         }
+    }
+}
+
+#[cfg(test)]
+mod grid_csv_rows_example {
+    #[test]
+    fn grid_csv_rows() {
+        use crate::output::table::Grid;
+        let grid = Grid::new(vec!["ply".into()], vec![vec!["1".into()]]);
+        assert_eq!(
+            grid.clone().csv_rows("a.ayo", 2, true),
+            "file,game,ply\r\na.ayo,2,1\r\n"
+        );
+        assert_eq!(grid.csv_rows("a.ayo", 3, false), "a.ayo,3,1\r\n");
     }
 }

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::{
     Game, Options, Place, Ply, claimed, find_tag, is_decimal, move_name, not_a_result, outcome_of,
-    replay, result_tag_disagrees, score_matches, stops, wrong_claim, wrong_ply_count, wrong_result,
+    result_tag_disagrees, score_matches, stops, wrong_claim, wrong_ply_count, wrong_result,
     wrong_score,
 };
 use crate::diagnostics::Diagnostic;
@@ -51,11 +51,11 @@ impl fmt::Display for Filling {
     }
 }
 
-/// A value [`fill`] filled in, or found wrong.
+/// A value [`Filled::of`] filled in, or found wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
     /// What it is to.
-    pub what: Filling,
+    pub(crate) what: Filling,
     /// Where the value stands in the record's text: the move token, the tag's
     /// value, the termination token; for a tag that was not there, the
     /// record's span.
@@ -74,6 +74,12 @@ pub struct Change {
 }
 
 impl Change {
+    /// What it is to, as diagnostics name it: `ply 3, South's c` (a move's
+    /// capture claim), `Score tag`, `termination token`.
+    pub fn what(&self) -> &Filling {
+        &self.what
+    }
+
     /// Whether it corrects a wrong value (rather than fill in a missing one).
     pub fn is_correction(&self) -> bool {
         self.problem.is_some()
@@ -88,7 +94,7 @@ impl fmt::Display for Change {
     }
 }
 
-/// What [`fill`] made of a record.
+/// What [`Filled::of`] made of a record.
 #[derive(Clone, Debug)]
 pub struct Filled {
     /// The record, filled in (and corrected, when fixing).
@@ -115,84 +121,86 @@ impl Filled {
     }
 }
 
-/// Fills a record in from its replay, so that it can be typed as bare moves:
-///
-/// - the claim of every move played that captures and has none (a move that
-///   captures nothing is left bare), in the main line and in variations;
-/// - when the main line replays entirely, the `PlyCount` tag;
-/// - when the board decided the game, the `Score` tag, and the `Result` tag
-///   and the termination token when missing or `*` (a game the board has not
-///   decided keeps its result: a resignation, say).
-///
-/// A value present but wrong (a claim, `Score`, `PlyCount`, `Result`, the
-/// token) is a [`Change`] with the diagnostic `ayo validate` gives it, and
-/// is corrected only when `fix` is set. A move that cannot be played stops
-/// its line: the moves after it are left as written, and when it is in the
-/// main line no tag is filled; the problem is in [`Filled::stopped`]. The
-/// record is replayed under `opts` (its `trace` is not needed, and not used).
-///
-/// ```
-/// use ayo::notation::Record;
-/// use ayo::replay::{Options, fill};
-///
-/// let record = Record::parse("1. c F 2. d *\n").unwrap();
-/// let filled = fill(record, &Options::default(), false);
-/// assert_eq!(filled.record.to_text(), "[PlyCount \"3\"]\n\n1. cx7 Fx2 2. d *\n");
-/// assert!(filled.is_complete());
-///
-/// // A wrong claim is reported, and kept unless fixing.
-/// let record = Record::parse("1. cx6 *\n").unwrap();
-/// let kept = fill(record.clone(), &Options::default(), false);
-/// assert_eq!(kept.record.moves[0].claim, Some(6));
-/// let wrong = kept.kept().next().unwrap();
-/// assert_eq!(wrong.to_string(), "ply 1, South's c: x6 → x7");
-/// assert_eq!(wrong.problem.as_ref().unwrap().message,
-///            "ply 1, South's c: claims 6 seeds, but the move captures 7 from B");
-/// assert!(!kept.is_complete());
-/// let fixed = fill(record, &Options::default(), true);
-/// assert_eq!(fixed.record.moves[0].claim, Some(7));
-/// assert!(fixed.is_complete());
-/// ```
-pub fn fill(record: Record, opts: &Options, fix: bool) -> Filled {
-    let opts = Options {
-        trace: false,
-        deny_warnings: false,
-        ..*opts
-    };
-    let Game {
-        mut record,
-        start,
-        moves,
-        end,
-        errors,
-        ..
-    } = replay(record, &opts);
-    let mut filler = Filler {
-        fix,
-        pits: start.map_or(0, |p| p.pits()),
-        changes: Vec::new(),
-    };
-    filler.line(&mut record.moves, &moves, false);
-    let main_line_played = start.is_some()
-        && moves.len() == record.moves.len()
-        && moves.iter().all(|p| p.outcome.is_some());
-    if main_line_played {
-        filler.ply_count(&mut record);
-        match &end {
-            Some(end) => {
-                filler.result(&mut record, end);
-                filler.score(&mut record, end);
+impl Filled {
+    /// Fills a record in from its replay, so that it can be typed as bare moves:
+    ///
+    /// - the claim of every move played that captures and has none (a move that
+    ///   captures nothing is left bare), in the main line and in variations;
+    /// - when the main line replays entirely, the `PlyCount` tag;
+    /// - when the board decided the game, the `Score` tag, and the `Result` tag
+    ///   and the termination token when missing or `*` (a game the board has not
+    ///   decided keeps its result: a resignation, say).
+    ///
+    /// A value present but wrong (a claim, `Score`, `PlyCount`, `Result`, the
+    /// token) is a [`Change`] with the diagnostic `ayo validate` gives it, and
+    /// is corrected only when `fix` is set. A move that cannot be played stops
+    /// its line: the moves after it are left as written, and when it is in the
+    /// main line no tag is filled; the problem is in [`Filled::stopped`]. The
+    /// record is replayed under `opts` (its `trace` is not needed, and not used).
+    ///
+    /// ```
+    /// use ayo::notation::Record;
+    /// use ayo::replay::{Filled, Options};
+    ///
+    /// let record = Record::parse("1. c F 2. d *\n").unwrap();
+    /// let filled = Filled::of(record, &Options::default(), false);
+    /// assert_eq!(filled.record.to_text(), "[PlyCount \"3\"]\n\n1. cx7 Fx2 2. d *\n");
+    /// assert!(filled.is_complete());
+    ///
+    /// // A wrong claim is reported, and kept unless fixing.
+    /// let record = Record::parse("1. cx6 *\n").unwrap();
+    /// let kept = Filled::of(record.clone(), &Options::default(), false);
+    /// assert_eq!(kept.record.moves[0].claim, Some(6));
+    /// let wrong = kept.kept().next().unwrap();
+    /// assert_eq!(wrong.to_string(), "ply 1, South's c: x6 → x7");
+    /// assert_eq!(wrong.problem.as_ref().unwrap().message,
+    ///            "ply 1, South's c: claims 6 seeds, but the move captures 7 from B");
+    /// assert!(!kept.is_complete());
+    /// let fixed = Filled::of(record, &Options::default(), true);
+    /// assert_eq!(fixed.record.moves[0].claim, Some(7));
+    /// assert!(fixed.is_complete());
+    /// ```
+    pub fn of(record: Record, opts: &Options, fix: bool) -> Filled {
+        let opts = Options {
+            trace: false,
+            deny_warnings: false,
+            ..*opts
+        };
+        let Game {
+            mut record,
+            start,
+            moves,
+            end,
+            errors,
+            ..
+        } = Game::replay(record, &opts);
+        let mut filler = Filler {
+            fix,
+            pits: start.map_or(0, |p| p.pits()),
+            changes: Vec::new(),
+        };
+        filler.line(&mut record.moves, &moves, false);
+        let main_line_played = start.is_some()
+            && moves.len() == record.moves.len()
+            && moves.iter().all(|p| p.outcome.is_some());
+        if main_line_played {
+            filler.ply_count(&mut record);
+            match &end {
+                Some(end) => {
+                    filler.result(&mut record, end);
+                    filler.score(&mut record, end);
+                }
+                None => filler.result_tag_of_token(&mut record),
             }
-            None => filler.result_tag_of_token(&mut record),
         }
-    }
-    let mut changes = filler.changes;
-    // Tags stand before the moves; a stable sort keeps the rest in order.
-    changes.sort_by_key(|c| c.span.offset);
-    Filled {
-        record,
-        changes,
-        stopped: errors.into_iter().filter(stops::stops).collect(),
+        let mut changes = filler.changes;
+        // Tags stand before the moves; a stable sort keeps the rest in order.
+        changes.sort_by_key(|c| c.span.offset);
+        Filled {
+            record,
+            changes,
+            stopped: errors.into_iter().filter(stops::stops).collect(),
+        }
     }
 }
 

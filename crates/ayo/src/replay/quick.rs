@@ -4,7 +4,7 @@
 //! read (this module's visitor), and no syntax tree built.
 //!
 //! It answers only "certainly valid, nothing to report" or "don't know":
-//! whatever it does not read exactly as [`check`](super::check) would (a
+//! whatever it does not read exactly as [`Game::check`](super::Game::check) would (a
 //! syntax error, an escaped value of a tag it reads, a wrong move number, an illegal move, a wrong claim, a long relay...) makes
 //! it give up, and the caller runs the full parse and check, which reports
 //! every problem as before. Text the rules do not read (comments, the values
@@ -98,7 +98,7 @@ impl QuickCheck {
     /// Whether the game whose text is `bytes` (one game, as the game reader
     /// cuts it) is certainly valid with no diagnostic at all under `opts`:
     /// `true` only when [`RawGame::parse`](crate::notation::RawGame::parse) accepts
-    /// it and [`check`](super::check) reports nothing, error or warning.
+    /// it and [`Game::check`](super::Game::check) reports nothing, error or warning.
     /// `false` says nothing either way: run the full check.
     ///
     /// Allocates nothing for a game once its ruleset and extra tag names

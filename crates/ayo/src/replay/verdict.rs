@@ -48,10 +48,10 @@ impl DecidedBy {
 ///
 /// ```
 /// use ayo::notation::{Outcome, Record};
-/// use ayo::replay::{DecidedBy, Options, replay};
+/// use ayo::replay::{DecidedBy, Game, Options};
 /// use ayo::rules::Side;
 ///
-/// let verdict = |text: &str| replay(Record::parse(text).unwrap(), &Options::default()).verdict();
+/// let verdict = |text: &str| Game::replay(Record::parse(text).unwrap(), &Options::default()).verdict();
 ///
 /// // A resignation after one move: the token decides.
 /// let v = verdict("1. c 0-1\n");
@@ -191,10 +191,10 @@ impl Game {
 mod tests {
     use super::*;
     use crate::notation::Record;
-    use crate::replay::{Options, replay};
+    use crate::replay::{Game, Options};
 
     fn verdict(text: &str) -> Verdict {
-        replay(Record::parse(text).unwrap(), &Options::default()).verdict()
+        Game::replay(Record::parse(text).unwrap(), &Options::default()).verdict()
     }
 
     /// Fixture games: the board's end, against tokens that agree or not.

@@ -31,7 +31,7 @@ impl Scan {
     /// game (the same main line and players; the first of each duplicate
     /// group is kept) and, with `drop_prefixes`, the records cut short that a
     /// longer game of the same players continues (found by a second pass).
-    /// Games are set off by blank lines (see [`Printer`]). A game that could
+    /// Games are set off by blank lines, each as written. A game that could
     /// not be read the first time is not written.
     pub fn write_kept<R: Runner>(
         self,

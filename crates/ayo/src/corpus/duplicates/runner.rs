@@ -1,8 +1,8 @@
 //! How the games of a pass are worked on: the [`Runner`]s
-//! ([`Sequential`](super::Sequential), [`Parallel`](super::Parallel)) and
+//! ([`Parallel`](super::Parallel), and one for the tests) and
 //! the [`Feed`] a pass hands its games through. Both traits are sealed in
-//! practice (not nameable outside the crate): a caller picks one of the two
-//! runners.
+//! practice (not nameable outside the crate): a caller uses
+//! [`Parallel`](super::Parallel).
 
 use std::io;
 use std::sync::Arc;

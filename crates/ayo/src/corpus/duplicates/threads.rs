@@ -17,7 +17,7 @@ use crate::notation::RawGame;
 /// in its place; the reporter hears of the first pass's progress.
 ///
 /// ```
-/// use ayo::corpus::duplicates::{Options, Parallel, scan};
+/// use ayo::corpus::duplicates::{Options, Parallel, Scan};
 /// use ayo::corpus::input::InputError;
 /// use ayo::corpus::duplicates::Kind;
 /// use ayo::corpus::parallel::Reporter;
@@ -45,7 +45,7 @@ use crate::notation::RawGame;
 ///         unkeyed.push(raw.index + 1)
 ///     },
 /// };
-/// let found = scan(&names, &Options::default(), &mut runner).unwrap();
+/// let found = Scan::read(&names, &Options::default(), &mut runner).unwrap();
 /// let report = found.report(&mut runner, false).unwrap();
 /// assert_eq!(report.count(Kind::Duplicate), 1);
 /// assert_eq!(unkeyed, [3]);

@@ -12,9 +12,10 @@ use crate::notation::{RawGame, SyntaxError};
 pub enum Output<'a> {
     /// Nowhere: they are only counted.
     Count,
-    /// Printed as written, one after another ([`Printer::original`]).
+    /// Printed as written, one after another, a blank line between (each
+    /// game keeps its own line endings).
     Original(&'a mut dyn Write),
-    /// Printed in canonical form ([`Printer::canonical`]); a selected game
+    /// Printed in canonical form, as `ayo fmt` writes it; a selected game
     /// that does not parse is handed to the run's `unparsed`, not printed.
     Canonical(&'a mut dyn Write),
     /// Written into one file per value of a tag ([`Split::write`]).
@@ -59,8 +60,7 @@ impl Selection {
     /// let dir = tempfile::tempdir().unwrap();
     /// let path = dir.path().join("club.ayo");
     /// std::fs::write(&path, "[Round \"1\"]\n\n1. c *\n\n[Round \"2\"]\n\n1. d *\n").unwrap();
-    /// let mut criteria = Criteria::default();
-    /// criteria.tags.push("Round=2".parse().unwrap());
+    /// let criteria = Criteria::default().tag("Round=2").unwrap();
     /// let selection = Selection::new(criteria, Options::default());
     ///
     /// let games = Games::new(vec![path.display().to_string()]);

@@ -4,12 +4,12 @@ use memchr::memmem;
 
 use super::{Criteria, TagTest, scan_tags};
 use crate::notation::RawGame;
-use crate::replay::{Options, replay};
+use crate::replay::{Game, Options};
 
 /// What `ayo filter` selects: games that meet [`Criteria`] (or, inverted,
 /// those that do not), tested from the raw text.
 ///
-/// Tags are read from the raw bytes first (`scan_tags`); a game is parsed
+/// Tags are read from the raw bytes first; a game is parsed
 /// only when a criterion on the play needs it, and replayed only when one
 /// needs the replay.
 ///
@@ -19,8 +19,7 @@ use crate::replay::{Options, replay};
 /// use ayo::replay::Options;
 ///
 /// let text = "[South \"Ade\"]\n\n1. c *\n\n[South \"Bola\"]\n\n1. d *\n";
-/// let mut criteria = Criteria::default();
-/// criteria.players.push("Bola".to_string());
+/// let criteria = Criteria::default().player("Bola");
 /// let selection = Selection::new(criteria, Options::default());
 /// let picked: Vec<usize> = GameReader::new(text.as_bytes())
 ///     .map(|raw| raw.unwrap())
@@ -77,7 +76,7 @@ impl Selection {
         match raw.parse() {
             Err(_) => criteria.play_matches(None, None),
             Ok(record) if criteria.on_replay() => {
-                let game = replay(record, &self.options);
+                let game = Game::replay(record, &self.options);
                 criteria.play_matches(Some(&game.record), Some(&game))
             }
             Ok(record) => criteria.play_matches(Some(&record), None),

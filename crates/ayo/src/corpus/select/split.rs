@@ -24,22 +24,8 @@ fn line_ending(bytes: &[u8]) -> &'static [u8] {
 }
 
 /// Writes games one after another, a blank line between them.
-///
-/// ```
-/// use ayo::corpus::select::Printer;
-/// use ayo::notation::GameReader;
-///
-/// // Each game keeps its own line endings.
-/// let text = "[Round \"1\"]\r\n\r\n1. c A *\r\n\r\n1. d *";
-/// let mut out = Vec::new();
-/// let mut printer = Printer::default();
-/// for raw in GameReader::new(text.as_bytes()) {
-///     printer.original(&mut out, &raw.unwrap()).unwrap();
-/// }
-/// assert_eq!(out, b"[Round \"1\"]\r\n\r\n1. c A *\r\n\r\n1. d *\n");
-/// ```
 #[derive(Debug, Default)]
-pub struct Printer {
+pub(crate) struct Printer {
     /// The line ending of the last game written, if any.
     last: Option<&'static [u8]>,
 }
@@ -195,5 +181,23 @@ impl Split {
             .collect();
         self.batch.commit(existing)?;
         Ok(listing)
+    }
+}
+
+#[cfg(test)]
+mod printer_example {
+    #[test]
+    fn printer() {
+        use crate::corpus::select::Printer;
+        use crate::notation::GameReader;
+
+        // Each game keeps its own line endings.
+        let text = "[Round \"1\"]\r\n\r\n1. c A *\r\n\r\n1. d *";
+        let mut out = Vec::new();
+        let mut printer = Printer::default();
+        for raw in GameReader::new(text.as_bytes()) {
+            printer.original(&mut out, &raw.unwrap()).unwrap();
+        }
+        assert_eq!(out, b"[Round \"1\"]\r\n\r\n1. c A *\r\n\r\n1. d *\n");
     }
 }

@@ -4,7 +4,7 @@ use super::Stats;
 use crate::corpus::input::{Games, InputError};
 use crate::corpus::parallel::Reporter;
 use crate::notation::{RawGame, SyntaxError};
-use crate::replay::{Options, replay};
+use crate::replay::{Game, Options};
 
 impl Stats {
     /// The figures of every game of `games`, each replayed with `options`
@@ -55,7 +55,7 @@ impl Stats {
         let work = |_: &str, raw: &RawGame| -> Result<Result<Stats, SyntaxError>, R::Error> {
             Ok(raw.parse().map(|record| {
                 let mut one = Stats::default();
-                one.add(&replay(record, options));
+                one.add(&Game::replay(record, options));
                 one
             }))
         };

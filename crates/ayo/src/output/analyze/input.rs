@@ -6,7 +6,7 @@ use crate::corpus::input::InputError;
 use crate::corpus::parallel::Reporter;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{GameReader, RawGame};
-use crate::replay::{Options, replay};
+use crate::replay::{Game, Options};
 use crate::rewrite::{Rewriter, left_unchanged};
 
 use super::{AnalyzeOptions, annotated};
@@ -51,7 +51,7 @@ pub(crate) fn annotate_input<E: From<AnalysisError>>(
     for raw in games().map_while(Result::ok) {
         let problems = match raw.parse() {
             Ok(record) => {
-                let game = replay(record, opts);
+                let game = Game::replay(record, opts);
                 if !game.is_valid() || game.rules.is_none() || game.start.is_none() {
                     broken.push(raw.index + 1);
                 }
@@ -71,7 +71,7 @@ pub(crate) fn annotate_input<E: From<AnalysisError>>(
     for raw in games().map_while(Result::ok) {
         // Parsed and replayed without error just now.
         let Ok(record) = raw.parse() else { continue };
-        let game = replay(record, opts);
+        let game = Game::replay(record, opts);
         let number = raw.index + 1;
         let judged = analyser.verdicts(&game, |ply, plies| {
             // Progress that cannot be told is no reason to stop.

@@ -19,7 +19,7 @@ mod input;
 mod run;
 
 pub use best::BestJson;
-pub use run::{AnalyzeOptions, analyze};
+pub use run::AnalyzeOptions;
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
 pub(crate) fn signed(v: i32) -> String {
@@ -208,7 +208,7 @@ impl GameAnalysis {
     /// The analysis as `ayo analyze` prints it in a terminal table
     /// ([`Style::Table`]) or Markdown: the `heading`, the verdicts' table,
     /// the result of `game` and each side's totals. CSV and JSON are not
-    /// text of this kind: see [`MoveVerdict::grid`] and the serialization.
+    /// text of this kind: see the serialization.
     pub fn text(&self, game: &Game, heading: &str, style: Style) -> String {
         let pits = game.rules.map_or(6, |r| r.pits());
         let table = analyze_grid(&self.moves, pits).render(style);
@@ -290,7 +290,7 @@ pub(crate) fn analyze_grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
 
 impl MoveVerdict {
     /// One grid row a verdict.
-    pub fn grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
+    pub(crate) fn grid(verdicts: &[MoveVerdict], pits: u8) -> Grid {
         analyze_grid(verdicts, pits)
     }
 }

@@ -10,9 +10,9 @@ use crate::diagnostics::Diagnostic;
 use crate::notation::RawGame;
 use crate::output::FolderError;
 use crate::output::table::Style;
-use crate::replay::{Game, Options, replay, replay_main_line};
+use crate::replay::{Game, Options};
 
-/// Which positions [`draw_boards`] draws, and how.
+/// Which positions [`BoardOptions::draw`] draws, and how.
 #[derive(Clone, Copy, Debug)]
 pub struct BoardOptions {
     /// How each record is replayed (`--rules`, `--max-laps`; with `trace`
@@ -44,76 +44,79 @@ impl Default for BoardOptions {
     }
 }
 
-/// Does what `ayo board` does over the records of the inputs `names` (files,
-/// `-` for standard input, as [`crate::corpus::input::Input::names`] gives
-/// them): the positions `opts` chooses of each game, drawn to `out` under
-/// the game's title (see [`BoardView::render_views`]), or, with `pictures`,
-/// put there as SVG pictures (see [`BoardView::game_svg`]).
-///
-/// Each game's problems go to [`Reporter::diagnose`], an input that cannot
-/// be read to [`Reporter::note`], a ply past a game's end to
-/// [`Reporter::refuse`] (and nothing is drawn of that game).
-///
-/// ```
-/// use ayo::corpus::input::InputError;
-/// use ayo::corpus::parallel::{PoolError, Reporter};
-/// use ayo::output::board::{BoardOptions, draw_boards};
-/// use ayo::output::FolderError;
-/// use ayo::output::table::Style;
-///
-/// #[derive(Default)]
-/// struct Refused(Vec<String>);
-/// #[derive(Debug)]
-/// struct Stop;
-/// impl From<PoolError> for Stop { fn from(_: PoolError) -> Stop { Stop } }
-/// impl From<std::io::Error> for Stop { fn from(_: std::io::Error) -> Stop { Stop } }
-/// impl From<FolderError> for Stop { fn from(_: FolderError) -> Stop { Stop } }
-/// impl Reporter for Refused {
-///     type Note = InputError;
-///     type Error = Stop;
-///     fn note(&mut self, _: InputError) {}
-///     fn refuse(&mut self, message: &str) { self.0.push(message.to_string()) }
-/// }
-///
-/// let dir = tempfile::tempdir().unwrap();
-/// let path = dir.path().join("a.ayo");
-/// std::fs::write(&path, "1. c F *\n").unwrap();
-/// let names = [path.to_str().unwrap().to_string()];
-/// let (mut refused, mut out) = (Refused::default(), Vec::new());
-/// let csv = BoardOptions { style: Some(Style::Csv), all: true, ..BoardOptions::default() };
-/// draw_boards(&names, &csv, None, &mut refused, &mut out).unwrap();
-/// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 4, "a header and 3 positions");
-///
-/// let past = BoardOptions { ply: Some(5), ..BoardOptions::default() };
-/// draw_boards(&names, &past, None, &mut refused, &mut Vec::new()).unwrap();
-/// assert!(refused.0[0].starts_with("--ply 5: "), "{:?}", refused.0);
-/// ```
-pub fn draw_boards<R>(
-    names: &[String],
-    opts: &BoardOptions,
-    mut pictures: Option<&mut Pictures>,
-    reporter: &mut R,
-    out: &mut impl Write,
-) -> Result<(), R::Error>
-where
-    R: Reporter<Note = InputError>,
-    R::Error: From<io::Error> + From<FolderError>,
-{
-    let games = Games::new(names.to_vec())
-        .max_game_bytes(opts.max_game_bytes)
-        .only(opts.game);
-    let mut first = true;
-    for event in games {
-        let Some((file, raw)) = event.into_game(reporter) else {
-            continue;
-        };
-        match pictures.as_deref_mut() {
-            Some(pictures) => draw_svg(&file, &raw, opts, pictures, reporter)?,
-            None => draw_text(&file, &raw, opts, reporter, out, &mut first)?,
+impl BoardOptions {
+    /// Does what `ayo board` does over the records of the inputs `names` (files,
+    /// `-` for standard input, as [`crate::corpus::input::Input::names`] gives
+    /// them): the positions `opts` chooses of each game, drawn to `out` under
+    /// the game's title (see [`BoardView::render_views`]), or, with `pictures`,
+    /// put there as SVG pictures (see [`BoardView::game_svg`]).
+    ///
+    /// Each game's problems go to [`Reporter::diagnose`], an input that cannot
+    /// be read to [`Reporter::note`], a ply past a game's end to
+    /// [`Reporter::refuse`] (and nothing is drawn of that game).
+    ///
+    /// ```
+    /// use ayo::corpus::input::InputError;
+    /// use ayo::corpus::parallel::{PoolError, Reporter};
+    /// use ayo::output::board::BoardOptions;
+    /// use ayo::output::FolderError;
+    /// use ayo::output::table::Style;
+    ///
+    /// #[derive(Default)]
+    /// struct Refused(Vec<String>);
+    /// #[derive(Debug)]
+    /// struct Stop;
+    /// impl From<PoolError> for Stop { fn from(_: PoolError) -> Stop { Stop } }
+    /// impl From<std::io::Error> for Stop { fn from(_: std::io::Error) -> Stop { Stop } }
+    /// impl From<FolderError> for Stop { fn from(_: FolderError) -> Stop { Stop } }
+    /// impl Reporter for Refused {
+    ///     type Note = InputError;
+    ///     type Error = Stop;
+    ///     fn note(&mut self, _: InputError) {}
+    ///     fn refuse(&mut self, message: &str) { self.0.push(message.to_string()) }
+    /// }
+    ///
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("a.ayo");
+    /// std::fs::write(&path, "1. c F *\n").unwrap();
+    /// let names = [path.to_str().unwrap().to_string()];
+    /// let (mut refused, mut out) = (Refused::default(), Vec::new());
+    /// let csv = BoardOptions { style: Some(Style::Csv), all: true, ..BoardOptions::default() };
+    /// csv.draw(&names, None, &mut refused, &mut out).unwrap();
+    /// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 4, "a header and 3 positions");
+    ///
+    /// let past = BoardOptions { ply: Some(5), ..BoardOptions::default() };
+    /// past.draw(&names, None, &mut refused, &mut Vec::new()).unwrap();
+    /// assert!(refused.0[0].starts_with("--ply 5: "), "{:?}", refused.0);
+    /// ```
+    pub fn draw<R>(
+        &self,
+        names: &[String],
+        mut pictures: Option<&mut Pictures>,
+        reporter: &mut R,
+        out: &mut impl Write,
+    ) -> Result<(), R::Error>
+    where
+        R: Reporter<Note = InputError>,
+        R::Error: From<io::Error> + From<FolderError>,
+    {
+        let opts = self;
+        let games = Games::new(names.to_vec())
+            .max_game_bytes(opts.max_game_bytes)
+            .only(opts.game);
+        let mut first = true;
+        for event in games {
+            let Some((file, raw)) = event.into_game(reporter) else {
+                continue;
+            };
+            match pictures.as_deref_mut() {
+                Some(pictures) => draw_svg(&file, &raw, opts, pictures, reporter)?,
+                None => draw_text(&file, &raw, opts, reporter, out, &mut first)?,
+            }
+            reporter.check()?;
         }
-        reporter.check()?;
+        Ok(())
     }
-    Ok(())
 }
 
 /// Replays one game with `replay_with` and reports its problems: `None` for a
@@ -154,7 +157,7 @@ where
     R::Error: From<io::Error>,
 {
     // The main line's plies alone: the views are its positions.
-    let Some(game) = read(file, raw, &opts.replay, replay_main_line, reporter) else {
+    let Some(game) = read(file, raw, &opts.replay, Game::replay_main_line, reporter) else {
         return Ok(());
     };
     let number = raw.index + 1;
@@ -191,7 +194,7 @@ where
     R: Reporter<Note = InputError>,
     R::Error: From<FolderError>,
 {
-    let Some(game) = read(file, raw, &opts.replay, replay, reporter) else {
+    let Some(game) = read(file, raw, &opts.replay, Game::replay, reporter) else {
         return Ok(());
     };
     let number = raw.index + 1;

@@ -9,7 +9,7 @@ use crate::corpus::input::{Games, InputError};
 use crate::corpus::parallel::{DIRECT_BYTES, Reporter};
 use crate::diagnostics::Diagnostic;
 use crate::notation::{RawGame, Tag};
-use crate::replay::{self, Game, replay_main_line};
+use crate::replay::{self, Game};
 use crate::rules::Ruleset;
 
 /// How [`write_games`] writes.
@@ -88,7 +88,7 @@ where
         let direct = jobs <= 1 || raw.bytes.len() > DIRECT_BYTES;
         let game = raw
             .parse()
-            .map(|record| replay_main_line(record, &opts))
+            .map(|record| Game::replay_main_line(record, &opts))
             .map_err(|e| Unparsed {
                 error: Diagnostic::from(e),
                 tags: raw.tags(),
