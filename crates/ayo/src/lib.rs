@@ -84,28 +84,34 @@
 //!   ([`corpus::duplicates::scan`], on a [`corpus::duplicates::Sequential`]
 //!   or [`corpus::duplicates::Parallel`] runner); standings
 //!   ([`corpus::standings::Tally::read`], [`corpus::standings::Report`]);
-//!   figures ([`corpus::stats::Stats::read`] and its
-//!   [`corpus::stats::StatsJson`]).
-//! - Print ([`output`]): JSON of a game ([`output::json::game_json`],
-//!   [`output::json::write_game`], [`output::json::write_games`] for a whole
-//!   input, [`output::json::GameJson`] and its parts,
-//!   [`output::json::schema_of`] with the `schema` feature); tables
+//!   figures ([`corpus::stats::Stats::read`], printed by
+//!   [`corpus::stats::Stats::render`]).
+//! - Print ([`output`]): JSON of a game ([`output::json::JsonWriter`]: its
+//!   [`write_game`](output::json::JsonWriter::write_game), at an
+//!   [`output::json::Detail`], and
+//!   [`write_games`](output::json::JsonWriter::write_games) for a whole
+//!   input; [`output::json::GameJson::of`] builds the value), the JSON
+//!   Schema of every command's JSON ([`output::json::Document`], with the
+//!   `schema` feature); a checked game and a diagnostic serialize as
+//!   `ayo validate` writes them; tables
 //!   ([`output::table::Grid`] in a [`output::table::Style`],
 //!   [`output::table::AnnotatedMove::of_game`]); boards
 //!   ([`output::board::BoardView`], as text or SVG); legal moves
 //!   ([`output::moves::Moves::legal`]); rulings compared
 //!   ([`output::compare::Compared::of_game`]); the HTML viewer
 //!   ([`output::html::ViewerGame::page`]); and the text and JSON of every
-//!   command's results: [`corpus::stats::StatsJson::text`],
+//!   command's results: [`corpus::stats::Stats::render`],
 //!   [`output::standings::View`], [`corpus::duplicates::Report::grid`],
-//!   [`output::analyze::GameAnalysis`], [`analysis::Best::text`],
+//!   [`output::analyze::GameAnalysis`], [`analysis::Best::render`],
+//!   [`output::moves::Moves::json`], [`output::standings::StandingJson`],
 //!   [`output::tables::ProbeJson::render`] and their kin.
 
 //! # Feature flags
 //!
 //! - `schema` (off by default): derives `schemars::JsonSchema` for the JSON
-//!   output types and adds `output::json::schema_of` and its kin, which
-//!   print the JSON Schemas of `--schema`. The command line enables it.
+//!   output types and adds `output::json::Document::schema` and
+//!   `Document::subschema`, the JSON Schemas of `--schema`. The command line
+//!   enables it.
 //!   serde itself is always on: the JSON outputs are this crate's own.
 //!
 //! Reading, checking and printing a record:

@@ -3,10 +3,10 @@
 //! move scored, and [`Stats::read`], which reads and replays a corpus for
 //! them across cores; `ayo stats` prints the figures.
 //!
-//! The figures are data: [`Stats::to_json`] gives them as a [`StatsJson`]
-//! (with serde, so its JSON is `ayo stats --format json`), and
-//! `ayo::output::stats` renders that same value as tables
-//! or CSV. This module knows nothing of the outputs.
+//! The figures are data: `ayo::output::stats` renders them as JSON (`ayo
+//! stats --format json`, its schema
+//! [`Document::Stats`](crate::output::json::Document::Stats)), tables or CSV
+//! ([`Stats::render`]). This module knows nothing of the outputs.
 //!
 //! [`Stats`] is an accumulator of sums, maxima and sparse histograms, so its
 //! memory does not grow with the number of games (only with the number of
@@ -379,7 +379,7 @@ impl Stats {
 
     /// The figures as `ayo stats` prints them (every format is made from
     /// this): means to two decimals, scores to three, lists sorted.
-    pub fn to_json(&self) -> StatsJson {
+    pub(crate) fn to_json(&self) -> StatsJson {
         StatsJson {
             game_count: self.games,
             valid_count: self.valid,
@@ -450,7 +450,7 @@ fn histogram_json(h: &Histogram) -> HistogramJson {
 /// The figures of a corpus, as `ayo stats --format json` prints them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct StatsJson {
+pub(crate) struct StatsJson {
     /// Games read.
     pub game_count: u64,
     /// Games that parse and replay without an error.

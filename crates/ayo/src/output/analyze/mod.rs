@@ -19,7 +19,7 @@ mod best;
 mod input;
 mod run;
 
-pub use best::BestJson;
+pub(crate) use best::BestJson;
 pub use run::{AnalyzeOptions, analyze};
 
 /// A value as the commands write it: `+4`, `0`, `-2`.
