@@ -29,14 +29,20 @@
 //! b.add_unparsed();
 //! a.merge(b);
 //! assert_eq!(a.invalid(), 1);
-//! let s = a.to_json();
-//! assert_eq!((s.game_count, s.valid_count, s.unparsed_count), (3, 2, 1));
-//! assert_eq!((s.plies_per_game.mean, s.plies_per_game.max), (Some(2.0), 3));
+//! // The figures as `ayo stats --format json` gives them.
+//! let s: serde_json::Value = serde_json::from_str(&a.render(None).unwrap()).unwrap();
+//! let n = |v: &serde_json::Value| v.as_f64();
+//! let counts = (&s["game_count"], &s["valid_count"], &s["unparsed_count"]);
+//! assert_eq!((n(counts.0), n(counts.1), n(counts.2)), (Some(3.0), Some(2.0), Some(1.0)));
+//! let plies = &s["plies_per_game"];
+//! assert_eq!((n(&plies["mean"]), n(&plies["max"])), (Some(2.0), Some(3.0)));
 //! // Five laps each for c and b, two for F; d ends at once.
-//! assert_eq!((s.laps_per_move.count, s.laps_per_move.mean), (4, Some(3.25)));
+//! let laps = &s["laps_per_move"];
+//! assert_eq!((n(&laps["count"]), n(&laps["mean"])), (Some(4.0), Some(3.25)));
 //! // Two captures of 7 (c and b) and one of 2 (F).
-//! let sevens = s.seeds_per_capture.histogram.iter().find(|b| b.min == 7);
-//! assert_eq!(sevens.map(|b| b.count), Some(2));
+//! let histogram = s["seeds_per_capture"]["histogram"].as_array().unwrap();
+//! let sevens = histogram.iter().find(|b| b["min"] == 7);
+//! assert_eq!(sevens.map(|b| &b["count"]), Some(&serde_json::json!(2)));
 //! ```
 
 use std::collections::{BTreeMap, HashMap};

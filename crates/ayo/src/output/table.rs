@@ -30,7 +30,7 @@ use crate::notation::{Comment, Move, Record};
 use crate::replay::{Game, Ply};
 use crate::rules::{Lap, MoveOutcome, Ruleset, Side};
 
-use super::json::{CaptureJson, CommentsJson, LapJson, SideJson, serialize_side};
+use super::json::{CaptureJson, CommentsJson, LapJson, serialize_side};
 use super::visible;
 
 /// How a grid is written.
@@ -744,7 +744,7 @@ pub struct AnnotatedMove {
     pub number: u32,
     /// Whose turn it was.
     #[serde(serialize_with = "serialize_side")]
-    #[cfg_attr(feature = "schema", schemars(with = "SideJson"))]
+    #[cfg_attr(feature = "schema", schemars(with = "super::json::SideJson"))]
     pub side: Side,
     /// The pit letter played.
     pub pit: char,

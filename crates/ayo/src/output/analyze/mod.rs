@@ -19,6 +19,7 @@ mod best;
 mod input;
 mod run;
 
+#[cfg(feature = "schema")]
 pub(crate) use best::BestJson;
 pub use run::{AnalyzeOptions, analyze};
 
