@@ -103,7 +103,7 @@
 //!   command's results: [`corpus::stats::Stats::render`],
 //!   [`output::standings::View`], [`corpus::duplicates::Report::grid`],
 //!   [`output::analyze::GameAnalysis`], [`analysis::Best::render`],
-//!   [`output::moves::Moves::json`], [`output::standings::StandingJson`],
+//!   [`output::moves::Moves::json`], [`output::standings::View::json`],
 //!   [`output::tables::ProbeJson::render`] and their kin.
 
 //! # Feature flags

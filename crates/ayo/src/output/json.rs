@@ -1412,7 +1412,7 @@ pub enum Document {
     /// ([`Report::write`](crate::corpus::duplicates::Report::write)).
     Duplicates,
     /// A player's line of `ayo standings --format json`
-    /// ([`StandingJson`](crate::output::standings::StandingJson)).
+    /// ([`View::json`](crate::output::standings::View::json)).
     Standing,
     /// A position probed in the endgame tables, `ayo tables probe --format
     /// json` ([`ProbeJson`](crate::output::tables::ProbeJson)).
