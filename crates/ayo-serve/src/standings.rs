@@ -18,7 +18,10 @@ use crate::error::ApiError;
 
 /// The standings of the games listed.
 #[derive(schemars::JsonSchema)]
-#[allow(dead_code, reason = "a description of the JSON: the answer is `Standings`")]
+#[allow(
+    dead_code,
+    reason = "a description of the JSON: the answer is `Standings`"
+)]
 pub struct StandingsJson {
     /// A player a line, ranked: the lines of `ayo standings --format json`.
     #[schemars(schema_with = "standing_lines")]
