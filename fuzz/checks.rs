@@ -16,7 +16,7 @@ use std::io::{BufReader, Read};
 use ayo::import::{ImportError, Imported, JsonGames};
 use ayo::notation::Chunker;
 use ayo::notation::{GameReader, Origin, RawGame, Record, Span, Tag};
-use ayo::output::json::game_json;
+use ayo::output::json::GameJson;
 use ayo::replay::{Game, Options, QuickCheck};
 use ayo::rules::{
     CaptureSeed, End, Engine, Feeding, Leftovers, Pit, Position, Ruleset, Side, SkipOrigin,
@@ -308,7 +308,7 @@ pub fn check_record(record: &Record, text: &[u8], origin: Origin) {
         games.len()
     );
 
-    let json = match serde_json::to_string(&game_json(&game, None, None)) {
+    let json = match serde_json::to_string(&GameJson::of(&game, None, None)) {
         Ok(json) => json,
         Err(e) => panic!("a game's JSON does not serialize: {e}"),
     };

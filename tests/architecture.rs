@@ -218,7 +218,7 @@ const LIBRARY_CRATES: [&str; 6] = [
 /// public by accident fails here. Lower it when items go; raise it only for
 /// an item a library user needs (the one reader of issue 26 added
 /// `notation::read`, its visitor and tokens, and the tag checker it feeds).
-const MAX_PUBLIC_ITEMS: usize = 196;
+const MAX_PUBLIC_ITEMS: usize = 170;
 
 /// The public items of a crate, from its "All items" page of `cargo doc`:
 /// every struct, enum, trait, function, type alias, constant and macro

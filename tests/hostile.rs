@@ -738,7 +738,7 @@ fn shell_pipelines_never_panic() {
 /// `ayo json` replays), each variation replayed when its turn comes.
 #[test]
 fn streamed_json_is_the_json_of_game_json() {
-    use ayo::output::json::{Detail, game_json, write_game, write_game_at};
+    use ayo::output::json::{Detail, GameJson, JsonWriter};
 
     let files = common::fixture_files();
     let mut games = 0;
@@ -776,7 +776,7 @@ fn streamed_json_is_the_json_of_game_json() {
                 },
             );
             let game = Game::replay(record, &Options::default());
-            let value = game_json(&game, Some(name), Some(i));
+            let value = GameJson::of(&game, Some(name), Some(i));
             for (pretty, detail) in [false, true]
                 .into_iter()
                 .flat_map(|p| [Detail::Game, Detail::Moves, Detail::Full].map(|d| (p, d)))
@@ -797,12 +797,22 @@ fn streamed_json_is_the_json_of_game_json() {
                         }
                     );
                     let mut got = Vec::new();
-                    write_game(&mut got, &main_line, Some(name), Some(i), pretty).unwrap();
+                    let full = JsonWriter {
+                        pretty,
+                        ..JsonWriter::default()
+                    };
+                    full.write_game(&mut got, &main_line, Some(name), Some(i))
+                        .unwrap();
                     assert_eq!(got, want, "write_game is the full level");
                 }
                 for g in [&game, &untraced, &main_line] {
                     let mut got = Vec::new();
-                    write_game_at(&mut got, g, Some(name), Some(i), detail, pretty).unwrap();
+                    let writer = JsonWriter {
+                        detail,
+                        pretty,
+                        ..JsonWriter::default()
+                    };
+                    writer.write_game(&mut got, g, Some(name), Some(i)).unwrap();
                     assert_eq!(
                         String::from_utf8_lossy(&got),
                         String::from_utf8_lossy(&want),
@@ -891,7 +901,7 @@ static COUNTING: heap::Counting = heap::Counting;
 /// without any does not have.)
 #[test]
 fn memory_per_variation_of_a_big_game() {
-    use ayo::output::json::write_game;
+    use ayo::output::json::JsonWriter;
 
     const N: usize = 20_000;
     let text = format!("1. a {}*\n", "(1. b) ".repeat(N));
@@ -914,7 +924,9 @@ fn memory_per_variation_of_a_big_game() {
     assert!(main_line.is_valid());
     heap::reset();
     let before = heap::live();
-    write_game(std::io::sink(), &main_line, Some("big.ayo"), Some(0), false).unwrap();
+    JsonWriter::default()
+        .write_game(std::io::sink(), &main_line, Some("big.ayo"), Some(0))
+        .unwrap();
     let writing_main_line = heap::peak() - before;
     drop(main_line);
 
@@ -926,7 +938,9 @@ fn memory_per_variation_of_a_big_game() {
 
     heap::reset();
     let before = heap::live();
-    write_game(std::io::sink(), &game, Some("big.ayo"), Some(0), false).unwrap();
+    JsonWriter::default()
+        .write_game(std::io::sink(), &game, Some("big.ayo"), Some(0))
+        .unwrap();
     let writing = heap::peak() - before;
 
     eprintln!(
@@ -987,7 +1001,8 @@ fn memory_of_a_big_game_shown_by_its_main_line() {
     let before = heap::live();
     let rows = AnnotatedMove::of_game(&game);
     let annotating = heap::peak() - before;
-    assert_eq!(rows[0].laps.len(), 5);
+    let first = serde_json::to_value(&rows[0]).unwrap();
+    assert_eq!(first["laps"].as_array().map(Vec::len), Some(5));
 
     eprintln!(
         "writing {writing} B for {} B of text, main-line plies {plies} B, annotate rows {annotating} B",

@@ -5,8 +5,8 @@ use std::io::{self, IsTerminal, Write};
 use clap::ValueEnum;
 
 use ayo::analysis::{Analyser, Thresholds};
-use ayo::output::analyze::{AnalyzeOptions, GameAnalysis};
-use ayo::output::json::schema_of;
+use ayo::output::analyze::AnalyzeOptions;
+use ayo::output::json::Document;
 
 use super::search::{LimitArgs, TablesArg};
 use super::signals;
@@ -114,7 +114,7 @@ impl Progress {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
-        return write_schema(out, &schema_of::<GameAnalysis>());
+        return write_schema(out, &Document::Analysis.schema());
     }
     let names = input_names(&args.files);
     if args.write {

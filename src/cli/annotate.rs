@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use ayo::output::json::schema_of;
-use ayo::output::table::{AnnotateJson, AnnotatedMove};
+use ayo::output::json::Document;
+use ayo::output::table::AnnotatedMove;
 use ayo::replay::Game;
 
 use ayo::diagnostics::Diagnostic;
@@ -49,7 +49,7 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
-        return write_schema(out, &schema_of::<AnnotateJson>());
+        return write_schema(out, &Document::Annotate.schema());
     }
     // No lap traces and no variations' plies kept: the table shows the main
     // line alone, and `annotate` traces each move's laps as it builds its

@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use ayo::analysis::Best;
-use ayo::output::analyze::BestJson;
 use ayo::replay::Game;
 
 use super::position::{At, PositionArgs};
@@ -61,7 +60,7 @@ fn write_answer(out: &mut impl Write, args: &Args, best: &Best, at: At<'_>) -> R
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.schema {
-        return write_schema(out, &ayo::output::json::schema_of::<BestJson>());
+        return write_schema(out, &ayo::output::json::Document::Best.schema());
     }
     let limits = args.limits.limits();
     let mut tables = args.tables.cache();

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use clap::builder::TypedValueParser;
 
 use ayo::files::write::Existing;
-use ayo::output::board::{BoardOptions, BoardView, Pictures, PositionJson};
-use ayo::output::json::schema_of;
+use ayo::output::board::{BoardOptions, BoardView, Pictures};
+use ayo::output::json::Document;
 use ayo::replay::Options;
 use ayo::rules::{Engine, Ruleset};
 
@@ -82,7 +82,7 @@ fn formats() -> impl TypedValueParser<Value = TableFormat> {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
-        return write_schema(out, &schema_of::<PositionJson>());
+        return write_schema(out, &Document::Position.schema());
     }
     let svg = args.table.format == TableFormat::Svg;
     if args.out.is_some() && !svg {

@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use ayo::output::compare::{Choice, CompareJson, Compared};
-use ayo::output::json::schema_of;
+use ayo::output::compare::{Choice, Compared};
+use ayo::output::json::Document;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::RawGame;
@@ -49,7 +49,7 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
-        return write_schema(out, &schema_of::<CompareJson>());
+        return write_schema(out, &Document::Compare.schema());
     }
     let style = args.table.style();
     // A worker replays the game under each ruleset and renders the

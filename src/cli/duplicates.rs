@@ -4,8 +4,7 @@
 use std::io::Write;
 
 use ayo::corpus::duplicates::{self, Options, Parallel, Scan};
-use ayo::output::duplicates::GroupJson;
-use ayo::output::json::schema_of;
+use ayo::output::json::Document;
 use ayo::rules::Ruleset;
 
 use super::{Ctx, Fatal, JobsArg, TableArgs, input_names, write_schema};
@@ -66,7 +65,7 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
-        return write_schema(out, &schema_of::<GroupJson>());
+        return write_schema(out, &Document::Duplicates.schema());
     }
     let names = input_names(&args.files);
     let options = Options {

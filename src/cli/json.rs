@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ayo::output::json::{Detail, JsonOptions, schema_at, write_games};
+use ayo::output::json::{Detail, Document, JsonWriter};
 
 use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, with_games};
 
@@ -73,7 +73,7 @@ impl DetailArg {
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     let detail = args.detail.detail();
     if args.schema {
-        let schema = schema_at(detail);
+        let schema = Document::Game(detail).schema();
         if args.pretty {
             serde_json::to_writer_pretty(&mut *out, &schema)?;
         } else {
@@ -81,13 +81,13 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         }
         return Ok(out.write_all(b"\n")?);
     }
-    let options = JsonOptions {
+    let writer = JsonWriter {
         detail,
         pretty: args.pretty,
         jobs: args.jobs.get(),
         replay: args.replay.options(false),
     };
     with_games(&args.files, ctx, args.game.game, |games, ctx| {
-        write_games(games, &options, ctx, Ctx::diagnose, out)
+        writer.write_games(games, ctx, Ctx::diagnose, out)
     })
 }

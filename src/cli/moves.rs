@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use ayo::output::json::schema_of;
-use ayo::output::moves::{Moves, MovesJson};
+use ayo::output::json::Document;
+use ayo::output::moves::Moves;
 use ayo::output::table::Style;
 use ayo::replay::Game;
 
@@ -62,7 +62,7 @@ fn write_moves(
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
-        return write_schema(out, &schema_of::<MovesJson>());
+        return write_schema(out, &Document::Moves.schema());
     }
     let mut first = true;
     let max_laps = args.max_laps.max_laps;

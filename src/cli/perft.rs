@@ -4,9 +4,16 @@ use std::io::Write;
 
 use ayo::rules::{Engine, PerftError, Ruleset};
 
-use ayo::output::json::{PerftJson, schema_of};
-
 use super::{Fatal, Format, LapsArg, write_schema};
+
+/// One line of `ayo perft --format json`.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+struct PerftJson {
+    /// Plies from the start position.
+    depth: usize,
+    /// Move paths of exactly that many plies.
+    node_count: u64,
+}
 
 /// Count the move paths of 1 to DEPTH plies.
 ///
@@ -41,7 +48,8 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut impl Write) -> Result<(), Fatal> {
     let Some(depth) = args.depth.filter(|_| !args.schema) else {
-        return write_schema(out, &schema_of::<PerftJson>());
+        let schema = serde_json::to_value(schemars::schema_for!(PerftJson))?;
+        return write_schema(out, &schema);
     };
     let engine = Engine::new(args.rules).with_max_laps(args.laps.max_laps);
     let start = match &args.setup {

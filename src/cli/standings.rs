@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use ayo::corpus::standings::{Report, Tally, Tiebreak, TiebreakError};
-use ayo::output::json::schema_of;
-use ayo::output::standings::{StandingJson, View};
+use ayo::output::json::Document;
+use ayo::output::standings::View;
 use ayo::replay::Options;
 use ayo::rules::Ruleset;
 
@@ -101,7 +101,7 @@ fn read(args: &Args, ctx: &mut Ctx) -> Result<Report, Fatal> {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
-        return write_schema(out, &schema_of::<StandingJson>());
+        return write_schema(out, &Document::Standing.schema());
     }
     let report = read(&args, ctx)?;
     if ctx.refused {

@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use ayo::corpus::stats::{Stats, StatsJson};
-use ayo::output::json::schema_of;
+use ayo::corpus::stats::Stats;
+use ayo::output::json::Document;
 
 use super::{Ctx, Fatal, GameArg, JobsArg, ReplayArgs, TableArgs, with_games, write_schema};
 
@@ -45,7 +45,7 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.table.schema {
-        return write_schema(out, &schema_of::<StatsJson>());
+        return write_schema(out, &Document::Stats.schema());
     }
     // Traced: laps are counted from each move's laps.
     let opts = args.replay.options(true);
@@ -57,8 +57,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         // without that input's game would mislead.
         return Ok(());
     }
-    let json = stats.to_json();
-    out.write_all(json.render(args.table.style())?.as_bytes())?;
+    out.write_all(stats.render(args.table.style())?.as_bytes())?;
     if stats.invalid() > 0 {
         ctx.invalid = true;
         let n = stats.invalid();

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use clap::Subcommand;
 
-use ayo::output::json::schema_of;
+use ayo::output::json::Document;
 use ayo::output::tables::{ProbeJson, build_tables, info_text};
 use ayo::rules::Ruleset;
 use ayo::tables::Progress;
@@ -199,7 +199,7 @@ fn build(args: BuildArgs, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fat
 
 fn probe_cmd(args: ProbeArgs, out: &mut impl Write) -> Result<(), Fatal> {
     let Some(setup) = args.setup.as_deref().filter(|_| !args.schema) else {
-        return write_schema(out, &schema_of::<ProbeJson>());
+        return write_schema(out, &Document::Probe.schema());
     };
     let pos = super::args::setup(setup, &args.rules)?;
     let tables = Tables::open(&args.dir.dir(), &args.rules)?;

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use ayo::corpus::validate::Settings;
-use ayo::output::json::{VerdictJson, schema_of};
+use ayo::output::json::Document;
 
 use super::{Ctx, Fatal, Format, GameArg, JobsArg, ReplayArgs, input_names, write_schema};
 
@@ -44,7 +44,7 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal> {
     if args.schema {
-        return write_schema(out, &schema_of::<VerdictJson>());
+        return write_schema(out, &Document::Verdict.schema());
     }
     ctx.quiet = args.quiet;
     let settings = Settings {
@@ -64,7 +64,7 @@ pub fn run(args: Args, ctx: &mut Ctx, out: &mut impl Write) -> Result<(), Fatal>
         if json {
             ctx.invalid |= !game_valid;
             if !args.quiet {
-                serde_json::to_writer(&mut *out, &VerdictJson::of(&checked))?;
+                serde_json::to_writer(&mut *out, &checked)?;
                 out.write_all(b"\n")?;
             }
         } else if let Some(raw) = checked.game {

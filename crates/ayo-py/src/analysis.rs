@@ -8,7 +8,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use ayo::analysis::{Analyser, AnalysisError, Best, TableCache, Thresholds};
-use ayo::output::analyze::{BestJson, GameAnalysis};
+use ayo::notation::Numbering;
+use ayo::output::analyze::GameAnalysis;
 use ayo::output::tables::ProbeJson;
 use ayo::replay::{Game, Options};
 use ayo::rules::{Engine, Ruleset};
@@ -133,13 +134,12 @@ fn best<'py>(
         let engine = Engine::new(rules).with_max_laps(max_laps);
         let best =
             Best::of(engine, &mut cache(tables), &[], &pos, &limits).map_err(analysis_error)?;
-        let json = BestJson::new(
-            &best.answer,
-            best.outcomes.as_ref(),
-            pos.pits(),
-            pos.to_string(),
-        );
-        serde_json::to_vec(&json).map_err(|e| Error::new_err(e.to_string()))
+        // One JSON line, as `ayo best --format json` prints it (the
+        // numbering is the text's only).
+        let line = best
+            .render((&pos, Numbering::new(1, false)), None, true)
+            .map_err(|e| Error::new_err(e.to_string()))?;
+        Ok(line.trim_end_matches('\n').as_bytes().to_vec())
     })?;
     Ok(PyBytes::new(py, &json))
 }

@@ -8,7 +8,7 @@ use std::io::{self, BufRead, BufReader, Cursor, Read};
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
 use ayo::output::html::ViewerGame;
-use ayo::output::json::{unparsed_json, write_game};
+use ayo::output::json::JsonWriter;
 use ayo::replay::{Game, Options};
 use ayo::rules::Ruleset;
 use pyo3::exceptions::PyIOError;
@@ -85,22 +85,14 @@ impl NativeGame {
     /// break).
     fn json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let mut buf = Vec::new();
+        let writer = JsonWriter::default();
         guard(|| {
             match &self.read {
                 Read2::Parsed(g) => {
-                    write_game(&mut buf, g, Some(&self.file), Some(self.raw.index), false)
+                    writer.write_game(&mut buf, g, Some(&self.file), Some(self.raw.index))
                 }
                 Read2::Unparsed(d) => {
-                    let tags = self.raw.tags();
-                    let json = unparsed_json(
-                        &self.file,
-                        self.raw.index,
-                        d,
-                        &self.raw.bytes,
-                        tags.as_deref(),
-                        self.given,
-                    );
-                    serde_json::to_writer(&mut buf, &json)
+                    writer.write_unparsed(&mut buf, &self.file, &self.raw, d, self.given)
                 }
             }
             .map_err(|e| crate::Error::new_err(e.to_string()))

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use ayo::notation::Numbering;
 use ayo::output::board::BoardView;
 use ayo::output::html::ViewerGame;
-use ayo::output::json::SideJson;
-use ayo::output::moves::{LegalMove, Moves, MovesJson};
+use ayo::output::json::Document;
+use ayo::output::moves::{LegalMove, Moves};
 use ayo::output::tables::ProbeJson;
 use ayo::replay::{Game, Options};
 use ayo::rules::{Engine, Pit, Position, Ruleset, Side};
@@ -206,15 +206,11 @@ fn moves_of(engine: &Engine, pos: &Position) -> Result<ayo::output::moves::Moves
 pub async fn moves(
     Shared(state): Shared<Arc<State>>,
     Query(q): Query<PositionQuery>,
-) -> Result<Json<MovesJson>, ApiError> {
+) -> Result<Json<impl Serialize>, ApiError> {
     let (rules, pos) = q.read(&state)?;
-    let mut moves = moves_of(&Engine::new(rules), &pos)?;
-    // `Moves::json` copies the list; taken out first, it is moved instead
-    // (a sixth of the request's work).
-    let list = std::mem::take(&mut moves.moves);
-    let mut json = moves.json(&pos, rules.to_string());
-    json.moves = list;
-    Ok(Json(json))
+    let moves = moves_of(&Engine::new(rules), &pos)?;
+    // `Moves::json` takes the list: it is moved, not copied.
+    Ok(Json(moves.json(&pos, &rules)))
 }
 
 /// A move to play.
@@ -236,7 +232,19 @@ pub struct PlayJson {
     /// The set-up string of the position after it.
     pub setup: String,
     /// Who moves next.
-    pub to_move: SideJson,
+    #[serde(serialize_with = "side_name")]
+    #[schemars(schema_with = "side_schema")]
+    pub to_move: Side,
+}
+
+/// A side as every JSON of `ayo` names it: `"south"` or `"north"`.
+fn side_name<S: serde::Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(side.name())
+}
+
+/// The schema of a side, the library's (`SideJson`).
+pub(crate) fn side_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    Document::Side.subschema(generator)
 }
 
 /// The pit of `letter` in `pos`, or 400.
@@ -265,7 +273,7 @@ pub async fn play(
     Ok(Json(PlayJson {
         played,
         setup: after.to_string(),
-        to_move: SideJson::from(after.to_move()),
+        to_move: after.to_move(),
     }))
 }
 

@@ -15,7 +15,6 @@ use std::time::SystemTime;
 
 use ayo::diagnostics::Diagnostic;
 use ayo::notation::{GameReader, RawGame};
-use ayo::output::json::DiagnosticJson;
 use ayo::replay::{Game, Options, QuickCheck};
 use serde::Serialize;
 
@@ -35,13 +34,13 @@ pub struct Entry {
     pub valid: bool,
     /// Its errors as `ayo validate` words them, in the order found (empty
     /// when valid).
-    pub errors: Vec<DiagnosticJson>,
+    pub errors: Vec<Diagnostic>,
 }
 
 /// The errors of `raw`, as `ayo validate` finds them: its syntax error, or
 /// what replaying it under its Rules tag (else russ) finds. As there, the
 /// quick check vouches for most games without parsing them into a tree.
-fn errors_of(quick: &mut QuickCheck, raw: &RawGame) -> Vec<DiagnosticJson> {
+fn errors_of(quick: &mut QuickCheck, raw: &RawGame) -> Vec<Diagnostic> {
     let opts = Options::default();
     if raw.too_large.is_none() && quick.is_valid(&raw.bytes, &opts) {
         return Vec::new();
@@ -51,9 +50,8 @@ fn errors_of(quick: &mut QuickCheck, raw: &RawGame) -> Vec<DiagnosticJson> {
         Err(e) => vec![Diagnostic::from(e)],
     };
     diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(DiagnosticJson::from)
+        .into_iter()
+        .filter(Diagnostic::is_error)
         .collect()
 }
 

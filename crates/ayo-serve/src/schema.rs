@@ -10,12 +10,12 @@ use axum::Json;
 use schemars::JsonSchema;
 use serde_json::{Map, Value};
 
-use ayo::output::json::{BoardJson, GameJson, SideJson, schema_of};
-use ayo::output::moves::MovesJson;
-use ayo::output::tables::ProbeJson;
+use ayo::output::json::{Document, GameJson};
 
 use crate::analyse::{AnalyseQuery, InfoJson};
-use crate::api::{BoardQuery, GamesJson, GamesQuery, PlayJson, PlayRequest, PositionQuery};
+use crate::api::{
+    BoardQuery, GamesJson, GamesQuery, PlayJson, PlayRequest, PositionQuery, side_schema,
+};
 use crate::error::{ErrorBody, Problem};
 use crate::save::{SaveRequest, SavedJson};
 use crate::standings::StandingsJson;
@@ -45,11 +45,23 @@ struct ViewerGameSchema {
 #[allow(dead_code, reason = "a description of the JSON, never built")]
 struct StartSchema {
     /// Both rows, each from its owner's left.
-    board: BoardJson,
+    #[schemars(schema_with = "board_schema")]
+    board: (),
     /// The stores, South's first.
     stores: [u16; 2],
     /// Who moves first.
-    to_move: SideJson,
+    #[schemars(schema_with = "side_schema")]
+    to_move: (),
+}
+
+/// The schema of a board, the library's (`BoardJson`).
+fn board_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    Document::Board.subschema(generator)
+}
+
+/// The JSON Schema of a type of the API.
+fn schema_of<T: JsonSchema>() -> Value {
+    serde_json::to_value(schemars::schema_for!(T)).unwrap_or_default()
 }
 
 /// The schemas of one endpoint: what its query string, its body and its
@@ -85,7 +97,7 @@ fn endpoints() -> Vec<Endpoint> {
             "GET /api/moves",
             vec![
                 ("query", schema_of::<PositionQuery>()),
-                ("response", schema_of::<MovesJson>()),
+                ("response", Document::Moves.schema()),
             ],
         ),
         e(
@@ -100,7 +112,7 @@ fn endpoints() -> Vec<Endpoint> {
             "GET /api/tables",
             vec![
                 ("query", schema_of::<PositionQuery>()),
-                ("response", schema_of::<ProbeJson>()),
+                ("response", Document::Probe.schema()),
             ],
         ),
         e(

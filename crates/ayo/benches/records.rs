@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use ayo::notation::GameReader;
-use ayo::output::json::write_game;
+use ayo::output::json::JsonWriter;
 use ayo::replay::{self, Game};
 use ayo::rules::{Engine, Ruleset, SplitMix64};
 use ayo_testkit::{Options, random_record};
@@ -74,7 +74,9 @@ fn records(c: &mut Criterion) {
             for g in GameReader::new(&corpus[..]) {
                 let g = g.unwrap();
                 let game = Game::replay(g.parse().unwrap(), &opts);
-                write_game(&mut out, &game, Some("corpus.ayo"), Some(g.index), false).unwrap();
+                JsonWriter::default()
+                    .write_game(&mut out, &game, Some("corpus.ayo"), Some(g.index))
+                    .unwrap();
                 out.push(b'\n');
             }
             black_box(out.len())

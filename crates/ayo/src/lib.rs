@@ -93,35 +93,42 @@
 //!   by [`corpus::standings::Tiebreak`]s ([`corpus::standings::TiebreakError`])
 //!   and the games kept [`corpus::standings::Apart`], each for a
 //!   [`corpus::standings::NotCounted`] reason); figures
-//!   ([`corpus::stats::Stats::read`] and its [`corpus::stats::StatsJson`]).
-//! - Print ([`output`]): JSON of a game ([`output::json::game_json`],
-//!   [`output::json::write_game`], [`output::json::write_games`] for a whole
-//!   input, [`output::json::GameJson`] and its parts,
-//!   [`output::json::schema_of`] with the `schema` feature); tables in a
-//!   [`output::table::Style`] ([`output::table::AnnotatedMove::of_game`],
-//!   laps shown as [`output::table::Laps`] says); boards
-//!   ([`output::board::BoardView`], as text or SVG;
-//!   [`output::board::BoardOptions::draw`] does what `ayo board` does, its
-//!   [`output::board::Pictures`] written into a folder or an
-//!   [`output::FolderError`]); legal moves ([`output::moves::Moves::legal`],
-//!   each a [`output::moves::LegalMove`]); rulings compared
-//!   ([`output::compare::Compared::of_game`] under each
+//!   ([`corpus::stats::Stats::read`], printed by
+//!   [`corpus::stats::Stats::render`]).
+//! - Print ([`output`]): JSON of a game ([`output::json::JsonWriter`]: its
+//!   [`write_game`](output::json::JsonWriter::write_game), at an
+//!   [`output::json::Detail`], and
+//!   [`write_games`](output::json::JsonWriter::write_games) for a whole
+//!   input; [`output::json::GameJson::of`] builds the value), the JSON
+//!   Schema of every command's JSON ([`output::json::Document`], with the
+//!   `schema` feature); a checked game and a diagnostic serialize as
+//!   `ayo validate` writes them; tables in a [`output::table::Style`]
+//!   ([`output::table::AnnotatedMove::of_game`], laps shown as
+//!   [`output::table::Laps`] says); boards ([`output::board::BoardView`],
+//!   as text or SVG; [`output::board::BoardOptions::draw`] does what
+//!   `ayo board` does, its [`output::board::Pictures`] written into a folder
+//!   or an [`output::FolderError`]); legal moves
+//!   ([`output::moves::Moves::legal`], each a [`output::moves::LegalMove`]);
+//!   rulings compared ([`output::compare::Compared::of_game`] under each
 //!   [`output::compare::Choice`], a [`output::compare::Row`] each); the
 //!   HTML viewer ([`output::html::ViewerGame::page`], a
 //!   [`output::html::Site`] of pages); analyses
 //!   ([`output::analyze::AnalyzeOptions::run`]); endgame tables built and
 //!   listed ([`output::tables::build_tables`], [`output::tables::info_text`]);
 //!   and the text and JSON of every command's results:
-//!   [`corpus::stats::StatsJson::text`], [`output::standings::View`] (a
+//!   [`corpus::stats::Stats::render`], [`output::standings::View`] (a
 //!   crosstable too large is [`output::standings::CrosstableTooLarge`]),
-//!   [`output::analyze::GameAnalysis`], [`analysis::Best::text`],
+//!   [`corpus::duplicates::Report::write`], [`output::analyze::GameAnalysis`],
+//!   [`analysis::Best::render`], [`output::moves::Moves::json`],
+//!   [`output::standings::View::json`],
 //!   [`output::tables::ProbeJson::render`] and their kin.
 
 //! # Feature flags
 //!
 //! - `schema` (off by default): derives `schemars::JsonSchema` for the JSON
-//!   output types and adds `output::json::schema_of` and its kin, which
-//!   print the JSON Schemas of `--schema`. The command line enables it.
+//!   output types and adds `output::json::Document::schema` and
+//!   `Document::subschema`, the JSON Schemas of `--schema`. The command line
+//!   enables it.
 //!   serde itself is always on: the JSON outputs are this crate's own.
 //!
 //! Reading, checking and printing a record:

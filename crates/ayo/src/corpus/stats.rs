@@ -3,10 +3,10 @@
 //! move scored, and [`Stats::read`], which reads and replays a corpus for
 //! them across cores; `ayo stats` prints the figures.
 //!
-//! The figures are data: [`Stats::to_json`] gives them as a [`StatsJson`]
-//! (with serde, so its JSON is `ayo stats --format json`), and
-//! `ayo::output::stats` renders that same value as tables
-//! or CSV. This module knows nothing of the outputs.
+//! The figures are data: `ayo::output::stats` renders them as JSON (`ayo
+//! stats --format json`, its schema
+//! [`Document::Stats`](crate::output::json::Document::Stats)), tables or CSV
+//! ([`Stats::render`]). This module knows nothing of the outputs.
 //!
 //! [`Stats`] is an accumulator of sums, maxima and sparse histograms, so its
 //! memory does not grow with the number of games (only with the number of
@@ -29,14 +29,20 @@
 //! b.add_unparsed();
 //! a.merge(b);
 //! assert_eq!(a.invalid(), 1);
-//! let s = a.to_json();
-//! assert_eq!((s.game_count, s.valid_count, s.unparsed_count), (3, 2, 1));
-//! assert_eq!((s.plies_per_game.mean, s.plies_per_game.max), (Some(2.0), 3));
+//! // The figures as `ayo stats --format json` gives them.
+//! let s: serde_json::Value = serde_json::from_str(&a.render(None).unwrap()).unwrap();
+//! let n = |v: &serde_json::Value| v.as_f64();
+//! let counts = (&s["game_count"], &s["valid_count"], &s["unparsed_count"]);
+//! assert_eq!((n(counts.0), n(counts.1), n(counts.2)), (Some(3.0), Some(2.0), Some(1.0)));
+//! let plies = &s["plies_per_game"];
+//! assert_eq!((n(&plies["mean"]), n(&plies["max"])), (Some(2.0), Some(3.0)));
 //! // Five laps each for c and b, two for F; d ends at once.
-//! assert_eq!((s.laps_per_move.count, s.laps_per_move.mean), (4, Some(3.25)));
+//! let laps = &s["laps_per_move"];
+//! assert_eq!((n(&laps["count"]), n(&laps["mean"])), (Some(4.0), Some(3.25)));
 //! // Two captures of 7 (c and b) and one of 2 (F).
-//! let sevens = s.seeds_per_capture.histogram.iter().find(|b| b.min == 7);
-//! assert_eq!(sevens.map(|b| b.count), Some(2));
+//! let histogram = s["seeds_per_capture"]["histogram"].as_array().unwrap();
+//! let sevens = histogram.iter().find(|b| b["min"] == 7);
+//! assert_eq!(sevens.map(|b| &b["count"]), Some(&serde_json::json!(2)));
 //! ```
 
 use std::collections::{BTreeMap, HashMap};
@@ -381,7 +387,7 @@ impl Stats {
 
     /// The figures as `ayo stats` prints them (every format is made from
     /// this): means to two decimals, scores to three, lists sorted.
-    pub fn to_json(&self) -> StatsJson {
+    pub(crate) fn to_json(&self) -> StatsJson {
         StatsJson {
             game_count: self.games,
             valid_count: self.valid,
@@ -452,7 +458,7 @@ fn histogram_json(h: &Histogram) -> HistogramJson {
 /// The figures of a corpus, as `ayo stats --format json` prints them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct StatsJson {
+pub(crate) struct StatsJson {
     /// Games read.
     pub game_count: u64,
     /// Games that parse and replay without an error.

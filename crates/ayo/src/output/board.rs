@@ -21,7 +21,7 @@ pub use pictures::Pictures;
 /// One position, as `ayo board --format json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct PositionJson {
+pub(crate) struct PositionJson {
     /// The file the game came from; absent for `--setup`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
@@ -50,7 +50,11 @@ pub struct PositionJson {
 
 impl PositionJson {
     /// A view in JSON, with its place (file, game) when it came from a record.
-    pub fn new(view: &BoardView, rules: String, place: Option<(&str, usize)>) -> PositionJson {
+    pub(crate) fn new(
+        view: &BoardView,
+        rules: String,
+        place: Option<(&str, usize)>,
+    ) -> PositionJson {
         let pos = &view.position;
         let pits = pos.pits();
         PositionJson {

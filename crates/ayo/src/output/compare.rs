@@ -6,9 +6,11 @@ use serde::Serialize;
 use crate::diagnostics::Diagnostic;
 use crate::notation::{Move, Record};
 use crate::replay::{self, Game, Ply, rules_of};
-use crate::rules::{Ruleset, RulesetError};
+use crate::rules::{Ruleset, RulesetError, Side};
 
+#[cfg(feature = "schema")]
 use super::json::WinnerJson;
+use super::json::serialize_winner;
 use super::table::{Fit, Grid, Style, rules_label, title};
 
 /// The rulings `ayo compare` varies by default, with every value each can
@@ -209,7 +211,9 @@ pub struct Row {
     /// Final score, South's first, when the game ended.
     pub score: Option<[u32; 2]>,
     /// `south`, `north`, `draw`, or `null` when the game did not end.
-    pub winner: Option<WinnerJson>,
+    #[serde(serialize_with = "serialize_winner")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<WinnerJson>"))]
+    pub winner: Option<Option<Side>>,
     /// `majority`, `no-legal-move`, or `null`.
     pub ended_by: Option<String>,
 }
@@ -217,7 +221,7 @@ pub struct Row {
 /// One game's comparison, as `ayo compare --format json` prints it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CompareJson {
+pub(crate) struct CompareJson {
     /// The file the game came from (`<stdin>` for standard input).
     pub file: String,
     /// The game's place in its file, counted from 1.
@@ -290,7 +294,7 @@ fn row(game: &Game, rules: &Ruleset, first: Option<&Game>) -> Row {
         first_difference: first
             .and_then(|f| first_difference(&game.record.moves, &f.moves, &game.moves)),
         score: game.end.map(|e| e.score),
-        winner: game.end.map(|e| WinnerJson::of(e.winner)),
+        winner: game.end.map(|e| e.winner),
         ended_by: game.end.map(|e| e.reason.key().to_string()),
     }
 }
@@ -381,11 +385,11 @@ pub(crate) fn grid(c: &Comparison, csv: bool) -> Grid {
                 // Sides as every table writes them (CSV as JSON does).
                 row.push(
                     match (r.winner, csv) {
-                        (Some(WinnerJson::South), false) => "South",
-                        (Some(WinnerJson::North), false) => "North",
-                        (Some(WinnerJson::South), true) => "south",
-                        (Some(WinnerJson::North), true) => "north",
-                        (Some(WinnerJson::Draw), _) => "draw",
+                        (Some(Some(Side::South)), false) => "South",
+                        (Some(Some(Side::North)), false) => "North",
+                        (Some(Some(Side::South)), true) => "south",
+                        (Some(Some(Side::North)), true) => "north",
+                        (Some(None), _) => "draw",
                         (None, true) => "",
                         (None, false) => "-",
                     }

@@ -1,4 +1,4 @@
-//! What `ayo duplicates` prints: one [`GroupJson`] a group, or a table of the
+//! What `ayo duplicates` prints: one JSON object a group, or a table of the
 //! groups' games, then a count of each kind; with `--drop`, a summary of what
 //! was left out.
 
@@ -30,7 +30,7 @@ struct GameJson<'a> {
 /// begins each other game's).
 #[derive(Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct GroupJson<'a> {
+pub(crate) struct GroupJson<'a> {
     /// `duplicate`, `same moves` or `prefix`: the words of the table's kind
     /// column.
     kind: &'static str,
@@ -40,7 +40,7 @@ pub struct GroupJson<'a> {
 
 impl<'a> GroupJson<'a> {
     /// A group of `report` in JSON.
-    pub fn of(report: &'a Report, group: &Group) -> GroupJson<'a> {
+    pub(crate) fn of(report: &'a Report, group: &Group) -> GroupJson<'a> {
         GroupJson {
             kind: group.kind.as_str(),
             games: group

@@ -114,7 +114,8 @@ impl ViewerGame {
 
     /// A game that could not be parsed: its syntax error, its text, and the
     /// tags and ruleset that could be read (`given`: the ruleset asked for),
-    /// as in `ayo json` ([`unparsed_json`]).
+    /// as in `ayo json`
+    /// ([`JsonWriter::write_unparsed`](super::json::JsonWriter::write_unparsed)).
     pub fn unparsed(
         file: &str,
         raw: &RawGame,

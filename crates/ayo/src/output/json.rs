@@ -1,6 +1,36 @@
-//! The JSON form of a game: serde types whose field names are a fixed
-//! contract (docs/GLOSSARY.md) and their JSON Schema (schemars). The way back
-//! from JSON to a record, for `ayo import`, is in [`crate::import`].
+//! The JSON every command writes: field names that are a fixed contract
+//! (docs/GLOSSARY.md), and their JSON Schema (schemars, with the `schema`
+//! feature). The way back from JSON to a record, for `ayo import`, is in
+//! [`crate::import`].
+//!
+//! The documents are written, not built by hand: their shapes are this
+//! crate's own. A Rust user reads the domain types ([`Game`], [`Checked`],
+//! [`Stats`](crate::corpus::stats::Stats), [`Moves`](crate::output::moves::Moves),
+//! [`Best`](crate::analysis::Best), ...) and gets JSON from them:
+//!
+//! - a game: [`JsonWriter::write_game`] streams its JSON, at a [`Detail`]
+//!   level, without building it; [`GameJson::of`] builds the value;
+//!   [`JsonWriter::write_games`] writes a whole input, one game a line;
+//! - a game checked by `ayo validate` and a [`Diagnostic`] serialize as that
+//!   command writes them (both implement `Serialize`);
+//! - every other command's document comes from its domain type's `render`
+//!   or `json` method;
+//! - [`Document`] names each document for its JSON Schema
+//!   ([`Document::schema`]), and each part a schema of one's own may
+//!   contain ([`Document::subschema`]).
+//!
+//! ```
+//! use ayo::notation::Record;
+//! use ayo::output::json::{Detail, JsonWriter};
+//! use ayo::replay::{Game, Options};
+//!
+//! let game = Game::replay(Record::parse("1. c C *\n").unwrap(), &Options::default());
+//! let writer = JsonWriter { detail: Detail::Game, ..JsonWriter::default() };
+//! let mut out = Vec::new();
+//! writer.write_game(&mut out, &game, Some("g.ayo"), Some(0)).unwrap();
+//! let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+//! assert_eq!((json["game"].as_u64(), json["ply_count"].as_u64()), (Some(1), Some(2)));
+//! ```
 
 use std::borrow::Cow;
 
@@ -8,25 +38,35 @@ use serde::{Deserialize, Serialize};
 
 use crate::corpus::validate::Checked;
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::notation::{Move, Numbering, Tag};
+use crate::notation::{Move, Numbering, RawGame, Tag};
 use crate::replay::{Game, Ply, rules_of_tags};
 use crate::rules::{Capture, MoveOutcome, Ruleset, Side};
 
 mod corpus;
 
-pub use corpus::{JsonOptions, write_games};
-
 /// One game, with everything `ayo json` gives of it ([`Detail::Full`]);
-/// serialized at another level with [`GameJson::at`].
+/// serialized at another level with [`GameJson::at`]. Built from a replayed
+/// game by [`GameJson::of`]; [`JsonWriter::write_game`] writes the same
+/// bytes without building it.
+///
+/// ```
+/// use ayo::notation::Record;
+/// use ayo::output::json::{Detail, GameJson};
+/// use ayo::replay::{Game, Options};
+///
+/// let game = Game::replay(Record::parse("1. c C *\n").unwrap(), &Options::default());
+/// let json = serde_json::to_value(GameJson::of(&game, None, None).at(Detail::Moves)).unwrap();
+/// assert_eq!(json["moves"][1]["pit"], "C");
+/// ```
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameJson {
     /// The file the game came from (`<stdin>` for standard input).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
+    pub(crate) file: Option<String>,
     /// The game's place in its file, counted from 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game: Option<usize>,
+    pub(crate) game: Option<usize>,
     /// Tag pairs, in file order: for a game that could not be parsed, those
     /// of its tag section when that parses on its own.
     #[serde(default, with = "tags")]
@@ -34,38 +74,38 @@ pub struct GameJson {
         feature = "schema",
         schemars(with = "std::collections::BTreeMap<String, String>")
     )]
-    pub tags: Vec<(String, String)>,
+    pub(crate) tags: Vec<(String, String)>,
     /// The canonical ruleset string; `null` when the `Rules` tag is unreadable.
     #[serde(default)]
-    pub rules: Option<String>,
+    pub(crate) rules: Option<String>,
     /// The start position as a set-up string; `null` when it is unknown.
     #[serde(default)]
-    pub setup: Option<String>,
+    pub(crate) setup: Option<String>,
     /// Comments of a game that has no moves (a move's own comments are in
     /// its `comments`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub game_comments: Vec<String>,
+    pub(crate) game_comments: Vec<String>,
     /// The main line.
     #[serde(default)]
-    pub moves: Vec<MoveJson>,
+    pub(crate) moves: Vec<MoveJson>,
     /// The result; `null` for a game that could not be parsed.
-    pub result: Option<ResultJson>,
+    pub(crate) result: Option<ResultJson>,
     /// No error found (warnings may remain).
     #[serde(default)]
-    pub valid: bool,
+    pub(crate) valid: bool,
     /// Every error found: each makes the game invalid.
     #[serde(default)]
-    pub errors: Vec<DiagnosticJson>,
+    pub(crate) errors: Vec<DiagnosticJson>,
     /// Every warning found: likely slips that leave the game valid.
     #[serde(default)]
-    pub warnings: Vec<DiagnosticJson>,
+    pub(crate) warnings: Vec<DiagnosticJson>,
     /// The raw text of a game that could not be parsed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub raw: Option<String>,
+    pub(crate) raw: Option<String>,
     /// The counts the lighter levels give ([`Detail::Game`],
     /// [`Detail::Moves`]); not part of the full output, so not read back.
     #[serde(skip)]
-    pub counts: CountsJson,
+    pub(crate) counts: CountsJson,
 }
 
 /// How much of each game `ayo json` writes (`--detail`).
@@ -87,7 +127,7 @@ pub enum Detail {
 /// each `null` for a game that could not be parsed.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CountsJson {
+pub(crate) struct CountsJson {
     /// The moves of the main line (each a ply), played or not.
     pub ply_count: Option<usize>,
     /// The main-line moves that captured.
@@ -279,7 +319,7 @@ where
     derive(schemars::JsonSchema),
     schemars(transform = absent_is_null)
 )]
-pub struct MoveJson {
+pub(crate) struct MoveJson {
     /// 1-based ply; a variation's first move has the ply of the move it replaces.
     #[serde(default)]
     pub ply: u32,
@@ -361,7 +401,7 @@ struct MoveFields<P, L, C, B, G, N, K, V> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
-pub enum SideJson {
+pub(crate) enum SideJson {
     /// South.
     South,
     /// North.
@@ -372,7 +412,7 @@ pub enum SideJson {
 /// A lap of a relay.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct LapJson {
+pub(crate) struct LapJson {
     /// The pit lifted.
     pub from: char,
     /// Seeds lifted.
@@ -411,7 +451,7 @@ struct LapFields<S> {
 /// A capture.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CaptureJson {
+pub(crate) struct CaptureJson {
     /// The pit taken from.
     pub pit: char,
     /// Every seed that went to the store (the capturing seed only when the
@@ -426,7 +466,7 @@ pub struct CaptureJson {
 /// Both rows, each from its owner's left.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct BoardJson {
+pub(crate) struct BoardJson {
     /// `a`, `b`, …
     pub south: Vec<u16>,
     /// `A`, `B`, …
@@ -456,7 +496,7 @@ struct BoardFields<'a> {
 /// Comments around a move.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CommentsJson {
+pub(crate) struct CommentsJson {
     /// Before the move.
     #[serde(default)]
     pub before: Vec<String>,
@@ -491,7 +531,7 @@ struct CommentsFields<T> {
     derive(schemars::JsonSchema),
     schemars(transform = absent_is_null)
 )]
-pub struct ResultJson {
+pub(crate) struct ResultJson {
     /// The game-termination token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub token: String,
     /// The final score after leftovers, South's first; `null` when unfinished.
@@ -516,7 +556,7 @@ pub struct ResultJson {
 /// A problem, at a place in the file: an error or a warning.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct DiagnosticJson {
+pub(crate) struct DiagnosticJson {
     /// `"error"` (the game is invalid) or `"warning"` (a likely slip; the
     /// game stays valid).
     pub severity: Severity,
@@ -617,6 +657,20 @@ impl From<Side> for SideJson {
     }
 }
 
+/// Serializes a side as the JSON names it (`#[serde(serialize_with)]`).
+pub(crate) fn serialize_side<S: serde::Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
+    side_json(*side).serialize(s)
+}
+
+/// Serializes a game's winner as the JSON names it: `None` when the game
+/// did not end, `Some(None)` for a draw (`#[serde(serialize_with)]`).
+pub(crate) fn serialize_winner<S: serde::Serializer>(
+    winner: &Option<Option<Side>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    winner.map(WinnerJson::of).serialize(s)
+}
+
 /// A side as the JSON names it.
 pub(crate) fn side_json(s: Side) -> SideJson {
     match s {
@@ -681,11 +735,8 @@ fn line_json(
         .collect()
 }
 
-/// The JSON of a replayed game. Its variations carry what the game's replay
-/// kept of them: a game from [`replay`](crate::replay::Game::replay) for their
-/// boards and laps ([`write_game`] also replays them itself for a game from
-/// [`replay_main_line`](crate::replay::Game::replay_main_line)).
-pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJson {
+/// The JSON of a replayed game: see [`GameJson::of`].
+pub(crate) fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJson {
     let record = &game.record;
     let first = first_side(game);
     GameJson {
@@ -709,77 +760,131 @@ pub fn game_json(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJ
     }
 }
 
-/// Writes one replayed game as JSON to `w`, byte for byte what serializing
-/// [`game_json`] of it writes, without building that value first: each move
-/// goes out as it is read from the game, so a game's JSON costs no memory
-/// beyond the game's own (a [`GameJson`] of a game of 200,000 variations
-/// took about as much again as the replayed game). Nothing is written after
-/// the object: the caller adds the line break of NDJSON.
-///
-/// A game replayed without [`Options::trace`](crate::replay::Options::trace)
-/// is written with its laps all the same, each move's traced as it is
-/// written ([`Game::laps`]): the same bytes, and plies that hold less. So is
-/// a game replayed with [`replay_main_line`](crate::replay::Game::replay_main_line),
-/// which keeps no plies for its variations: each variation is replayed when
-/// its turn comes,
-/// so a game of many variations holds one variation's plies at a time.
-///
-/// `w` can be a buffer (one per worker, written out in order) or the output
-/// itself.
-///
-/// ```
-/// use ayo::notation::Record;
-/// use ayo::output::json::{game_json, write_game};
-/// use ayo::replay::{Game, Options};
-///
-/// let record = Record::parse("1. c (1. d) C *\n").unwrap();
-/// let game = Game::replay(record.clone(), &Options::default());
-/// let mut out = Vec::new();
-/// write_game(&mut out, &game, Some("g.ayo"), Some(0), false).unwrap();
-/// assert_eq!(out, serde_json::to_vec(&game_json(&game, Some("g.ayo"), Some(0))).unwrap());
-///
-/// // Replayed without lap traces: the same JSON.
-/// let untraced = Game::replay(record.clone(), &Options { trace: false, ..Options::default() });
-/// let mut again = Vec::new();
-/// write_game(&mut again, &untraced, Some("g.ayo"), Some(0), false).unwrap();
-/// assert_eq!(again, out);
-///
-/// // Replayed without the variations' plies: the same JSON.
-/// let main_line = Game::replay_main_line(record, &Options::default());
-/// let mut again = Vec::new();
-/// write_game(&mut again, &main_line, Some("g.ayo"), Some(0), false).unwrap();
-/// assert_eq!(again, out);
-/// ```
-pub fn write_game(
-    w: impl std::io::Write,
-    game: &Game,
-    file: Option<&str>,
-    index: Option<usize>,
-    pretty: bool,
-) -> serde_json::Result<()> {
-    write_game_at(w, game, file, index, Detail::Full, pretty)
+impl GameJson {
+    /// The JSON of a replayed game, game `index` (from 0) of `file` when
+    /// they are given. Its variations carry what the game's replay kept of
+    /// them: a game from [`Game::replay`](crate::replay::Game::replay) for their boards
+    /// and laps ([`JsonWriter::write_game`] also replays them itself for a
+    /// game from [`Game::replay_main_line`](crate::replay::Game::replay_main_line)).
+    pub fn of(game: &Game, file: Option<&str>, index: Option<usize>) -> GameJson {
+        game_json(game, file, index)
+    }
 }
 
-/// [`write_game`] at a level of detail: byte for byte what serializing
-/// [`game_json`] of the game [`at`](GameJson::at) that level writes.
-pub fn write_game_at(
-    w: impl std::io::Write,
-    game: &Game,
-    file: Option<&str>,
-    index: Option<usize>,
-    detail: Detail,
-    pretty: bool,
-) -> serde_json::Result<()> {
-    let view = stream::GameView {
-        game,
-        file,
-        index,
-        detail,
-    };
-    if pretty {
-        serde_json::to_writer_pretty(w, &view)
-    } else {
-        serde_json::to_writer(w, &view)
+/// How the JSON of games is written (`ayo json`): the level of detail,
+/// indented or not, and, for a whole input ([`JsonWriter::write_games`]),
+/// the threads and how each game is replayed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JsonWriter {
+    /// How much of each game.
+    pub detail: Detail,
+    /// Indented (one object is then several lines).
+    pub pretty: bool,
+    /// The threads that replay and write the games of an input.
+    pub jobs: usize,
+    /// How each game of an input is replayed.
+    pub replay: crate::replay::Options,
+}
+
+impl JsonWriter {
+    /// Writes one replayed game as JSON to `w`, game `index` (from 0) of
+    /// `file` when they are given: byte for byte what serializing
+    /// [`GameJson::of`] the game [`at`](GameJson::at) the writer's detail
+    /// writes, without building that value first: each move goes out as it
+    /// is read from the game, so a game's JSON costs no memory beyond the
+    /// game's own (a [`GameJson`] of a game of 200,000 variations took about
+    /// as much again as the replayed game). Nothing is written after the
+    /// object: the caller adds the line break of NDJSON.
+    ///
+    /// A game replayed without [`Options::trace`](crate::replay::Options::trace)
+    /// is written with its laps all the same, each move's traced as it is
+    /// written ([`Game::laps`]): the same bytes, and plies that hold less. So is
+    /// a game replayed with [`Game::replay_main_line`](crate::replay::Game::replay_main_line),
+    /// which keeps no plies for its variations: each variation is replayed when
+    /// its turn comes,
+    /// so a game of many variations holds one variation's plies at a time.
+    ///
+    /// `w` can be a buffer (one per worker, written out in order) or the output
+    /// itself.
+    ///
+    /// ```
+    /// use ayo::notation::Record;
+    /// use ayo::output::json::{GameJson, JsonWriter};
+    /// use ayo::replay::{Game, Options};
+    ///
+    /// let record = Record::parse("1. c (1. d) C *\n").unwrap();
+    /// let game = Game::replay(record.clone(), &Options::default());
+    /// let writer = JsonWriter::default();
+    /// let mut out = Vec::new();
+    /// writer.write_game(&mut out, &game, Some("g.ayo"), Some(0)).unwrap();
+    /// assert_eq!(out, serde_json::to_vec(&GameJson::of(&game, Some("g.ayo"), Some(0))).unwrap());
+    ///
+    /// // Replayed without lap traces: the same JSON.
+    /// let untraced = Game::replay(record.clone(), &Options { trace: false, ..Options::default() });
+    /// let mut again = Vec::new();
+    /// writer.write_game(&mut again, &untraced, Some("g.ayo"), Some(0)).unwrap();
+    /// assert_eq!(again, out);
+    ///
+    /// // Replayed without the variations' plies: the same JSON.
+    /// let main_line = Game::replay_main_line(record, &Options::default());
+    /// let mut again = Vec::new();
+    /// writer.write_game(&mut again, &main_line, Some("g.ayo"), Some(0)).unwrap();
+    /// assert_eq!(again, out);
+    /// ```
+    pub fn write_game(
+        &self,
+        w: impl std::io::Write,
+        game: &Game,
+        file: Option<&str>,
+        index: Option<usize>,
+    ) -> serde_json::Result<()> {
+        let view = stream::GameView {
+            game,
+            file,
+            index,
+            detail: self.detail,
+        };
+        if self.pretty {
+            serde_json::to_writer_pretty(w, &view)
+        } else {
+            serde_json::to_writer(w, &view)
+        }
+    }
+
+    /// Writes the JSON of a game that could not be parsed, game `raw` of
+    /// `file`, as [`JsonWriter::write_games`] writes it: its `error` and raw
+    /// text, with what could be read of it (the tag pairs of its tag section
+    /// when that parses alone, and the ruleset they give: `given`, the
+    /// `--rules` of the command, when there is one). Nothing is written after
+    /// the object.
+    ///
+    /// ```
+    /// use ayo::diagnostics::Diagnostic;
+    /// use ayo::notation::GameReader;
+    /// use ayo::output::json::JsonWriter;
+    ///
+    /// let raw = GameReader::new(&b"[Rules \"russ\"]\n\n1. ! *\n"[..]).next().unwrap().unwrap();
+    /// let error = Diagnostic::from(raw.parse().unwrap_err());
+    /// let mut out = Vec::new();
+    /// JsonWriter::default().write_unparsed(&mut out, "g.ayo", &raw, &error, None).unwrap();
+    /// let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    /// assert_eq!((json["valid"].as_bool(), json["rules"].as_str()), (Some(false), Some("russ")));
+    /// ```
+    pub fn write_unparsed(
+        &self,
+        w: impl std::io::Write,
+        file: &str,
+        raw: &RawGame,
+        error: &Diagnostic,
+        given: Option<Ruleset>,
+    ) -> serde_json::Result<()> {
+        let tags = raw.tags();
+        let json = unparsed_json(file, raw.index, error, &raw.bytes, tags.as_deref(), given);
+        if self.pretty {
+            serde_json::to_writer_pretty(w, &json.at(self.detail))
+        } else {
+            serde_json::to_writer(w, &json.at(self.detail))
+        }
     }
 }
 
@@ -1117,14 +1222,15 @@ pub(crate) fn result_json(game: &Game) -> ResultJson {
     }
 }
 
-/// The JSON of a game that could not be parsed: its errors and raw text,
+/// The JSON of a game that could not be parsed (see
+/// [`JsonWriter::write_unparsed`]): its errors and raw text,
 /// with what could be read of it: the tag pairs of its tag section when that
 /// parses alone ([`RawGame::tags`](crate::notation::RawGame::tags), `None`
 /// when it does not either), and the ruleset they give: `given` (`--rules`)
 /// when there is one, else as `rules_of` reads
 /// the tags; `null` when it
 /// cannot be read.
-pub fn unparsed_json(
+pub(crate) fn unparsed_json(
     file: &str,
     index: usize,
     error: &Diagnostic,
@@ -1169,7 +1275,7 @@ pub(crate) fn schema() -> serde_json::Value {
 /// ([`Detail::Moves`]) or none ([`Detail::Game`]). Made from the full one,
 /// so that each field is described once.
 #[cfg(feature = "schema")]
-pub fn schema_at(detail: Detail) -> serde_json::Value {
+fn schema_at(detail: Detail) -> serde_json::Value {
     use serde_json::{Value, json};
     let mut root = schema();
     if detail == Detail::Full {
@@ -1260,17 +1366,139 @@ fn absent_is_null(schema: &mut schemars::Schema) {
     }
 }
 
-/// The JSON Schema of any command's output type.
+/// The JSON Schema of a document type: what `--schema` prints.
 #[cfg(feature = "schema")]
-pub fn schema_of<T: schemars::JsonSchema>() -> serde_json::Value {
+pub(crate) fn schema_of<T: schemars::JsonSchema>() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(T)).unwrap_or_default()
+}
+
+/// A JSON document a command writes, or a part of one that other schemas
+/// share, named for its JSON Schema: [`Document::schema`] is what the
+/// command's `--schema` prints, [`Document::subschema`] the same in a schema
+/// of one's own (the `schema` feature adds both). Each schema's title and
+/// the names of its `$defs` are those of the types that write the document.
+///
+/// ```
+/// # #[cfg(feature = "schema")] {
+/// use ayo::output::json::{Detail, Document};
+///
+/// let schema = Document::Game(Detail::Full).schema();
+/// assert_eq!(schema["title"], "GameJson");
+/// assert!(schema["$defs"]["MoveJson"]["properties"]["laps"].is_object());
+/// assert_eq!(Document::Game(Detail::Game).schema()["title"], "GameJson at --detail game");
+/// assert_eq!(Document::Verdict.schema()["title"], "VerdictJson");
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Document {
+    /// A game of `ayo json`, at a level of detail ([`GameJson`],
+    /// [`JsonWriter::write_game`]).
+    Game(Detail),
+    /// A game's verdict, a line of `ayo validate --format json`: a
+    /// serialized [`Checked`].
+    Verdict,
+    /// A position's legal moves, `ayo moves --format json`
+    /// ([`Moves::json`](crate::output::moves::Moves::json)).
+    Moves,
+    /// A board, a line of `ayo board --format json`.
+    Position,
+    /// A game annotated, a line of `ayo annotate --format json`
+    /// ([`AnnotatedMove::render_game`](crate::output::table::AnnotatedMove::render_game)).
+    Annotate,
+    /// A game replayed under several rulesets, a line of `ayo compare
+    /// --format json` ([`Compared::render`](crate::output::compare::Compared::render)).
+    Compare,
+    /// A group of copies, a line of `ayo duplicates --format json`
+    /// ([`Report::write`](crate::corpus::duplicates::Report::write)).
+    Duplicates,
+    /// A player's line of `ayo standings --format json`
+    /// ([`View::json`](crate::output::standings::View::json)).
+    Standing,
+    /// A position probed in the endgame tables, `ayo tables probe --format
+    /// json` ([`ProbeJson`](crate::output::tables::ProbeJson)).
+    Probe,
+    /// A search's answer, `ayo best --format json`
+    /// ([`Best::render`](crate::analysis::Best::render)).
+    Best,
+    /// A game analysed, `ayo analyze --format json`
+    /// ([`GameAnalysis`](crate::output::analyze::GameAnalysis)).
+    Analysis,
+    /// A corpus' figures, `ayo stats --format json`
+    /// ([`Stats::render`](crate::corpus::stats::Stats::render)).
+    Stats,
+    /// A part: a board, both rows, each from its owner's left (`BoardJson`).
+    Board,
+    /// A part: a side, `"south"` or `"north"` (`SideJson`).
+    Side,
+}
+
+#[cfg(feature = "schema")]
+impl Document {
+    /// The JSON Schema of the document, as its command's `--schema` prints
+    /// it. For [`Document::Game`]: at [`Detail::Full`], that of
+    /// [`GameJson`]; below, the same fields without the game's `comments`,
+    /// with its counts, and `moves` of `MoveBriefJson` ([`Detail::Moves`])
+    /// or none ([`Detail::Game`]).
+    pub fn schema(self) -> serde_json::Value {
+        use crate::output::{analyze, board, compare, duplicates, moves, standings, table, tables};
+        match self {
+            Document::Game(detail) => schema_at(detail),
+            Document::Verdict => schema_of::<VerdictJson>(),
+            Document::Moves => schema_of::<moves::MovesJson>(),
+            Document::Position => schema_of::<board::PositionJson>(),
+            Document::Annotate => schema_of::<table::AnnotateJson>(),
+            Document::Compare => schema_of::<compare::CompareJson>(),
+            Document::Duplicates => schema_of::<duplicates::GroupJson<'static>>(),
+            Document::Standing => schema_of::<standings::StandingJson>(),
+            Document::Probe => schema_of::<tables::ProbeJson>(),
+            Document::Best => schema_of::<analyze::BestJson>(),
+            Document::Analysis => schema_of::<analyze::GameAnalysis>(),
+            Document::Stats => schema_of::<crate::corpus::stats::StatsJson>(),
+            Document::Board => schema_of::<BoardJson>(),
+            Document::Side => schema_of::<SideJson>(),
+        }
+    }
+
+    /// The document's schema inside one being generated, as a field of its
+    /// type gives it: a reference to it, its definitions added to
+    /// `generator`'s. For a `schema_with` of schemars, to describe a field
+    /// that holds the document or a part. [`Document::Game`] gives the full
+    /// game's, [`GameJson`], at every level.
+    ///
+    /// ```
+    /// use ayo::output::json::Document;
+    ///
+    /// let mut generator = schemars::SchemaGenerator::default();
+    /// let side = Document::Side.subschema(&mut generator);
+    /// assert_eq!(side.get("$ref").unwrap(), "#/$defs/SideJson");
+    /// assert!(generator.definitions().contains_key("SideJson"));
+    /// ```
+    pub fn subschema(self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        use crate::output::{analyze, board, compare, duplicates, moves, standings, table, tables};
+        match self {
+            Document::Game(_) => generator.subschema_for::<GameJson>(),
+            Document::Verdict => generator.subschema_for::<VerdictJson>(),
+            Document::Moves => generator.subschema_for::<moves::MovesJson>(),
+            Document::Position => generator.subschema_for::<board::PositionJson>(),
+            Document::Annotate => generator.subschema_for::<table::AnnotateJson>(),
+            Document::Compare => generator.subschema_for::<compare::CompareJson>(),
+            Document::Duplicates => generator.subschema_for::<duplicates::GroupJson<'static>>(),
+            Document::Standing => generator.subschema_for::<standings::StandingJson>(),
+            Document::Probe => generator.subschema_for::<tables::ProbeJson>(),
+            Document::Best => generator.subschema_for::<analyze::BestJson>(),
+            Document::Analysis => generator.subschema_for::<analyze::GameAnalysis>(),
+            Document::Stats => generator.subschema_for::<crate::corpus::stats::StatsJson>(),
+            Document::Board => generator.subschema_for::<BoardJson>(),
+            Document::Side => generator.subschema_for::<SideJson>(),
+        }
+    }
 }
 
 /// A game's winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
-pub enum WinnerJson {
+pub(crate) enum WinnerJson {
     /// South won.
     South,
     /// North won.
@@ -1293,7 +1521,7 @@ impl WinnerJson {
 /// One game's verdict from `ayo validate --format json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct VerdictJson {
+pub(crate) struct VerdictJson {
     /// The file the game came from (`<stdin>` for standard input).
     pub file: String,
     /// The game's place in its file, counted from 1.
@@ -1306,10 +1534,48 @@ pub struct VerdictJson {
     pub warnings: Vec<DiagnosticJson>,
 }
 
+/// A game checked by [`Settings::check`](crate::corpus::validate::Settings::check)
+/// serializes as its verdict, a line of `ayo validate --format json`
+/// ([`Document::Verdict`]): its place, validity, errors and warnings.
+impl Serialize for Checked<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        VerdictJson::of(self).serialize(s)
+    }
+}
+
+/// A diagnostic serializes as `ayo json` and `ayo validate` write each of a
+/// game's `errors` and `warnings`: its severity, line, column and message.
+impl Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        DiagnosticJson::from(self).serialize(s)
+    }
+}
+
+/// The schema of a serialized diagnostic: `DiagnosticJson`, as in the
+/// schemas of `ayo json` and `ayo validate`.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Diagnostic {
+    fn inline_schema() -> bool {
+        <DiagnosticJson as schemars::JsonSchema>::inline_schema()
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        <DiagnosticJson as schemars::JsonSchema>::schema_name()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        <DiagnosticJson as schemars::JsonSchema>::schema_id()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        <DiagnosticJson as schemars::JsonSchema>::json_schema(generator)
+    }
+}
+
 impl VerdictJson {
     /// The verdict of a game checked by
     /// [`Settings::check`](crate::corpus::validate::Settings::check).
-    pub fn of(checked: &Checked<'_>) -> VerdictJson {
+    pub(crate) fn of(checked: &Checked<'_>) -> VerdictJson {
         let all = checked.diagnostics;
         VerdictJson {
             file: checked.file.to_string(),
@@ -1319,16 +1585,6 @@ impl VerdictJson {
             warnings: diagnostics_json(all, Severity::Warning),
         }
     }
-}
-
-/// One line of `ayo perft --format json`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct PerftJson {
-    /// Plies from the start position.
-    pub depth: usize,
-    /// Move paths of exactly that many plies.
-    pub node_count: u64,
 }
 
 #[cfg(test)]
@@ -1353,7 +1609,9 @@ mod tests {
         // The wrong claim, then the empty pit.
         assert_eq!(lines(&built.errors, Severity::Error), [(4, 4), (4, 13)]);
         let mut streamed = Vec::new();
-        write_game(&mut streamed, &game, None, None, false).unwrap();
+        JsonWriter::default()
+            .write_game(&mut streamed, &game, None, None)
+            .unwrap();
         assert_eq!(streamed, serde_json::to_vec(&built).unwrap());
     }
 

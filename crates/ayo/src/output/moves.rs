@@ -6,11 +6,11 @@ use serde::Serialize;
 
 use crate::notation::Numbering;
 use crate::replay::DecidedBy;
-use crate::rules::{Engine, GameEnd, Illegal, Pit, Position, Ruleset, Status};
+use crate::rules::{Engine, GameEnd, Illegal, Pit, Position, Ruleset, Side, Status};
 use crate::search::SearchError;
 
 use super::analyze::{end_text, result_token, winner_text};
-use super::json::{CaptureJson, LapJson, ResultJson, SideJson, side_json};
+use super::json::{CaptureJson, LapJson, ResultJson, SideJson, serialize_side, side_json};
 use super::table::{Fit, Grid, Laps, Style, capture_text, laps_json, laps_text};
 
 /// One legal move and what it would do, in the field names `annotate` uses.
@@ -21,7 +21,9 @@ pub struct LegalMove {
     /// turn after it.
     pub number: u32,
     /// Who would move.
-    pub side: SideJson,
+    #[serde(serialize_with = "serialize_side")]
+    #[cfg_attr(feature = "schema", schemars(with = "SideJson"))]
+    pub side: Side,
     /// The pit letter played.
     pub pit: char,
     /// The move as a record writes it, the capture claimed: `cx7`, `E`.
@@ -29,14 +31,14 @@ pub struct LegalMove {
     /// Seeds lifted from the pit played.
     pub seeds: u16,
     /// Every lap of the relay.
-    pub laps: Vec<LapJson>,
+    pub(crate) laps: Vec<LapJson>,
     /// What would go to the store, or `null`.
-    pub capture: Option<CaptureJson>,
+    pub(crate) capture: Option<CaptureJson>,
     /// The stores after the move, South's first.
     pub stores: [u16; 2],
     /// How the game would end with this move, in the shape `ayo json` gives
     /// a result; `null` when the game would go on.
-    pub result: Option<ResultJson>,
+    pub(crate) result: Option<ResultJson>,
     /// The same end, for the table.
     #[serde(skip)]
     pub end: Option<GameEnd>,
@@ -45,7 +47,7 @@ pub struct LegalMove {
 /// A position's legal moves, as `ayo moves --format json` prints them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct MovesJson {
+pub(crate) struct MovesJson {
     /// The file the position was read from (absent for `--setup`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
@@ -92,6 +94,25 @@ fn end_json(end: &GameEnd) -> ResultJson {
         ended_by: Some(end.reason.key().to_string()),
         decided_by: Some(DecidedBy::Board.key().to_string()),
         not_counted: None,
+    }
+}
+
+/// See [`Moves::json`].
+fn moves_json(
+    moves: Vec<LegalMove>,
+    end: Option<&GameEnd>,
+    pos: &Position,
+    rules: &Ruleset,
+) -> MovesJson {
+    MovesJson {
+        file: None,
+        game: None,
+        ply: None,
+        rules: rules.to_string(),
+        setup: pos.to_string(),
+        to_move: side_json(pos.to_move()),
+        moves,
+        result: end.map(end_json),
     }
 }
 
@@ -178,7 +199,7 @@ impl LegalMove {
         };
         let legal = LegalMove {
             number: numbering.number,
-            side: side_json(o.side),
+            side: o.side,
             pit: pit.letter(pits),
             notation,
             seeds: o.seeds(),
@@ -225,7 +246,7 @@ impl Moves {
     ) -> serde_json::Result<String> {
         Ok(match style {
             None => {
-                let mut json = self.json(pos, rules.to_string());
+                let mut json = moves_json(self.moves.clone(), self.end.as_ref(), pos, rules);
                 if let Some((file, game, ply)) = place {
                     (json.file, json.game, json.ply) =
                         (Some(file.to_string()), Some(game), Some(ply));
@@ -253,18 +274,22 @@ impl Moves {
         })
     }
 
-    /// The JSON of these moves, of `pos` under `rules`.
-    pub fn json(&self, pos: &Position, rules: String) -> MovesJson {
-        MovesJson {
-            file: None,
-            game: None,
-            ply: None,
-            rules,
-            setup: pos.to_string(),
-            to_move: side_json(pos.to_move()),
-            moves: self.moves.clone(),
-            result: self.end.as_ref().map(end_json),
-        }
+    /// The JSON of these moves, of `pos` under `rules`: what `ayo moves
+    /// --format json` prints of a set-up ([`Document::Moves`](super::json::Document::Moves)).
+    ///
+    /// ```
+    /// use ayo::notation::Numbering;
+    /// use ayo::output::moves::Moves;
+    /// use ayo::rules::{Engine, Ruleset};
+    ///
+    /// let engine = Engine::new(Ruleset::RUSS);
+    /// let start = engine.start();
+    /// let moves = Moves::legal(&engine, &start, Numbering::new(1, false)).unwrap();
+    /// let json = serde_json::to_value(moves.json(&start, &Ruleset::RUSS)).unwrap();
+    /// assert_eq!((json["to_move"].as_str(), json["moves"][2]["notation"].as_str()), (Some("south"), Some("cx7")));
+    /// ```
+    pub fn json(self, pos: &Position, rules: &Ruleset) -> impl Serialize + use<> {
+        moves_json(self.moves, self.end.as_ref(), pos, rules)
     }
 
     /// The line under the heading: the move number, whose turn it is and how

@@ -1,5 +1,5 @@
-//! What `ayo standings` prints of a [`Report`]: one [`StandingJson`] a
-//! player, and the same rows as a table (with a crosstable when asked), in a
+//! What `ayo standings` prints of a [`Report`]: one JSON object a player
+//! ([`View::json`]), and the same rows as a table (with a crosstable when asked), in a
 //! terminal, Markdown or CSV ([`View`]).
 //!
 //! ```
@@ -12,8 +12,8 @@
 //! table.standings.add("Ade", "Bola", Outcome::SouthWins, [26, 20]);
 //! let report = Report { tables: vec![table], copies: 0 };
 //! let view = View { by: None, cross: false, order: &Tiebreak::DEFAULT };
-//! let rows = view.rows(&report.tables[0]);
-//! assert_eq!((rows[0].player.as_str(), rows[0].points), ("Ade", 1.0));
+//! let rows = serde_json::to_value(view.json(&report)).unwrap();
+//! assert_eq!((rows[0]["player"].as_str(), rows[0]["points"].as_f64()), (Some("Ade"), Some(1.0)));
 //! let csv = view.csv(&report);
 //! assert!(csv.starts_with("rank,player,game_count,"));
 //! let text = view.text(&report, Style::Markdown, None);
@@ -50,8 +50,19 @@ pub struct View<'a> {
 }
 
 impl View<'_> {
+    /// Every table's rows, ranked, as one JSON array: the lines `--format
+    /// json` writes, one a player
+    /// ([`Document::Standing`](super::json::Document::Standing)).
+    pub fn json(&self, report: &Report) -> impl Serialize + use<> {
+        report
+            .tables
+            .iter()
+            .flat_map(|t| self.rows(t))
+            .collect::<Vec<_>>()
+    }
+
     /// A table's rows, ranked, as `--format json` writes them.
-    pub fn rows(&self, table: &Table) -> Vec<StandingJson> {
+    pub(crate) fn rows(&self, table: &Table) -> Vec<StandingJson> {
         let rows = table.standings.ranked_by(self.order);
         let event = self.by.is_some().then(|| table.value.clone());
         rows.iter()
@@ -303,7 +314,7 @@ fn standing_json(
 /// One player's line of `ayo standings --format json`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct StandingJson {
+pub(crate) struct StandingJson {
     /// With `--by TAG`: the tag's value in the table's games (the event, with
     /// `--by Event`); `null` for the games without the tag. Absent without
     /// `--by`.

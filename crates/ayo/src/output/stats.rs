@@ -1,9 +1,9 @@
-//! What `ayo stats` prints: the figures of a [`StatsJson`] as tables (one a
-//! section) or as long CSV (`statistic,rules,bucket,value`). The JSON is the
-//! [`StatsJson`] itself, serialized.
+//! What `ayo stats` prints: the figures of a [`Stats`] as JSON, as tables
+//! (one a section) or as long CSV (`statistic,rules,bucket,value`):
+//! [`Stats::render`].
 
 use crate::corpus::stats::{
-    BucketJson, EndedJson, FirstMoveJson, HistogramJson, ResultsJson, StatsJson,
+    BucketJson, EndedJson, FirstMoveJson, HistogramJson, ResultsJson, Stats, StatsJson,
 };
 
 use super::table::{Fit, Grid, Style, text_width, wrap_lines};
@@ -132,15 +132,28 @@ pub(crate) fn stats_text(s: &StatsJson, style: Style) -> String {
     out
 }
 
-impl StatsJson {
-    /// The figures as `ayo stats` prints them in `style`: tables (see
-    /// [`StatsJson::text`]), CSV (see [`StatsJson::csv`]), or (`None`) one
-    /// JSON line.
+impl Stats {
+    /// The figures as `ayo stats` prints them in `style`: a heading and a
+    /// table a section (a terminal table or Markdown), long CSV, one number
+    /// a row (`statistic` is the JSON path, `results.south`,
+    /// `plies_per_game.histogram`; `rules` the ruleset for the figures by
+    /// ruleset; `bucket` the histogram bucket, `10-19`, or the first move),
+    /// or (`None`) one JSON line
+    /// ([`Document::Stats`](crate::output::json::Document::Stats)): means
+    /// to two decimals, scores to three, lists sorted.
+    ///
+    /// ```
+    /// use ayo::corpus::stats::Stats;
+    ///
+    /// let json = Stats::default().render(None).unwrap();
+    /// assert!(json.starts_with("{\"game_count\":0,"));
+    /// ```
     pub fn render(&self, style: Option<Style>) -> serde_json::Result<String> {
+        let json = self.to_json();
         Ok(match style {
-            None => serde_json::to_string(self)? + "\n",
-            Some(Style::Csv) => self.csv(),
-            Some(style) => self.text(style),
+            None => serde_json::to_string(&json)? + "\n",
+            Some(Style::Csv) => json.csv(),
+            Some(style) => json.text(style),
         })
     }
 }
@@ -148,7 +161,7 @@ impl StatsJson {
 impl StatsJson {
     /// The figures as text: a heading and a table a section, in `style` (a
     /// terminal table or Markdown; CSV has [`StatsJson::csv`]).
-    pub fn text(&self, style: Style) -> String {
+    pub(crate) fn text(&self, style: Style) -> String {
         stats_text(self, style)
     }
 }
@@ -395,7 +408,7 @@ impl StatsJson {
     /// The figures as long CSV, one number a row: `statistic` is the JSON path
     /// (`results.south`, `plies_per_game.histogram`), `rules` the ruleset for the figures
     /// by ruleset, `bucket` the histogram bucket (`10-19`) or the first move.
-    pub fn csv(&self) -> String {
+    pub(crate) fn csv(&self) -> String {
         stats_csv(self)
     }
 }

@@ -28,9 +28,9 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::notation::{Comment, Move, Record};
 use crate::replay::{Game, Ply};
-use crate::rules::{Lap, MoveOutcome, Ruleset};
+use crate::rules::{Lap, MoveOutcome, Ruleset, Side};
 
-use super::json::{CaptureJson, CommentsJson, LapJson, SideJson, side_json};
+use super::json::{CaptureJson, CommentsJson, LapJson, serialize_side};
 use super::visible;
 
 /// How a grid is written.
@@ -736,7 +736,9 @@ pub struct AnnotatedMove {
     /// The move number: South's n-th turn and the North turn after it.
     pub number: u32,
     /// Whose turn it was.
-    pub side: SideJson,
+    #[serde(serialize_with = "serialize_side")]
+    #[cfg_attr(feature = "schema", schemars(with = "super::json::SideJson"))]
+    pub side: Side,
     /// The pit letter played.
     pub pit: char,
     /// The capture claimed in the record (`dx7`), or `null`.
@@ -744,9 +746,9 @@ pub struct AnnotatedMove {
     /// Seeds lifted from the pit played; `null` when the move was not played.
     pub seeds: Option<u16>,
     /// Every lap of the relay; empty when the move was not played.
-    pub laps: Vec<LapJson>,
+    pub(crate) laps: Vec<LapJson>,
     /// What went to the store, or `null`.
-    pub capture: Option<CaptureJson>,
+    pub(crate) capture: Option<CaptureJson>,
     /// The stores after the move, South's first; `null` when it was not played.
     pub stores: Option<[u16; 2]>,
     /// Why the move was not played (`null` when it was): the rule it breaks,
@@ -760,7 +762,7 @@ pub struct AnnotatedMove {
     /// json` gives the variations themselves).
     pub variation_count: usize,
     /// Comments before and after the move, each with its spacing collapsed.
-    pub comments: CommentsJson,
+    pub(crate) comments: CommentsJson,
     /// Whether replay found the move's claim wrong (`ayo validate`'s "wrong
     /// claim"): the tables say so in the notes. Not in the JSON, whose
     /// `claim` and `capture` tell it.
@@ -833,7 +835,7 @@ pub(crate) fn annotate(game: &Game) -> Vec<AnnotatedMove> {
             AnnotatedMove {
                 ply: ply.ply,
                 number: ply.number,
-                side: side_json(ply.side),
+                side: ply.side,
                 pit: m.pit,
                 claim: m.claim,
                 // As `MoveOutcome::seeds`, from the laps traced here.
@@ -870,11 +872,7 @@ impl AnnotatedMove {
 }
 
 fn move_text(m: &AnnotatedMove) -> String {
-    let dots = if m.side == SideJson::South {
-        "."
-    } else {
-        "..."
-    };
+    let dots = if m.side == Side::South { "." } else { "..." };
     let mut s = format!("{}{dots} {}", m.number, m.pit);
     if let Some(c) = m.claim {
         s += &format!("x{c}");
@@ -973,10 +971,10 @@ pub(crate) fn annotate_grid(rows: &[AnnotatedMove], laps: Laps, csv: bool) -> Gr
                 let mut row = vec![
                     r.ply.to_string(),
                     match (r.side, csv) {
-                        (SideJson::South, false) => "South",
-                        (SideJson::North, false) => "North",
-                        (SideJson::South, true) => "south",
-                        (SideJson::North, true) => "north",
+                        (Side::South, false) => "South",
+                        (Side::North, false) => "North",
+                        (Side::South, true) => "south",
+                        (Side::North, true) => "north",
                     }
                     .to_string(),
                     move_text(r),
@@ -1178,7 +1176,7 @@ impl Game {
 /// One game's annotation, as `ayo annotate --format json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct AnnotateJson {
+pub(crate) struct AnnotateJson {
     /// The file the game came from (`<stdin>` for standard input).
     pub file: String,
     /// The game's place in its file, counted from 1.
@@ -1198,7 +1196,7 @@ pub struct AnnotateJson {
 
 impl AnnotateJson {
     /// A replayed game's annotation with its place and title.
-    pub fn new(
+    pub(crate) fn new(
         game: &Game,
         file: &str,
         number: usize,

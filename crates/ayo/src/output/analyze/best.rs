@@ -14,7 +14,7 @@ use super::{end_text, line_text, result_token, signed};
 /// `ayo best --format json`: one object a position.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct BestJson {
+pub(crate) struct BestJson {
     /// The file the position was read from (absent for `--setup`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
@@ -68,7 +68,12 @@ impl BestJson {
     /// The JSON of an answer for a position of `pits` pits a row.
     /// `outcomes` are the tables' exact outcomes, when the position is
     /// inside them under `end=majority`.
-    pub fn new(answer: &Answer, outcomes: Option<&Outcomes>, pits: u8, setup: String) -> BestJson {
+    pub(crate) fn new(
+        answer: &Answer,
+        outcomes: Option<&Outcomes>,
+        pits: u8,
+        setup: String,
+    ) -> BestJson {
         let letter = |p: &Pit| p.letter(pits).to_string();
         BestJson {
             file: None,

@@ -18,7 +18,8 @@ mod best;
 mod input;
 mod run;
 
-pub use best::BestJson;
+#[cfg(feature = "schema")]
+pub(crate) use best::BestJson;
 pub use run::AnalyzeOptions;
 
 /// A value as the commands write it: `+4`, `0`, `-2`.

@@ -1,10 +1,11 @@
-//! Every game of a corpus as JSON, one object a line: [`write_games`].
+//! Every game of a corpus as JSON, one object a line:
+//! [`JsonWriter::write_games`].
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Detail, GameJson, unparsed_json, write_game_at};
+use super::{GameJson, JsonWriter, unparsed_json};
 use crate::corpus::input::{Games, InputError};
 use crate::corpus::parallel::{DIRECT_BYTES, Reporter};
 use crate::diagnostics::Diagnostic;
@@ -12,137 +13,127 @@ use crate::notation::{RawGame, Tag};
 use crate::replay::{self, Game};
 use crate::rules::Ruleset;
 
-/// How [`write_games`] writes.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct JsonOptions {
-    /// How much of each game.
-    pub detail: Detail,
-    /// Indented (one object is then several lines).
-    pub pretty: bool,
-    /// The threads that replay and write the games.
-    pub jobs: usize,
-    /// How each game is replayed.
-    pub replay: replay::Options,
-}
-
-/// Writes every game of `games` as JSON, one object a line (NDJSON), in
-/// input order whatever the number of jobs: a game that does not parse as
-/// [`unparsed_json`] gives it. The problems of each game go to `diagnose`,
-/// in its place; what could not be read goes to the reporter as a note.
-///
-/// Each game is replayed without lap traces and without its variations'
-/// plies: the JSON traces each move's laps, and replays each variation, as
-/// it is written, so that a big game holds its main line's plies and one
-/// variation's at most. Workers write each game's JSON into a buffer; with
-/// one job, or for a game large enough to be done alone in its turn (see
-/// [`crate::corpus::parallel`]), the JSON is streamed straight out, move by
-/// move, unbuffered: a game's JSON can be a hundred times its text.
-///
-/// ```
-/// use ayo::corpus::input::{Games, InputError};
-/// use ayo::corpus::parallel::Reporter;
-/// use ayo::output::json::{Detail, JsonOptions, write_games};
-///
-/// struct Notes(Vec<InputError>);
-/// impl Reporter for Notes {
-///     type Note = InputError;
-///     type Error = Box<dyn std::error::Error + Send + Sync>;
-///     fn note(&mut self, note: InputError) {
-///         self.0.push(note);
-///     }
-/// }
-///
-/// let dir = tempfile::tempdir().unwrap();
-/// let path = dir.path().join("club.ayo");
-/// std::fs::write(&path, "1. c *\n\n1. ! *\n").unwrap();
-/// let options = JsonOptions { detail: Detail::Game, jobs: 2, ..JsonOptions::default() };
-/// let (mut notes, mut errors, mut out) = (Notes(Vec::new()), 0, Vec::new());
-/// let games = Games::new(vec![path.display().to_string()]);
-/// write_games(games, &options, &mut notes, |_, _, _, _| errors += 1, &mut out).unwrap();
-/// let lines: Vec<serde_json::Value> = out
-///     .split(|&b| b == b'\n')
-///     .filter(|l| !l.is_empty())
-///     .map(|l| serde_json::from_slice(l).unwrap())
-///     .collect();
-/// assert_eq!(lines.len(), 2);
-/// assert_eq!((lines[0]["valid"].as_bool(), lines[1]["valid"].as_bool()), (Some(true), Some(false)));
-/// assert_eq!(errors, 1);
-/// ```
-pub fn write_games<R: Reporter>(
-    games: Games,
-    options: &JsonOptions,
-    reporter: &mut R,
-    mut diagnose: impl FnMut(&mut R, &str, &RawGame, &Diagnostic),
-    out: &mut impl Write,
-) -> Result<(), R::Error>
-where
-    R::Note: From<InputError>,
-    R::Error: From<io::Error> + From<serde_json::Error>,
-{
-    let (detail, pretty, jobs) = (options.detail, options.pretty, options.jobs);
-    let opts = replay::Options {
-        trace: false,
-        ..options.replay
-    };
-    let work = |file: &str, raw: &RawGame| -> Result<Done, R::Error> {
-        let direct = jobs <= 1 || raw.bytes.len() > DIRECT_BYTES;
-        let game = raw
-            .parse()
-            .map(|record| Game::replay_main_line(record, &opts))
-            .map_err(|e| Unparsed {
-                error: Diagnostic::from(e),
-                tags: raw.tags(),
-            });
-        if direct {
-            return Ok(Done::Direct(Box::new(game)));
-        }
-        let mut buf = Vec::new();
-        let diagnostics = match game {
-            Ok(game) => {
-                write_game_at(&mut buf, &game, Some(file), Some(raw.index), detail, pretty)?;
-                buf.push(b'\n');
-                game.errors
-            }
-            Err(u) => {
-                write_line(&mut buf, &u.json(file, raw, opts.rules).at(detail), pretty)?;
-                vec![u.error]
-            }
+impl JsonWriter {
+    /// Writes every game of `games` as JSON, one object a line (NDJSON), in
+    /// input order whatever the number of jobs: a game that does not parse as
+    /// [`JsonWriter::write_unparsed`] writes it. The problems of each game go to `diagnose`,
+    /// in its place; what could not be read goes to the reporter as a note.
+    ///
+    /// Each game is replayed without lap traces and without its variations'
+    /// plies: the JSON traces each move's laps, and replays each variation, as
+    /// it is written, so that a big game holds its main line's plies and one
+    /// variation's at most. Workers write each game's JSON into a buffer; with
+    /// one job, or for a game large enough to be done alone in its turn (see
+    /// [`crate::corpus::parallel`]), the JSON is streamed straight out, move by
+    /// move, unbuffered: a game's JSON can be a hundred times its text.
+    ///
+    /// ```
+    /// use ayo::corpus::input::{Games, InputError};
+    /// use ayo::corpus::parallel::Reporter;
+    /// use ayo::output::json::{Detail, JsonWriter};
+    ///
+    /// struct Notes(Vec<InputError>);
+    /// impl Reporter for Notes {
+    ///     type Note = InputError;
+    ///     type Error = Box<dyn std::error::Error + Send + Sync>;
+    ///     fn note(&mut self, note: InputError) {
+    ///         self.0.push(note);
+    ///     }
+    /// }
+    ///
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("club.ayo");
+    /// std::fs::write(&path, "1. c *\n\n1. ! *\n").unwrap();
+    /// let writer = JsonWriter { detail: Detail::Game, jobs: 2, ..JsonWriter::default() };
+    /// let (mut notes, mut errors, mut out) = (Notes(Vec::new()), 0, Vec::new());
+    /// let games = Games::new(vec![path.display().to_string()]);
+    /// writer.write_games(games, &mut notes, |_, _, _, _| errors += 1, &mut out).unwrap();
+    /// let lines: Vec<serde_json::Value> = out
+    ///     .split(|&b| b == b'\n')
+    ///     .filter(|l| !l.is_empty())
+    ///     .map(|l| serde_json::from_slice(l).unwrap())
+    ///     .collect();
+    /// assert_eq!(lines.len(), 2);
+    /// assert_eq!((lines[0]["valid"].as_bool(), lines[1]["valid"].as_bool()), (Some(true), Some(false)));
+    /// assert_eq!(errors, 1);
+    /// ```
+    pub fn write_games<R: Reporter>(
+        &self,
+        games: Games,
+        reporter: &mut R,
+        mut diagnose: impl FnMut(&mut R, &str, &RawGame, &Diagnostic),
+        out: &mut impl Write,
+    ) -> Result<(), R::Error>
+    where
+        R::Note: From<InputError>,
+        R::Error: From<io::Error> + From<serde_json::Error>,
+    {
+        let (detail, jobs) = (self.detail, self.jobs);
+        let opts = replay::Options {
+            trace: false,
+            ..self.replay
         };
-        Ok(Done::Buffered(diagnostics, buf))
-    };
-    let sink = |reporter: &mut R, file: &str, raw: &RawGame, done: Done| {
-        match done {
-            Done::Buffered(diagnostics, buf) => {
-                for d in &diagnostics {
-                    diagnose(reporter, file, raw, d);
-                }
-                out.write_all(&buf)?;
+        let work = |file: &str, raw: &RawGame| -> Result<Done, R::Error> {
+            let direct = jobs <= 1 || raw.bytes.len() > DIRECT_BYTES;
+            let game = raw
+                .parse()
+                .map(|record| Game::replay_main_line(record, &opts))
+                .map_err(|e| Unparsed {
+                    error: Diagnostic::from(e),
+                    tags: raw.tags(),
+                });
+            if direct {
+                return Ok(Done::Direct(Box::new(game)));
             }
-            Done::Direct(done) => match *done {
+            let mut buf = Vec::new();
+            let diagnostics = match game {
                 Ok(game) => {
-                    for d in &game.errors {
-                        diagnose(reporter, file, raw, d);
-                    }
-                    // Streamed move by move: a big game's JSON is never held.
-                    write_game_at(
-                        &mut *out,
-                        &game,
-                        Some(file),
-                        Some(raw.index),
-                        detail,
-                        pretty,
-                    )?;
-                    out.write_all(b"\n")?;
+                    self.write_game(&mut buf, &game, Some(file), Some(raw.index))?;
+                    buf.push(b'\n');
+                    game.errors
                 }
                 Err(u) => {
-                    diagnose(reporter, file, raw, &u.error);
-                    write_line(&mut *out, &u.json(file, raw, opts.rules).at(detail), pretty)?;
+                    write_line(
+                        &mut buf,
+                        &u.json(file, raw, opts.rules).at(detail),
+                        self.pretty,
+                    )?;
+                    vec![u.error]
                 }
-            },
-        }
-        Ok(())
-    };
-    games.ordered(jobs, reporter, work, sink)
+            };
+            Ok(Done::Buffered(diagnostics, buf))
+        };
+        let sink = |reporter: &mut R, file: &str, raw: &RawGame, done: Done| {
+            match done {
+                Done::Buffered(diagnostics, buf) => {
+                    for d in &diagnostics {
+                        diagnose(reporter, file, raw, d);
+                    }
+                    out.write_all(&buf)?;
+                }
+                Done::Direct(done) => match *done {
+                    Ok(game) => {
+                        for d in &game.errors {
+                            diagnose(reporter, file, raw, d);
+                        }
+                        // Streamed move by move: a big game's JSON is never held.
+                        self.write_game(&mut *out, &game, Some(file), Some(raw.index))?;
+                        out.write_all(b"\n")?;
+                    }
+                    Err(u) => {
+                        diagnose(reporter, file, raw, &u.error);
+                        write_line(
+                            &mut *out,
+                            &u.json(file, raw, opts.rules).at(detail),
+                            self.pretty,
+                        )?;
+                    }
+                },
+            }
+            Ok(())
+        };
+        games.ordered(jobs, reporter, work, sink)
+    }
 }
 
 /// Writes `value` as JSON, then a newline.
@@ -210,17 +201,19 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let name = path.display().to_string();
         let run = |jobs: usize, pretty: bool| {
-            let options = JsonOptions {
+            let writer = JsonWriter {
                 jobs,
                 pretty,
-                ..JsonOptions::default()
+                ..JsonWriter::default()
             };
             let (mut notes, mut out, mut seen) = (Notes(0), Vec::new(), Vec::new());
             let games = Games::new(vec![name.clone(), "missing.ayo".to_string()]);
             let diagnose = |_: &mut Notes, _: &str, raw: &RawGame, d: &Diagnostic| {
                 seen.push((raw.index, d.is_error()));
             };
-            write_games(games, &options, &mut notes, diagnose, &mut out).unwrap();
+            writer
+                .write_games(games, &mut notes, diagnose, &mut out)
+                .unwrap();
             assert_eq!(notes.0, 1);
             (out, seen)
         };
